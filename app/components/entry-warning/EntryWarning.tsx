@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation, useMatches } from "react-router";
+import type { RootData } from "~/root";
+import { shouldShowEntryWarning, type LayoutKind } from "./rules";
+
+/** Route modules opt out with `export const handle = { hideEntryWarning: true }`. */
+function usePageOptsOut() {
+  return useMatches().some((match) => (match.handle as { hideEntryWarning?: boolean } | undefined)?.hideEntryWarning);
+}
+
+/**
+ * The adult-content warning (spec §2). Rendered on the server so it never flashes; dismissing it
+ * posts to /entry-warning, which remembers it in a cookie, and hides it at once.
+ */
+export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layout: LayoutKind; loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const pageOptsOut = usePageOptsOut();
+  const [dismissedHere, setDismissedHere] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const show =
+    !dismissedHere &&
+    fetcher.state === "idle" &&
+    fetcher.data === undefined &&
+    shouldShowEntryWarning({
+      layout,
+      loggedIn,
+      dismissed: data.entryWarning.dismissed,
+      enabled: data.entryWarning.enabled,
+      country: data.country,
+      configuredCountries: data.entryWarning.configuredCountries,
+      pageOptsOut,
+    });
+
+  // The server renders the dialog open; in the browser it becomes modal (focus trapped, page inert),
+  // except in installed-app mode where it never shows.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!show || !element) return;
+    if (window.matchMedia("(display-mode: standalone)").matches) return element.close();
+    if (!element.matches(":modal")) {
+      element.close();
+      element.showModal();
+    }
+  }, [show]);
+
+  if (!show) return null;
+  return (
+    <dialog
+      ref={dialog}
+      className="entry-warning"
+      aria-labelledby="entry-warning-title"
+      aria-describedby="entry-warning-text"
+      onCancel={(event) => event.preventDefault()}
+      open
+    >
+      <div className="entry-warning__body">
+        <p className="entry-warning__badge" aria-hidden="true">
+          {data.site.minAge}+
+        </p>
+        <h2 id="entry-warning-title">{t("entryWarning.title")}</h2>
+        <p id="entry-warning-text">{t("entryWarning.text", { siteName: data.site.name, minAge: data.site.minAge })}</p>
+        <fetcher.Form method="post" action="/entry-warning" onSubmit={() => setDismissedHere(true)}>
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <div className="entry-warning__actions">
+            <button type="submit" className="btn btn-primary btn-lg" autoFocus>
+              {t("entryWarning.enter", { minAge: data.site.minAge })}
+            </button>
+            <a className="btn btn-link" href="https://www.google.com/" rel="noreferrer">
+              {t("entryWarning.leave")}
+            </a>
+          </div>
+        </fetcher.Form>
+      </div>
+    </dialog>
+  );
+}

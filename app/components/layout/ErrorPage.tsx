@@ -1,0 +1,49 @@
+import { Component, type ReactNode } from "react";
+import type { TFunction } from "i18next";
+
+/**
+ * The error page of spec §2/§8: 404 'This page could not be found' with 'Back to the home page';
+ * any other error shows its message (default 'Error') or status code (default 500).
+ * Without translations (the root loader itself failed) it falls back to the spec's English texts.
+ */
+export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
+  const notFound = status === 404;
+  const title = notFound
+    ? (t?.("errors.notFound") ?? "This page could not be found")
+    : (t?.("errors.title") ?? "Error");
+  return (
+    <ErrorPageFailureBoundary>
+      <main className="container error-page" id="main">
+        <p className="error-page__status" aria-hidden="true">
+          {status || 500}
+        </p>
+        <h1>{title}</h1>
+        {!notFound && t && <p>{t("errors.generic")}</p>}
+        <p>
+          <a className="btn btn-primary" href="/">
+            {notFound ? (t?.("errors.backHome") ?? "Back to the home page") : (t?.("errors.goHome") ?? "Go back to home")}
+          </a>
+        </p>
+      </main>
+    </ErrorPageFailureBoundary>
+  );
+}
+
+/** spec §8: when showing the error page fails itself. */
+class ErrorPageFailureBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="container error-page" id="main">
+        <h1>An error occurred while showing the error page</h1>
+        <p>
+          <a href="/">Go back to home</a>
+        </p>
+      </main>
+    );
+  }
+}

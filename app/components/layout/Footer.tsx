@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { RootData } from "~/root";
+
+/** spec §2: the support phone is shown with dashes and spaces removed. */
+export function displayPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, "");
+}
+
+const links = [
+  ["/pages/terms", "footer.terms"],
+  ["/pages/privacy", "footer.privacy"],
+  ["/pages/cookies", "footer.cookies"],
+  ["/pages/ban", "footer.ban"],
+  ["/pricing", "footer.pricing"],
+  ["/complaints", "footer.complaints"],
+  ["/pages/return-policy", "footer.returnPolicy"],
+  ["/pages/faq", "footer.faq"],
+  ["/pages/service", "footer.support"],
+] as const;
+
+/**
+ * The footer in its variants: logged in, logged out, installed app (compact, via CSS display-mode)
+ * and the US variant (English only, when the site enables it).
+ */
+export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const { site, company, locale } = data;
+  const us = site.usFooter && locale === "en";
+  const phone = displayPhone(site.supportPhone);
+  const year = new Date().getFullYear();
+  return (
+    <footer className={`footer ${loggedIn ? "footer--member" : "footer--visitor"}${us ? " footer--us" : ""}`}>
+      <div className="container">
+        <nav aria-label={t("footer.label")}>
+          <ul className="footer__links">
+            {links.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="footer__support">
+          {t("footer.supportLine")}{" "}
+          <a href={`tel:${phone}`}>{phone}</a> · <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+        </p>
+        {!loggedIn && (
+          <p className="footer__disclaimer footer__app-hidden">
+            {t("footer.visitorDisclaimer", { siteName: site.name, minAge: site.minAge, fictionalPlural: site.fictionalPlural })}
+          </p>
+        )}
+        {loggedIn && (
+          <p className="footer__disclaimer footer__app-hidden">
+            {t("footer.memberDisclaimer", { fictionalPlural: site.fictionalPlural })}
+          </p>
+        )}
+        {us && <p className="footer__us">{t("footer.us2257", { companyName: company.name })}</p>}
+        <address className="footer__company footer__app-hidden">
+          © {year} {company.name} · {company.address}, {company.zip} {company.city} · {t("footer.kvk")} {company.kvk}
+          {company.vatNumbers[0] ? ` · ${t("footer.vat")} ${company.vatNumbers[0]}` : ""}
+        </address>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * spec §2 "language disclaimer": when the page is shown in another language than the site's own,
+ * the site's language version of the terms prevails.
+ */
+export function LanguageDisclaimer({ data }: { data: RootData }) {
+  const { t } = useTranslation();
+  const siteLanguage = data.site.domainLanguage.slice(0, 2).toLowerCase();
+  if (siteLanguage === data.locale) return null;
+  return (
+    <p className="language-disclaimer container" role="note">
+      {t("footer.languageDisclaimer", { language: t(`language.names.${siteLanguage}`) })}
+    </p>
+  );
+}

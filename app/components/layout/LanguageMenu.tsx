@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import { languageNames, type Language } from "~/i18n/languages";
+
+/**
+ * The language dropdown (spec §2): only when more than one language is visible for the visitor's
+ * country. Works without JavaScript (a form posting to /lang-config); with it, choosing submits.
+ */
+export function LanguageMenu({ languages, current }: { languages: Language[]; current: Language }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (languages.length < 2) return null;
+  return (
+    <Form method="post" action="/lang-config" className="language-menu" reloadDocument>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label className="visually-hidden" htmlFor="language-menu-select">
+        {t("language.label")}
+      </label>
+      <select
+        id="language-menu-select"
+        name="locale"
+        defaultValue={current}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="btn btn-sm btn-outline">
+          {t("language.apply")}
+        </button>
+      </noscript>
+    </Form>
+  );
+}

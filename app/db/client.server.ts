@@ -1,0 +1,25 @@
+/**
+ * The database: drizzle over libSQL's HTTP (Hrana) client — Turso in production, the project's
+ * local Hrana server (tools/libsql-server) in development and tests.
+ */
+import { createClient } from "@libsql/client/web";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql/web";
+import * as schema from "#drizzle/schema";
+
+export type Database = LibSQLDatabase<typeof schema>;
+
+const databases = new Map<string, Database>();
+
+export function getDatabase(url: string, authToken?: string): Database {
+  const key = `${url}#${authToken ?? ""}`;
+  let db = databases.get(key);
+  if (!db) {
+    const client = createClient({ url, authToken, intMode: "number" });
+    db = drizzle(client, { schema });
+    databases.set(key, db);
+  }
+  return db;
+}
+
+export { schema };

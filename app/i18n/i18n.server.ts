@@ -1,0 +1,35 @@
+/**
+ * remix-i18next middleware: detects the language (see detect-language.ts) and gives each request
+ * its own i18next instance.
+ */
+import { initReactI18next } from "react-i18next";
+import { createI18nextMiddleware } from "remix-i18next";
+import { getServices, getSite } from "~/context.server";
+import { detectLanguage } from "~/i18n/detect-language";
+import { defaultLanguage, supportedLanguages } from "~/i18n/languages";
+import { namespaces, resources } from "~/i18n/resources.server";
+
+export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    order: ["custom"],
+    async findLocale({ request, context }) {
+      return detectLanguage({
+        cookieHeader: request.headers.get("Cookie"),
+        acceptLanguage: request.headers.get("Accept-Language"),
+        country: getServices(context).country,
+        domainLanguage: getSite(context).domainLanguage,
+      });
+    },
+  },
+  i18next: {
+    resources,
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: false,
+    ns: [...namespaces],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  },
+  plugins: [initReactI18next],
+});

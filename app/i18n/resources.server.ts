@@ -1,0 +1,24 @@
+/**
+ * Every locale file, bundled into the Worker: `locales/<lng>/<namespace>.json`.
+ */
+import type { Resource } from "i18next";
+import { supportedLanguages } from "~/i18n/languages";
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+
+export const namespaces = ["common", "pages"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const resources: Resource = {};
+for (const [path, module] of Object.entries(files)) {
+  const match = /locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(path);
+  if (!match) continue;
+  const [, language, namespace] = match as unknown as [string, string, string];
+  if (!(supportedLanguages as readonly string[]).includes(language)) continue;
+  (resources[language] ??= {})[namespace] = module.default;
+}
+
+/** The namespaces the browser needs to render every page (passed through the root loader). */
+export function clientResources(language: string) {
+  return { common: resources[language]?.common ?? {} } as Record<string, Record<string, unknown>>;
+}

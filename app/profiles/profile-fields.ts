@@ -1,0 +1,46 @@
+/**
+ * The fixed profile fields and their options (PRODUCT.md: fixed lists, translated in every
+ * locale under `profile.<field>.<option>` in locales/<lng>/common.json).
+ */
+export const genders = ["male", "female"] as const;
+export const sexualities = ["hetero", "gay", "lesbian", "bi"] as const;
+
+export const profileFieldOptions = {
+  hair_color: ["black", "brown", "blonde", "red", "grey", "bald", "other"],
+  eye_color: ["brown", "blue", "green", "grey", "hazel"],
+  body_type: ["slim", "athletic", "average", "curvy", "full_figured", "muscular"],
+  relationship_status: ["single", "divorced", "widowed", "in_relationship", "married", "open_relationship"],
+  tattoos: ["none", "one", "some", "many"],
+  signup_reason: ["relationship", "friendship", "casual", "chat", "adventure"],
+} as const;
+
+export type ProfileField = keyof typeof profileFieldOptions;
+export const profileFields = Object.keys(profileFieldOptions) as ProfileField[];
+
+/** The 50 interests of spec §2, in the spec's order; the key is also the locale key. */
+export const interestKeys = [
+  "adventure", "anal_sex", "animals", "art", "astrology", "barbecue", "beach", "beer", "biking", "bondage",
+  "coffee", "cooking", "dancing", "exchanging_pictures", "fashion", "foodie", "gardening", "gym", "hiking", "hugging",
+  "kissing", "lingerie", "massages", "masturbating", "movies", "music", "one_night_stand", "oral_sex", "outdoors", "party",
+  "photography", "politics", "public_sex", "reading", "relationship", "sadomasochism", "safe_sex", "sex", "sex_toys", "shopping",
+  "sports", "sushi", "tattoos", "tea", "theater", "threesome", "travelling", "vegetarian", "video_games", "wine",
+] as const;
+
+/** An emoji icon per interest (rendered with an accessible label). */
+export const interestIcons: Record<(typeof interestKeys)[number], string> = {
+  adventure: "🧭", anal_sex: "🍑", animals: "🐾", art: "🎨", astrology: "🔮", barbecue: "🍖", beach: "🏖️", beer: "🍺",
+  biking: "🚲", bondage: "⛓️", coffee: "☕", cooking: "🍳", dancing: "💃", exchanging_pictures: "📸", fashion: "👗",
+  foodie: "🍽️", gardening: "🌱", gym: "🏋️", hiking: "🥾", hugging: "🤗", kissing: "💋", lingerie: "👙", massages: "💆",
+  masturbating: "✋", movies: "🎬", music: "🎵", one_night_stand: "🌙", oral_sex: "👅", outdoors: "🏕️", party: "🎉",
+  photography: "📷", politics: "🏛️", public_sex: "🌳", reading: "📚", relationship: "💞", sadomasochism: "🖤",
+  safe_sex: "🛡️", sex: "🔥", sex_toys: "🎀", shopping: "🛍️", sports: "⚽", sushi: "🍣", tattoos: "🖋️", tea: "🍵",
+  theater: "🎭", threesome: "👥", travelling: "✈️", vegetarian: "🥗", video_games: "🎮", wine: "🍷",
+};
+
+/** The gift catalogue (PRODUCT.md: 12 gifts with translated names, `gifts.<key>`). */
+export const giftCatalogue = [
+  { key: "rose", icon: "🌹" }, { key: "heart", icon: "❤️" }, { key: "chocolate", icon: "🍫" },
+  { key: "champagne", icon: "🍾" }, { key: "teddy", icon: "🧸" }, { key: "kiss", icon: "💋" },
+  { key: "diamond", icon: "💎" }, { key: "cocktail", icon: "🍹" }, { key: "bouquet", icon: "💐" },
+  { key: "cupcake", icon: "🧁" }, { key: "star", icon: "⭐" }, { key: "ring", icon: "💍" },
+] as const;

@@ -1,0 +1,123 @@
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { NavigationProgress } from "~/components/layout/NavigationProgress";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
+import { getServices, getSite, siteContext } from "~/context.server";
+import { isDevelopment } from "~/env.server";
+import { readCookie } from "~/i18n/detect-language";
+import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
+import { createClientI18n } from "~/i18n/client-i18n";
+import { visibleLanguages, type Language } from "~/i18n/languages";
+import { clientResources } from "~/i18n/resources.server";
+import { requestHost, resolveSite } from "~/sites/site.server";
+import stylesheet from "~/styles/app.css?url";
+
+const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const { db, env } = getServices(context);
+  const host = requestHost(request, { development: isDevelopment(env), forcedHost: env.FORCE_HOST });
+  context.set(siteContext, await resolveSite(db, host));
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = getSite(context);
+  const { country } = getServices(context);
+  const locale = getLocale(context) as Language;
+  const languages = visibleLanguages(country, site.domainLanguage);
+  const { company, settings } = site;
+  return {
+    locale,
+    resources: clientResources(locale),
+    languages: languages.includes(locale) ? languages : [locale, ...languages],
+    country,
+    site: {
+      name: site.name,
+      domain: site.domain,
+      domainLanguage: site.domainLanguage,
+      supportPhone: settings.supportPhone,
+      supportEmail: settings.supportEmail,
+      usFooter: settings.usFooter,
+      fictionalPlural: settings.fictionalPlural,
+      minAge: settings.minAge,
+    },
+    company: {
+      name: company.name,
+      address: company.address,
+      zip: company.zip,
+      city: company.city,
+      country: company.country,
+      kvk: company.kvk,
+      vatNumbers: company.vatNumbers,
+    },
+    entryWarning: {
+      enabled: settings.enableSiteEntryPopup,
+      configuredCountries: settings.entryPopupCountries,
+      dismissed: readCookie(request.headers.get("Cookie"), ENTRY_WARNING_COOKIE) === "1",
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Translations and site data only change through a form submission (language, login, …). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const i18n = useMemo(() => (data ? createClientI18n(data.locale, data.resources) : null), [data?.locale, data?.resources]);
+  const page = (
+    <html lang={data?.locale ?? "nl"} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#8b1226" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <NavigationProgress />
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+  return i18n ? <I18nextProvider i18n={i18n}>{page}</I18nextProvider> : page;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t, ready } = useTranslation("common", { useSuspense: false });
+  const rootData = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} t={ready && rootData ? t : undefined} />;
+}

@@ -1,0 +1,41 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/default";
+import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
+import { TopNav } from "~/components/layout/TopNav";
+import { useRootData } from "~/root";
+
+/** spec §2 default layout: top navigation, banners, content, footer, language disclaimer, entry warning. */
+function DefaultChrome({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  if (!data) return <>{children}</>;
+  return (
+    <div className="layout layout--default">
+      <TopNav siteName={data.site.name} user={null} languages={data.languages} locale={data.locale} />
+      <div className="layout__content">{children}</div>
+      <Footer data={data} loggedIn={false} />
+      <LanguageDisclaimer data={data} />
+      <EntryWarning data={data} layout="default" loggedIn={false} />
+    </div>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultChrome>
+      <Outlet />
+    </DefaultChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <DefaultChrome>
+      <ErrorPage status={status} t={t} />
+    </DefaultChrome>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from "react-router";
+import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { useRootData } from "~/root";
+
+/** spec §2 empty layout: content only, with the entry warning for NL and DE. */
+export default function EmptyLayout() {
+  const data = useRootData();
+  return (
+    <div className="layout layout--empty">
+      <main id="main" className="layout__content">
+        <Outlet />
+      </main>
+      {data && <EntryWarning data={data} layout="empty" loggedIn={false} />}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/interests";
+import { getServices } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { listInterests } from "~/sites/public-settings.server";
+
+/** GET /api/interests.php — the 50 interests with their icon and name in the visitor's language. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const interests = await listInterests(getServices(context).db, getI18n(context).t);
+  return Response.json(interests, { headers: { "Cache-Control": "private, max-age=3600" } });
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/settings";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { publicSettings } from "~/sites/public-settings.server";
+
+/** GET /api/settings.php — the site's settings of spec §3, with domain_language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, country } = getServices(context);
+  const selected = new URL(request.url).searchParams.get("country");
+  const body = await publicSettings(db, getSite(context), {
+    country,
+    selectedCountry: selected && /^[A-Za-z]{2}$/.test(selected) ? selected.toUpperCase() : null,
+    t: getI18n(context).t,
+  });
+  return Response.json(body, { headers: { "Cache-Control": "private, max-age=300" } });
+}

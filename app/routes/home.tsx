@@ -1,0 +1,131 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { getServices, getSite } from "~/context.server";
+import { useFormat } from "~/i18n/format";
+import { getI18n } from "~/i18n/i18n.server";
+import { featuredProfiles } from "~/profiles/featured.server";
+import { minimumMessageCosts } from "~/sites/pricing";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, country, now } = getServices(context);
+  const site = getSite(context);
+  const { settings } = site;
+  const costs = minimumMessageCosts(site.prices, settings.countries, settings.messageCredits);
+  const t = getI18n(context).t;
+  return {
+    siteName: site.name,
+    title: settings.indexTitle,
+    description: settings.description,
+    signupCredits: settings.signupCredits,
+    fictionalIcon: settings.fictionalIcon,
+    fictionalSingular: settings.fictionalSingular,
+    messageCost: costs[country ?? ""] ?? costs[settings.countries[0] ?? ""] ?? null,
+    profiles: await featuredProfiles(db, site.id, now()),
+    metaTitle: `${site.name} · ${t("home.metaTitle")}`,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { messageCost } = loaderData;
+  return (
+    <main id="main">
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <h1>{t("home.heroTitle", { siteName: loaderData.siteName })}</h1>
+            <p className="lead">{t("home.heroLead")}</p>
+            <div className="hero__actions">
+              <Link to="/signup" className="btn btn-secondary btn-lg">
+                {t("home.ctaSignup")}
+              </Link>
+              <Link to="/login" className="btn btn-outline-light btn-lg">
+                {t("home.ctaLogin")}
+              </Link>
+            </div>
+            <p className="hero__note">{t("home.freeNote", { credits: loaderData.signupCredits })}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="featured-title">
+        <h2 id="featured-title">{t("home.featuredTitle")}</h2>
+        <ul className="profile-grid">
+          {loaderData.profiles.map((profile) => (
+            <li key={profile.id} className="profile-card">
+              <Link to="/signup" aria-label={t("home.profileCardLabel", { name: profile.name, age: profile.age })}>
+                <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
+                <span className="profile-card__caption">
+                  <strong>
+                    {profile.name}, {profile.age}
+                  </strong>
+                  {profile.region && <span>{profile.region}</span>}
+                </span>
+                {profile.fictional && (
+                  <span className="profile-card__fictional" title={loaderData.fictionalSingular}>
+                    <span aria-hidden="true">{loaderData.fictionalIcon}</span>
+                    <span className="visually-hidden">{loaderData.fictionalSingular}</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="how-title">
+        <div className="container">
+          <h2 id="how-title">{t("home.howTitle")}</h2>
+          <ol className="steps row">
+            {(["signup", "profile", "chat"] as const).map((step, index) => (
+              <li key={step} className="col-md-4 step">
+                <span className="step__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{t(`home.steps.${step}.title`)}</h3>
+                <p>{t(`home.steps.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="why-title">
+        <h2 id="why-title">{t("home.whyTitle")}</h2>
+        <ul className="features row">
+          {(["privacy", "verified", "noSubscription", "premium"] as const).map((feature) => (
+            <li key={feature} className="col-sm-6 col-lg-3 feature">
+              <h3>{t(`home.features.${feature}.title`)}</h3>
+              <p>{t(`home.features.${feature}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+        {messageCost && (
+          <p className="home__price">
+            {t("home.priceFrom", { price: format.money(Math.round(messageCost.costs * 100), messageCost.currency) })}{" "}
+            <Link to="/pricing">{t("home.pricingLink")}</Link>
+          </p>
+        )}
+      </section>
+
+      <section className="cta-band">
+        <div className="container">
+          <h2>{t("home.ctaBandTitle")}</h2>
+          <Link to="/signup" className="btn btn-light btn-lg">
+            {t("home.ctaSignup")}
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: loaderData.title || loaderData.metaTitle },
+        { name: "description", content: loaderData.description },
+      ]
+    : [];

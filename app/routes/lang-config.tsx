@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/lang-config";
+import { getServices, getSite } from "~/context.server";
+import { isDevelopment } from "~/env.server";
+import { localeCookieHeader } from "~/i18n/detect-language";
+import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { languageNames, supportedLanguages, visibleLanguages, type Language } from "~/i18n/languages";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+
+const languageForm = z.object({
+  locale: z.enum(supportedLanguages),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { country } = getServices(context);
+  const site = getSite(context);
+  const t = getI18n(context).t;
+  return {
+    current: getLocale(context) as Language,
+    suggested: visibleLanguages(country, site.domainLanguage),
+    title: `${t("langConfig.title")} · ${site.name}`,
+  };
+}
+
+/** Sets the `locale` cookie (365 days) and returns to where the visitor was. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const parsed = languageForm.safeParse(form);
+  if (!parsed.success) {
+    return data({ error: "language.invalid" as const }, { status: 400 });
+  }
+  const secure = !isDevelopment(getServices(context).env);
+  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": localeCookieHeader(parsed.data.locale, secure) },
+  });
+}
+
+export default function LangConfig({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const others = supportedLanguages.filter((language) => !loaderData.suggested.includes(language));
+  const option = (language: Language) => (
+    <li key={language}>
+      <button
+        type="submit"
+        name="locale"
+        value={language}
+        lang={language}
+        className={`lang-option${language === loaderData.current ? " lang-option--current" : ""}`}
+        aria-pressed={language === loaderData.current}
+      >
+        {languageNames[language]}
+      </button>
+    </li>
+  );
+  return (
+    <div className="container narrow lang-config">
+      <h1>{t("langConfig.title")}</h1>
+      <p>{t("langConfig.intro")}</p>
+      {actionData?.error && (
+        <p className="alert alert-danger" role="alert">
+          {t(actionData.error)}
+        </p>
+      )}
+      <Form method="post">
+        <input type="hidden" name="redirectTo" value="/" />
+        <h2 className="h5">{t("langConfig.suggested")}</h2>
+        <ul className="lang-options">{loaderData.suggested.map(option)}</ul>
+        <h2 className="h5">{t("langConfig.other")}</h2>
+        <ul className="lang-options">{others.map(option)}</ul>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

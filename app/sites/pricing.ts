@@ -1,0 +1,56 @@
+/**
+ * Price lists: which currency a visitor pays in and what one message costs at best.
+ * Pure functions, shared by the pricing page and /api/settings.php.
+ */
+export type PricePackage = {
+  packageKey: string;
+  currency: string;
+  credits: number;
+  amountCents: number;
+  discountPercent: number;
+  popular: boolean;
+  position: number;
+};
+
+const currencyByCountry: Record<string, string> = {
+  NL: "EUR", BE: "EUR", DE: "EUR", AT: "EUR", IE: "EUR", FR: "EUR", ES: "EUR", IT: "EUR", FI: "EUR", LU: "EUR", PT: "EUR",
+  CH: "CHF", GB: "GBP", US: "USD", PL: "PLN", SE: "SEK", NO: "NOK", DK: "DKK",
+};
+
+/** The currency for a visitor from `country` on a site whose price lists hold `available`. */
+export function currencyFor(country: string | null, siteCountries: readonly string[], available: readonly string[]): string {
+  const wanted = country ? currencyByCountry[country] : undefined;
+  if (wanted && available.includes(wanted)) return wanted;
+  for (const siteCountry of siteCountries) {
+    const fallback = currencyByCountry[siteCountry];
+    if (fallback && available.includes(fallback)) return fallback;
+  }
+  return available[0] ?? "EUR";
+}
+
+export function packagesIn(prices: readonly PricePackage[], currency: string): PricePackage[] {
+  return prices.filter((p) => p.currency === currency).sort((a, b) => a.position - b.position);
+}
+
+/** Price of one message in minor units at the package with the most credits (PRODUCT.md). */
+export function cheapestMessageCents(packages: readonly PricePackage[], messageCredits: number): number | null {
+  const largest = [...packages].sort((a, b) => b.credits - a.credits)[0];
+  if (!largest) return null;
+  return Math.round((largest.amountCents / largest.credits) * messageCredits);
+}
+
+/** spec §3 `minimum_message_costs`: per country of the site, { costs, currency }. */
+export function minimumMessageCosts(
+  prices: readonly PricePackage[],
+  siteCountries: readonly string[],
+  messageCredits: number,
+): Record<string, { costs: number; currency: string }> {
+  const available = [...new Set(prices.map((p) => p.currency))];
+  const result: Record<string, { costs: number; currency: string }> = {};
+  for (const country of siteCountries) {
+    const currency = currencyFor(country, siteCountries, available);
+    const cents = cheapestMessageCents(packagesIn(prices, currency), messageCredits);
+    if (cents !== null) result[country] = { costs: cents / 100, currency };
+  }
+  return result;
+}

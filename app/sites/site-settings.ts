@@ -1,0 +1,61 @@
+/**
+ * The per-site settings of spec §3 that are not columns of `sites`.
+ * Every number the specification names as a setting lives here, so an operator can change it
+ * without a deploy; the defaults are the decisions of PRODUCT.md.
+ */
+import { z } from "zod";
+
+export const countryCode = z.string().regex(/^[A-Z]{2}$/);
+
+export const siteSettingsSchema = z.object({
+  cdnPrefix: z.string().default(""),
+  indexTitle: z.string(),
+  description: z.string(),
+  /** Countries the site serves (ISO 3166-1 alpha-2), first is the main one. */
+  countries: z.array(countryCode).min(1),
+  /** spec §4: all | with_trafficsource | anything else switches signup off (invite only). */
+  signups: z.enum(["all", "with_trafficsource", "invite_only"]).default("all"),
+  /** spec §4: 'none' disables logged-out search. */
+  loggedOutSearch: z.enum(["all", "limited", "none"]).default("limited"),
+  loggedOutSearchTrafficsource: z.enum(["all", "limited", "none"]).default("all"),
+  supportPhone: z.string(),
+  supportEmail: z.string().email(),
+  enableSiteEntryPopup: z.boolean().default(true),
+  /** Countries whose logged-out visitors see the adult entry warning on the default layout. */
+  entryPopupCountries: z.array(countryCode).default(["NL", "BE", "DE", "AT", "CH"]),
+  niche: z.number().int().min(1).max(7).default(1),
+  fictionalIcon: z.string().default("🎭"),
+  fictionalWarning: z.string(),
+  fictionalSingular: z.string(),
+  fictionalPlural: z.string(),
+  visibleProfileFields: z
+    .array(z.string())
+    .default(["hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "signup_reason"]),
+  visibleProfileNotes: z.boolean().default(false),
+  messageCredits: z.number().int().positive().default(15),
+  signupCredits: z.number().int().nonnegative().default(30),
+  photoCredits: z.number().int().positive().default(20),
+  giftCredits: z.number().int().positive().default(30),
+  messageLength: z.number().int().positive().default(2000),
+  searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
+  refundDays: z.number().int().nonnegative().default(14),
+  memberResell: z.boolean().default(false),
+  mailName: z.string(),
+  /** Time zone for daily limits (swipe likes reset at local midnight). */
+  timeZone: z.string().default("Europe/Amsterdam"),
+  /** The US footer variant (English locale only). */
+  usFooter: z.boolean().default(false),
+  minAge: z.number().int().min(18).default(18),
+  freePhotoLimit: z.number().int().positive().default(3),
+  premiumPhotoLimit: z.number().int().positive().default(25),
+  dailySwipeLikes: z.number().int().positive().default(4),
+  freeConversationLimit: z.number().int().nonnegative().default(2),
+  welcomeCode: z.string().default("TIMEBONUS25"),
+  welcomeDiscountPercent: z.number().int().min(1).max(100).default(25),
+  welcomeSeconds: z.number().int().positive().default(14400),
+  deletionGraceDays: z.number().int().positive().default(14),
+  vapidPublicKey: z.string().default(""),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;

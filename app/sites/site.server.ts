@@ -1,0 +1,107 @@
+/**
+ * Sites (white label): every request is served for the site found by its host name.
+ * Sites change rarely, so each isolate keeps them for a minute.
+ */
+import { asc } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { type PricePackage } from "~/sites/pricing";
+import { siteSettingsSchema, type SiteSettings } from "~/sites/site-settings";
+
+export type Company = {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  country: string;
+  kvk: string;
+  tradenames: string[];
+  vatNumbers: string[];
+  supportPhone: string;
+  supportEmail: string;
+  deleteDiscount: number;
+  added: string;
+};
+
+export type Site = {
+  id: number;
+  key: string;
+  name: string;
+  domain: string;
+  domainLanguage: string;
+  isDefault: boolean;
+  settings: SiteSettings;
+  company: Company;
+  prices: PricePackage[];
+};
+
+const TTL_MS = 60_000;
+let cache: { loadedAt: number; byHost: Map<string, Site>; fallback: Site | null } | null = null;
+
+export class NoSitesError extends Error {
+  constructor() {
+    super("No site is configured: run the migrations and the seed (npm run db:seed).");
+  }
+}
+
+async function loadSites(db: Database) {
+  const [siteRows, hostRows, companyRows, priceRows] = await db.batch([
+    db.select().from(schema.sites).orderBy(asc(schema.sites.id)),
+    db.select().from(schema.siteHosts),
+    db.select().from(schema.companies),
+    db.select().from(schema.sitePrices).orderBy(asc(schema.sitePrices.position)),
+  ]);
+  const companies = new Map(companyRows.map((c) => [c.id, c]));
+  const sites = new Map<number, Site>();
+  for (const row of siteRows) {
+    const company = companies.get(row.companyId);
+    if (!company) continue;
+    const { id: _companyId, ...companyInfo } = company;
+    sites.set(row.id, {
+      id: row.id,
+      key: row.key,
+      name: row.name,
+      domain: row.domain,
+      domainLanguage: row.domainLanguage,
+      isDefault: row.isDefault,
+      settings: siteSettingsSchema.parse(row.settings),
+      company: companyInfo,
+      prices: priceRows.filter((p) => p.siteId === row.id),
+    });
+  }
+  const byHost = new Map<string, Site>();
+  for (const { host, siteId } of hostRows) {
+    const site = sites.get(siteId);
+    if (site) byHost.set(host.toLowerCase(), site);
+  }
+  const all = [...sites.values()];
+  return { byHost, fallback: all.find((s) => s.isDefault) ?? all[0] ?? null };
+}
+
+/** The host a request is for; development may force one (env FORCE_HOST or `?host=`). */
+export function requestHost(request: Request, options: { development: boolean; forcedHost?: string }): string {
+  const url = new URL(request.url);
+  if (options.development) {
+    const forced = url.searchParams.get("host") ?? options.forcedHost;
+    if (forced) return forced.toLowerCase();
+  }
+  return url.hostname.toLowerCase();
+}
+
+export async function resolveSite(db: Database, host: string, now = Date.now()): Promise<Site> {
+  if (!cache || now - cache.loadedAt > TTL_MS) {
+    cache = { loadedAt: now, ...(await loadSites(db)) };
+  }
+  const site = cache.byHost.get(host) ?? cache.byHost.get(host.replace(/^www\./, "")) ?? cache.fallback;
+  if (!site) {
+    cache = null;
+    throw new NoSitesError();
+  }
+  return site;
+}
+
+/** Forget cached sites (tests and operators changing settings). */
+export function clearSiteCache() {
+  cache = null;
+}
+

@@ -1,0 +1,685 @@
+/**
+ * The whole product's schema (libSQL / SQLite dialect).
+ *
+ * Conventions:
+ * - timestamps are unix seconds (`integer({ mode: "timestamp" })`), dates of birth are ISO `YYYY-MM-DD` text;
+ * - money is stored in minor units (cents) with its ISO currency;
+ * - JSON columns hold small, validated documents (parsed through zod in the services);
+ * - every search of spec §2 has an index; member search pages with keyset pagination.
+ */
+import { sql } from "drizzle-orm";
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
+
+// ───────────────────────────── sites ─────────────────────────────
+
+export const companies = sqliteTable("companies", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  zip: text("zip").notNull(),
+  city: text("city").notNull(),
+  country: text("country").notNull(),
+  kvk: text("kvk").notNull(),
+  tradenames: text("tradenames", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  vatNumbers: text("vat_numbers", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  supportPhone: text("support_phone").notNull(),
+  supportEmail: text("support_email").notNull(),
+  /** Percentage offered to a member who is about to delete the account. */
+  deleteDiscount: integer("delete_discount").notNull().default(0),
+  /** The day the company started operating the sites (ISO date); bounds the terms version date. */
+  added: text("added").notNull(),
+});
+
+export const sites = sqliteTable("sites", {
+  id: integer("id").primaryKey(),
+  /** Stable operator-facing key, e.g. "nl-general". */
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  domain: text("domain").notNull(),
+  /** e.g. "nl_NL"; its first two letters are the fallback interface language. */
+  domainLanguage: text("domain_language").notNull(),
+  companyId: integer("company_id")
+    .notNull()
+    .references(() => companies.id),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  /** Every other setting of spec §3, validated by `app/sites/site-settings.ts`. */
+  settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const siteHosts = sqliteTable(
+  "site_hosts",
+  {
+    host: text("host").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("site_hosts_site_idx").on(t.siteId)],
+);
+
+/** One row per package, currency and site: p0..p3, never converted on the fly. */
+export const sitePrices = sqliteTable(
+  "site_prices",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    packageKey: text("package_key").notNull(),
+    credits: integer("credits").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    popular: integer("popular", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("site_prices_unique").on(t.siteId, t.currency, t.packageKey)],
+);
+
+export const regions = sqliteTable(
+  "regions",
+  {
+    id: integer("id").primaryKey(),
+    country: text("country").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+  },
+  (t) => [uniqueIndex("regions_country_code").on(t.country, t.code)],
+);
+
+export const interests = sqliteTable("interests", {
+  id: integer("id").primaryKey(),
+  /** snake_case key; its label lives in the locale files (`interests.<key>`). */
+  key: text("key").notNull().unique(),
+  icon: text("icon").notNull(),
+  position: integer("position").notNull(),
+});
+
+// ───────────────────────────── members ─────────────────────────────
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    /** not_confirmed → confirmed; deleted (recoverable for the grace period) → erased. */
+    status: text("status", { enum: ["not_confirmed", "confirmed", "deleted", "erased", "banned"] })
+      .notNull()
+      .default("not_confirmed"),
+    role: text("role", { enum: ["member", "moderator"] }).notNull().default("member"),
+    /** Cached balance; the credit ledger is the source of truth. */
+    credits: integer("credits").notNull().default(0),
+    paidUser: integer("paid_user", { mode: "boolean" }).notNull().default(false),
+    premiumSince: integer("premium_since", { mode: "timestamp" }),
+    /** Blocked from spending while a charge-back left the balance short. */
+    spendingBlocked: integer("spending_blocked", { mode: "boolean" }).notNull().default(false),
+    language: text("language").notNull().default("nl"),
+    invisible: integer("invisible", { mode: "boolean" }).notNull().default(false),
+    emailDisabledReason: text("email_disabled_reason", { enum: ["fbl", "bounce", "listunsubscribe"] }),
+    signupAt: integer("signup_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp" }),
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
+    deleteReason: text("delete_reason", {
+      enum: ["price", "found_someone", "not_looking", "site_problems", "no_members", "time", "other"],
+    }),
+    deleteRemarks: text("delete_remarks"),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    uniqueIndex("users_site_email").on(t.siteId, t.email),
+    index("users_deleted_at").on(t.deletedAt).where(sql`${t.status} = 'deleted'`),
+  ],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    name: text("name").notNull(),
+    gender: text("gender", { enum: ["male", "female"] }).notNull(),
+    sexuality: text("sexuality", { enum: ["hetero", "gay", "lesbian", "bi"] }).notNull(),
+    birthDate: text("birth_date").notNull(),
+    country: text("country").notNull(),
+    regionId: integer("region_id").references(() => regions.id),
+    hairColor: text("hair_color"),
+    eyeColor: text("eye_color"),
+    bodyType: text("body_type"),
+    relationshipStatus: text("relationship_status"),
+    tattoos: text("tattoos"),
+    signupReason: text("signup_reason"),
+    aboutMe: text("about_me"),
+    /** disabled until the e-mail address is confirmed; active is visible. */
+    status: text("status", { enum: ["active", "disabled", "deleted"] }).notNull().default("disabled"),
+    fictional: integer("fictional", { mode: "boolean" }).notNull().default(false),
+    mainPhotoId: integer("main_photo_id"),
+    lastActiveAt: integer("last_active_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Member search (spec §2: gender, country, region, age), newest first with keyset on id.
+    // Covering: the age filter (birth_date) and region are read from the index itself.
+    index("profiles_search")
+      .on(t.siteId, t.gender, t.country, t.id, t.birthDate, t.regionId)
+      .where(sql`${t.status} = 'active'`),
+    index("profiles_search_region")
+      .on(t.siteId, t.gender, t.regionId, t.id, t.birthDate)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+export const profileInterests = sqliteTable(
+  "profile_interests",
+  {
+    profileId: integer("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    interestId: integer("interest_id")
+      .notNull()
+      .references(() => interests.id),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.interestId] })],
+);
+
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: integer("id").primaryKey(),
+    profileId: integer("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Random R2 object keys; never derived from the uploaded file name. */
+    objectKey: text("object_key").notNull().unique(),
+    thumbKey: text("thumb_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    status: text("status", { enum: ["pending", "active", "rejected"] }).notNull().default("pending"),
+    private: integer("private", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("photos_profile").on(t.profileId, t.position),
+    index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const profileViews = sqliteTable(
+  "profile_views",
+  {
+    viewerId: integer("viewer_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    viewedId: integer("viewed_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    viewedAt: integer("viewed_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.viewedId] }), index("profile_views_viewed").on(t.viewedId, t.viewedAt)],
+);
+
+// ───────────────────────────── discovery ─────────────────────────────
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    likerId: integer("liker_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    likedId: integer("liked_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["profile", "swipe", "match_finder", "auto"] }).notNull().default("profile"),
+    /** spec: like_new — cleared when the liked member views the liker's profile. */
+    isNew: integer("is_new", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    index("likes_liked").on(t.likedId, t.createdAt),
+    index("likes_liker_day").on(t.likerId, t.source, t.createdAt),
+  ],
+);
+
+/** A returned like; profile_a_id < profile_b_id so a pair is stored once. */
+export const matches = sqliteTable(
+  "matches",
+  {
+    id: integer("id").primaryKey(),
+    profileAId: integer("profile_a_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    profileBId: integer("profile_b_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("matches_pair").on(t.profileAId, t.profileBId), index("matches_b").on(t.profileBId)],
+);
+
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked").on(t.blockedId)],
+);
+
+// ───────────────────────────── chat ─────────────────────────────
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    /** The member who sent the first message (counts towards a free member's cap). */
+    starterId: integer("starter_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("conversations_pair").on(t.starterId, t.recipientId), index("conversations_recipient").on(t.recipientId)],
+);
+
+/** Each side's view of a conversation: unread count and whether they removed it. */
+export const conversationMembers = sqliteTable(
+  "conversation_members",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    profileId: integer("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    unreadCount: integer("unread_count").notNull().default(0),
+    removedAt: integer("removed_at", { mode: "timestamp" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.profileId] }),
+    index("conversation_members_list").on(t.profileId, t.lastMessageAt),
+  ],
+);
+
+export const gifts = sqliteTable("gifts", {
+  id: integer("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  icon: text("icon").notNull(),
+  /** null: the site's gift_credits. */
+  credits: integer("credits"),
+  position: integer("position").notNull(),
+});
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["text", "photo", "gift", "gif"] }).notNull().default("text"),
+    body: text("body"),
+    objectKey: text("object_key"),
+    giftId: integer("gift_id").references(() => gifts.id),
+    credits: integer("credits").notNull().default(0),
+    /** Client-chosen idempotency key so a retried send is stored (and charged) once. */
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation").on(t.conversationId, t.id),
+    uniqueIndex("messages_client_key").on(t.senderId, t.clientKey),
+  ],
+);
+
+// ───────────────────────────── money ─────────────────────────────
+
+/** Every change of a balance, with a unique cause so a retry never counts twice. */
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason", {
+      enum: ["signup", "purchase", "message", "photo", "gift", "chargeback", "refund", "adjustment"],
+    }).notNull(),
+    /** e.g. "order:42", "message:1001", "signup:7" — unique across the ledger. */
+    causeKey: text("cause_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("credit_ledger_user").on(t.userId, t.id)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    packageKey: text("package_key").notNull(),
+    credits: integer("credits").notNull(),
+    currency: text("currency").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    discountCodeId: integer("discount_code_id"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    method: text("method"),
+    status: text("status", {
+      enum: ["open", "pending", "paid", "failed", "canceled", "expired", "refunded", "charged_back"],
+    })
+      .notNull()
+      .default("open"),
+    termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp" }).notNull(),
+    paidAt: integer("paid_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_user").on(t.userId, t.createdAt)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    method: text("method").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    checkoutUrl: text("checkout_url"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp" }),
+  },
+  (t) => [uniqueIndex("payments_provider_id").on(t.provider, t.providerPaymentId), index("payments_order").on(t.orderId)],
+);
+
+export const discountCodes = sqliteTable(
+  "discount_codes",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id").references(() => sites.id),
+    code: text("code").notNull(),
+    /** Restricts the code to one country (ISO), null for any. */
+    country: text("country"),
+    /** Personal code of one member, null for a general code. */
+    userId: integer("user_id").references(() => users.id),
+    valuePercentage: integer("value_percentage").notNull(),
+    currency: text("currency"),
+    minimumOrderCents: integer("minimum_order_cents").notNull().default(0),
+    paymentMethods: text("payment_methods", { mode: "json" }).$type<string[]>(),
+    /** Seconds from signup during which a welcome code is valid (TIMEBONUS25: 14400). */
+    validitySeconds: integer("validity_seconds"),
+    expiresAt: integer("expires_at", { mode: "timestamp" }),
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    oncePerUser: integer("once_per_user", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("discount_codes_site_code").on(t.siteId, t.code)],
+);
+
+export const discountCodeUses = sqliteTable(
+  "discount_code_uses",
+  {
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
+);
+
+/** The welcome time bonus of a new, non-paying member. */
+export const timeBonuses = sqliteTable("time_bonuses", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  discountCodeId: integer("discount_code_id")
+    .notNull()
+    .references(() => discountCodes.id),
+  startsAt: integer("starts_at", { mode: "timestamp" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp" }),
+});
+
+// ───────────────────────────── auth ─────────────────────────────
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token; the token itself only lives in the `auth` cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const verificationTokens = sqliteTable(
+  "verification_tokens",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["activation", "password_reset", "mail_change", "account_recovery"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** e.g. the new address of a mail change. */
+    target: text("target"),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_tokens_user_kind").on(t.userId, t.kind, t.createdAt)],
+);
+
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** base64url credential id */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>(),
+    deviceType: text("device_type").notNull(),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    name: text("name"),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user").on(t.userId)],
+);
+
+export const authChallenges = sqliteTable("auth_challenges", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  challenge: text("challenge").notNull(),
+  kind: text("kind", { enum: ["registration", "authentication"] }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+});
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    success: integer("success", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_attempts_email").on(t.siteId, t.email, t.createdAt), index("login_attempts_ip").on(t.ip, t.createdAt)],
+);
+
+// ───────────────────────────── notifications ─────────────────────────────
+
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+  },
+  (t) => [index("push_subscriptions_user").on(t.userId)],
+);
+
+export const notificationTypes = [
+  "new_conversations",
+  "new_messages",
+  "like",
+  "unread_message_reminders",
+  "promotions",
+  "weekly_updates",
+  "news",
+  "reminders",
+] as const;
+
+/** Only switched-off channels are stored: no row means enabled. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    channel: text("channel", { enum: ["push", "email"] }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.channel] })],
+);
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    template: text("template").notNull(),
+    locale: text("locale").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sendAfter: integer("send_after", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+    sentAt: integer("sent_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_queue").on(t.sendAfter).where(sql`${t.status} = 'queued'`)],
+);
+
+// ───────────────────────────── acquisition & care ─────────────────────────────
+
+export const trackingRecords = sqliteTable(
+  "tracking_records",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    network: text("network").notNull(),
+    ref: text("ref"),
+    sub1: text("sub1"),
+    sub2: text("sub2"),
+    sub3: text("sub3"),
+    landingPath: text("landing_path"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tracking_records_user").on(t.userId), index("tracking_records_network").on(t.siteId, t.network, t.createdAt)],
+);
+
+export const complaints = sqliteTable(
+  "complaints",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** The profile the complaint is about, if any. */
+    profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["open", "in_progress", "closed"] }).notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("complaints_open").on(t.siteId, t.status, t.createdAt)],
+);

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole app on this machine, served by the Worker in workerd.
+ *
+ * 1. starts the local libSQL server (Hrana over HTTP) on `.data/local.db` (LIBSQL_PORT, default 8080);
+ * 2. applies the migrations (drizzle-kit, dialect turso) and seeds a new database;
+ * 3. builds the app and serves it with `wrangler dev` on PORT (default 8787) — or, with `--dev`,
+ *    runs the Vite dev server (hot reload, same workerd runtime).
+ *
+ * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startLibsqlServer } from "./libsql-server/server.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? (dev ? 5173 : 8787));
+const libsqlPort = Number(process.env.LIBSQL_PORT ?? 8080);
+const dataFile = resolve(root, process.env.DATA_FILE ?? ".data/local.db");
+const seedProfiles = process.env.SEED_PROFILES ?? "2000";
+
+/** Runs an npm-installed binary and resolves when it exits with 0. */
+function run(command, args, env = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+const bin = (name) => resolve(root, "node_modules/.bin", name);
+
+async function main() {
+  mkdirSync(dirname(dataFile), { recursive: true });
+  const database = await startLibsqlServer({ file: dataFile, port: libsqlPort, log: (m) => process.env.DEBUG && console.error(m) });
+  const dbEnv = { DATABASE_URL: database.url };
+  console.log(`libSQL server: ${database.url} (${dataFile})`);
+
+  await run(bin("drizzle-kit"), ["migrate"], dbEnv);
+  await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles], dbEnv);
+
+  const env = { ...dbEnv, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: database.url };
+  let server;
+  if (dev) {
+    server = spawn(bin("react-router"), ["dev", "--port", String(port), "--strictPort"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  } else {
+    await run(bin("react-router"), ["build"]);
+    server = spawn(
+      bin("wrangler"),
+      ["dev", "--config", "build/server/wrangler.json", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
+      { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
+    );
+  }
+  console.log(`\n  App: http://localhost:${port}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`);
+
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  server.on("exit", async (code) => {
+    await database.close();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

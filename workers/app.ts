@@ -1,0 +1,49 @@
+/**
+ * The Worker: every site's pages and JSON calls (fetch) and the cron jobs (scheduled).
+ */
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { servicesContext } from "~/context.server";
+import { getDatabase } from "~/db/client.server";
+import { isDevelopment, readEnv } from "~/env.server";
+import { applySecurityHeaders } from "~/security/headers.server";
+import { runScheduledJobs } from "./cron/registry";
+
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+/**
+ * The visitor's country: Cloudflare's geolocation in production. Locally `request.cf` is a fixed
+ * placeholder, so development reads the CF-IPCountry request header first (DESIGN.md).
+ */
+function visitorCountry(request: Request, development: boolean): string | null {
+  const fromCloudflare = (request.cf as { country?: unknown } | undefined)?.country;
+  const fromHeader = request.headers.get("CF-IPCountry");
+  const candidates = development ? [fromHeader, fromCloudflare] : [fromCloudflare, fromHeader];
+  for (const candidate of candidates) {
+    if (typeof candidate !== "string" || !/^[A-Za-z]{2}$/.test(candidate)) continue;
+    const country = candidate.toUpperCase();
+    if (country !== "XX" && country !== "T1") return country;
+  }
+  return null;
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const appEnv = readEnv(env);
+    const context = new RouterContextProvider();
+    context.set(servicesContext, {
+      env: appEnv,
+      db: getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN),
+      ctx,
+      country: visitorCountry(request, isDevelopment(appEnv)),
+      now: () => new Date(),
+    });
+    const response = await requestHandler(request, context);
+    return applySecurityHeaders(response, appEnv.APP_ENV === "production");
+  },
+
+  async scheduled(controller, env, ctx) {
+    const appEnv = readEnv(env);
+    const deps = { db: getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN), env: appEnv, now: new Date(controller.scheduledTime) };
+    ctx.waitUntil(runScheduledJobs(controller.cron, deps));
+  },
+} satisfies ExportedHandler<Env>;

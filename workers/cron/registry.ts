@@ -1,0 +1,38 @@
+/**
+ * Cron jobs: each names the schedule (a cron expression of wrangler.toml's [triggers]) it runs on.
+ * Later features add their jobs to `jobs`.
+ */
+import type { AppEnv } from "~/env.server";
+import type { Database } from "~/db/client.server";
+import { expireAuthRecords } from "./expire-auth-records";
+import { pruneLoginAttempts } from "./prune-login-attempts";
+
+export type CronDeps = { db: Database; env: AppEnv; now: Date };
+export type CronJob = { name: string; schedule: string; run: (deps: CronDeps) => Promise<unknown> };
+
+export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+export const NIGHTLY = "0 3 * * *";
+
+export const jobs: CronJob[] = [
+  { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
+  { name: "prune-login-attempts", schedule: NIGHTLY, run: pruneLoginAttempts },
+];
+
+export type JobOutcome = { name: string; ok: boolean; result?: unknown; error?: string };
+
+/** Runs every job of a schedule; one failing job does not stop the others. */
+export async function runScheduledJobs(schedule: string, deps: CronDeps, registry = jobs): Promise<JobOutcome[]> {
+  const due = registry.filter((job) => job.schedule === schedule);
+  const outcomes = await Promise.all(
+    due.map(async (job): Promise<JobOutcome> => {
+      try {
+        return { name: job.name, ok: true, result: await job.run(deps) };
+      } catch (error) {
+        console.error(`cron job ${job.name} failed`, error);
+        return { name: job.name, ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  if (due.length === 0) console.warn(`no cron job is registered for "${schedule}"`);
+  return outcomes;
+}
