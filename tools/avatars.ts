@@ -99,7 +99,7 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8
   ihdr[10] = 0; // compression
   ihdr[11] = 0; // filter
   ihdr[12] = 0; // interlace
-  const idat = deflateSync(filtered, { level: 9, memLevel: 9 });
+  const idat = deflateSync(filtered, { level: 6 });
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
@@ -182,7 +182,7 @@ class Canvas {
     this.fill(x0 - 1, y0 - 1, x1 + 1, y1 + 1, color, (x, y) => {
       const qx = Math.abs(x - (x0 + x1) / 2) - ((x1 - x0) / 2 - r);
       const qy = Math.abs(y - (y0 + y1) / 2) - ((y1 - y0) / 2 - r);
-      const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0));
+      const outside = Math.sqrt(Math.max(qx, 0) ** 2 + Math.max(qy, 0) ** 2);
       const inside = Math.min(Math.max(qx, qy), 0);
       return 0.5 - (outside + inside - r);
     }, alpha);
@@ -196,7 +196,7 @@ class Canvas {
       const dy = y - cy;
       const angle = Math.atan2(dy, dx);
       if (angle < from || angle > to) return 0;
-      return 0.5 - (Math.abs(Math.hypot(dx, dy) - r) - half);
+      return 0.5 - (Math.abs(Math.sqrt(dx * dx + dy * dy) - r) - half);
     }, alpha);
   }
 
@@ -311,10 +311,10 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
         ? pick(random, ["long", "long", "bob", "bun", "wavy", "curly", "short"] as const)
         : pick(random, ["short", "short", "side", "curly", "buzz", "side"] as const);
   const clothes = pick(random, CLOTHES);
-  const headRx = 88 + random() * 14;
-  const headRy = 108 + random() * 14;
+  const headRx = 96 + random() * 14;
+  const headRy = 118 + random() * 12;
   const cx = 240 + (random() - 0.5) * 16;
-  const cy = 250 + (random() - 0.5) * 10;
+  const cy = 262 + (random() - 0.5) * 10;
 
   // Long hair falls behind the head and onto the shoulders.
   if (style === "long" || style === "wavy") {
@@ -330,15 +330,16 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
     canvas.roundRect(cx - headRx - 18, cy - 50, cx + headRx + 18, cy + 95, 48, hair);
   }
 
-  // Shoulders and torso.
-  const shoulderRx = gender === "male" ? 215 : 190;
-  canvas.ellipse(240, 640, shoulderRx, 190, clothes);
-  canvas.ellipse(240, 650, shoulderRx - 30, 150, shade(clothes, 0.9), 0.35);
-
-  // Neck with a soft shadow under the chin, then a neckline.
-  canvas.roundRect(cx - 36, cy + 70, cx + 36, 480, 30, shade(skin, 0.93));
-  canvas.ellipse(cx, 462, 52, 26, shade(skin, 0.93));
-  if (random() < 0.5) canvas.ellipse(240, 470, 64, 34, clothes, 1, (_x, y) => y - 470 + 0.5);
+  // Shoulders and torso, the neck and a scooped neckline.
+  const shoulderRx = gender === "male" ? 225 : 200;
+  const torsoTop = 432 + random() * 16;
+  canvas.ellipse(240, torsoTop + 195, shoulderRx, 195, clothes);
+  canvas.ellipse(240, torsoTop + 215, shoulderRx - 40, 150, shade(clothes, 0.9), 0.35);
+  const neck = shade(skin, 0.92);
+  canvas.roundRect(cx - 42, cy + 40, cx + 42, torsoTop + 24, 22, neck);
+  const neckline = random();
+  if (neckline < 0.6) canvas.ellipse(cx, torsoTop + 4, 58, 36 + random() * 20, neck, 1, (_x, y) => y - torsoTop + 0.5);
+  else if (neckline < 0.8) canvas.ellipse(cx, torsoTop + 10, 62, 16, shade(clothes, 0.8), 1, (_x, y) => torsoTop + 12 - y + 0.5);
 
   // Ears, head, and a chin shadow.
   canvas.ellipse(cx - headRx + 4, cy + 12, 16, 24, shade(skin, 0.95));
@@ -347,7 +348,7 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
 
   // Hair on top of the head.
   const capTop = cy - headRy - 8;
-  const hairline = (x: number) => cy - 42 + ((x - cx) * (x - cx)) / 260;
+  const hairline = (x: number) => cy - 58 + ((x - cx) * (x - cx)) / 210 - (style === "short" ? 8 * Math.exp(-(((x - cx - 20) / 30) ** 2)) : 0);
   const capClip = (x: number, y: number) => hairline(x) - y + 0.5;
   switch (style) {
     case "short":
@@ -356,7 +357,7 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
     case "long":
     case "wavy":
     case "bun":
-      canvas.ellipse(cx, cy - 28, headRx + 8, headRy - 10, hair, 1, capClip);
+      canvas.ellipse(cx, cy - 26, headRx + (style === "short" || style === "side" ? 3 : 8), headRy - 6, hair, 1, capClip);
       if (style === "side") canvas.ellipse(cx + (random() < 0.5 ? -35 : 35), cy - 78, 70, 34, hair);
       if (style === "long" || style === "wavy" || style === "bob") {
         canvas.ellipse(cx - headRx + 10, cy - 10, 24, 70, hair);

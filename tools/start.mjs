@@ -7,10 +7,11 @@
  * 3. builds the app and serves it with `wrangler dev` on PORT (default 8787) — or, with `--dev`,
  *    runs the Vite dev server (hot reload, same workerd runtime).
  *
- * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database).
+ * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
+ * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLibsqlServer } from "./libsql-server/server.mjs";
@@ -35,6 +36,9 @@ const bin = (name) => resolve(root, "node_modules/.bin", name);
 
 async function main() {
   mkdirSync(dirname(dataFile), { recursive: true });
+  if (process.env.FRESH_DATABASE) {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(dataFile + suffix, { force: true });
+  }
   const database = await startLibsqlServer({ file: dataFile, port: libsqlPort, log: (m) => process.env.DEBUG && console.error(m) });
   const dbEnv = { DATABASE_URL: database.url };
   console.log(`libSQL server: ${database.url} (${dataFile})`);
@@ -47,7 +51,7 @@ async function main() {
   if (dev) {
     server = spawn(bin("react-router"), ["dev", "--port", String(port), "--strictPort"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   } else {
-    await run(bin("react-router"), ["build"]);
+    if (!process.env.SKIP_BUILD) await run(bin("react-router"), ["build"]);
     server = spawn(
       bin("wrangler"),
       ["dev", "--config", "build/server/wrangler.json", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { displayPhone } from "./Footer";
+import { badgeText, creditsBadgeTone } from "./TopNav";
+
+describe("navigation and footer details", () => {
+  it("caps badges at 99+", () => {
+    expect(badgeText(5)).toBe("5");
+    expect(badgeText(99)).toBe("99");
+    expect(badgeText(100)).toBe("99+");
+  });
+
+  it("shows the credit balance at 10 or fewer: warning above 0, danger at 0", () => {
+    expect(creditsBadgeTone(11)).toBeNull();
+    expect(creditsBadgeTone(10)).toBe("warning");
+    expect(creditsBadgeTone(1)).toBe("warning");
+    expect(creditsBadgeTone(0)).toBe("danger");
+  });
+
+  it("shows the support phone without dashes and spaces", () => {
+    expect(displayPhone("+31 (0)20-123 4567")).toBe("+31(0)201234567");
+  });
+});

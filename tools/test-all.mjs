@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test — typecheck, unit (Node), build, workerd integration, Playwright browser tests.
+ */
+import { spawnSync } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => resolve(root, "node_modules/.bin", name);
+
+const steps = [
+  ["typecheck", "npm", ["run", "-s", "typecheck"]],
+  ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
+  ["build", bin("react-router"), ["build"]],
+  ["workerd integration tests", bin("vitest"), ["run", "--project", "workers"]],
+  ["browser tests", bin("playwright"), ["test"]],
+];
+
+ensureChromium();
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, SKIP_BUILD: "1" } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✔ all tests passed");
