@@ -393,11 +393,15 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
   canvas.ellipse(cx + eyeDx + 3, eyeY + 8, 2.5, 2.5, [255, 255, 255], 0.9);
   canvas.ellipse(cx - eyeDx - 12, eyeY + 42, 18, 11, [240, 128, 128], 0.22);
   canvas.ellipse(cx + eyeDx + 12, eyeY + 42, 18, 11, [240, 128, 128], 0.22);
-  if (gender === "male" && hairChoice !== "bald" && random() < 0.3) {
-    canvas.ellipse(cx, cy + 62, headRx - 8, 52, hair, 0.85, (_x, y) => y - (cy + 40) + 0.5);
+  const beard = gender === "male" && hairChoice !== "bald" && random() < 0.3;
+  if (beard) {
+    const top = cy + 50;
+    canvas.ellipse(cx, cy + headRy - 50, headRx - 10, 52, shade(hair, 0.95), 1, (_x, y) => y - top + 0.5);
+    canvas.ellipse(cx, eyeY + 56, 34, 12, shade(hair, 0.95)); // moustache
   }
   const smileR = 26 + random() * 10;
-  canvas.arc(cx, eyeY + 40, smileR, 5, Math.PI * 0.22, Math.PI * 0.78, shade(skin, 0.55));
+  const mouth: RGB = beard ? mix(skin, [255, 255, 255], 0.25) : shade(skin, 0.55);
+  canvas.arc(cx, eyeY + 40, smileR, 5, Math.PI * 0.22, Math.PI * 0.78, mouth);
   if (random() < 0.22) {
     const frame: RGB = pick(random, [[40, 40, 40], [120, 70, 40], [60, 80, 140]] as RGB[]);
     canvas.arc(cx - eyeDx, eyeY + 12, 22, 4, -Math.PI, Math.PI, frame);

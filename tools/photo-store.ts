@@ -53,6 +53,9 @@ export function createMemoryPhotoStore(): MemoryPhotoStore {
   };
 }
 
+/** Alias of `createMemoryPhotoStore`. */
+export const memoryPhotoStore = createMemoryPhotoStore;
+
 // ───────────────────────────── Miniflare (local R2) ─────────────────────────────
 
 export interface MiniflarePhotoStoreOptions {
@@ -102,6 +105,11 @@ export default {
   },
 };
 `;
+
+/** The part of R2Bucket used here (workers types are not loaded in the Node project). */
+interface MinimalR2Bucket {
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer>; httpMetadata?: { contentType?: string } } | null>;
+}
 
 interface Pending {
   key: Uint8Array;
@@ -214,7 +222,7 @@ export async function createMiniflarePhotoStore(options: MiniflarePhotoStoreOpti
     },
     flush,
     async get(key) {
-      const bucket = await miniflare.getR2Bucket(PHOTOS_BINDING);
+      const bucket = (await miniflare.getR2Bucket(PHOTOS_BINDING)) as unknown as MinimalR2Bucket;
       const object = await bucket.get(key);
       if (!object) return null;
       return { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType };

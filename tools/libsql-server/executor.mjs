@@ -22,6 +22,7 @@ import { ProtocolError } from "./protocol.mjs";
  *   raw(toggle?: boolean): LibsqlStatement,
  *   all(params?: unknown): unknown[],
  *   run(params?: unknown): unknown,
+ *   get(params?: unknown): unknown,
  *   columns(): { name: string, type: string | null }[],
  * }} LibsqlStatement
  * @typedef {{
@@ -104,6 +105,19 @@ function bindArgs(sql, stmt) {
   });
 }
 
+/**
+ * An EXPLAIN of a writing statement that ran to completion still counts as a
+ * pending write until it is reset, and then every COMMIT on the connection
+ * fails with "cannot commit transaction - SQL statements in progress" (until
+ * the garbage collector finalizes the statement). The `libsql` package only
+ * resets a statement in get(), so run it once more that way; EXPLAIN has no
+ * side effects.
+ * @param {LibsqlStatement} stmt @param {SqlValue[]} args
+ */
+function resetExplain(stmt, args) {
+  stmt.get(args);
+}
+
 export class Executor {
   /** @type {LibsqlDatabase} */
   #db;
@@ -157,7 +171,7 @@ export class Executor {
    */
   run(compiled) {
     const stmt = this.#db.prepare(compiled.sql);
-    const before = this.#scalarRow(this.#totalChanges)[0];
+    const before = this.#firstRow(this.#totalChanges)[0];
     /** @type {ColumnInfo[]} */
     let cols = [];
     /** @type {SqlValue[][]} */
@@ -166,10 +180,11 @@ export class Executor {
       cols = stmt.columns().map((c) => ({ name: c.name, decltype: c.type ?? null }));
       rows = /** @type {SqlValue[][]} */ (stmt.raw(true).all(compiled.args));
       if (!compiled.wantRows) rows = [];
+      if (isExplain(compiled.sql)) resetExplain(stmt, compiled.args);
     } else {
       stmt.run(compiled.args);
     }
-    const [total, changes, lastInsertRowid] = this.#scalarRow(this.#changeInfo);
+    const [total, changes, lastInsertRowid] = this.#firstRow(this.#changeInfo);
     return {
       cols,
       rows,
@@ -179,8 +194,8 @@ export class Executor {
   }
 
   /** @param {LibsqlStatement} stmt @returns {unknown[]} */
-  #scalarRow(stmt) {
-    return /** @type {unknown[][]} */ (stmt.all([]))[0];
+  #firstRow(stmt) {
+    return /** @type {unknown[][]} */ (stmt.all([]))[0] ?? [];
   }
 
   /**
@@ -201,20 +216,23 @@ export class Executor {
    * @returns {BatchResult}
    */
   batch(batch, sqls) {
-    const compiled = batch.steps.map((step) => this.compile(step.stmt, sqls));
+    const steps = batch.steps.map((step) => ({
+      condition: step.condition,
+      compiled: this.compile(step.stmt, sqls),
+    }));
     /** @type {BatchResult} */
     const result = { stepResults: [], stepErrors: [] };
     /** @type {("ok" | "error" | "skipped")[]} */
     const outcomes = [];
-    batch.steps.forEach((step, i) => {
-      if (step.condition !== undefined && !this.#evalCond(step.condition, outcomes)) {
+    for (const { condition, compiled } of steps) {
+      if (condition !== undefined && !this.#evalCond(condition, outcomes)) {
         outcomes.push("skipped");
         result.stepResults.push(null);
         result.stepErrors.push(null);
-        return;
+        continue;
       }
       try {
-        result.stepResults.push(this.run(compiled[i]));
+        result.stepResults.push(this.run(compiled));
         result.stepErrors.push(null);
         outcomes.push("ok");
       } catch (error) {
@@ -222,7 +240,7 @@ export class Executor {
         result.stepErrors.push(toHranaError(error));
         outcomes.push("error");
       }
-    });
+    }
     return result;
   }
 
@@ -284,7 +302,9 @@ export class Executor {
    */
   #isReadonly(sql) {
     try {
-      const program = /** @type {unknown[][]} */ (this.#db.prepare(`EXPLAIN ${sql}`).raw(true).all([]));
+      const explain = this.#db.prepare(`EXPLAIN ${sql}`).raw(true);
+      const program = /** @type {unknown[][]} */ (explain.all([]));
+      resetExplain(explain, []);
       return !program.some(([, opcode, , p2]) =>
         (opcode === "Transaction" && Number(p2) !== 0) ||
         opcode === "Checkpoint" || opcode === "Vacuum" || opcode === "JournalMode");

@@ -268,6 +268,7 @@ export function encodeValue(value) {
   if (value instanceof Uint8Array) {
     return { type: "blob", base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
   }
+  if (value instanceof ArrayBuffer) return { type: "blob", base64: Buffer.from(value).toString("base64") };
   return { type: "text", value: String(value) };
 }
 

@@ -320,9 +320,11 @@ class HranaService {
       return [{ type: "error", error: toHranaError(error) }];
     }
     return result.stepResults.flatMap((stepResult, step) => {
+      /** @type {object[]} */
+      const none = [];
       const stepError = result.stepErrors[step];
       if (stepError) return [{ type: "step_error", step, error: stepError }];
-      if (!stepResult) return [];
+      if (!stepResult) return none;
       return [
         { type: "step_begin", step, cols: stepResult.cols },
         ...stepResult.rows.map((row) => ({ type: "row", row: row.map(encodeValue) })),

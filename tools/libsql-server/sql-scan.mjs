@@ -44,8 +44,8 @@ function isSpace(c) {
 function endOfQuoted(sql, start, close) {
   let i = start + 1;
   while (i < sql.length) {
-    if (sql[i] === close) {
-      if (close !== "]" && sql[i + 1] === close) {
+    if (sql.charAt(i) === close) {
+      if (close !== "]" && sql.charAt(i + 1) === close) {
         i += 2;
         continue;
       }
@@ -65,7 +65,7 @@ function endOfNamedVariable(sql, start) {
   let i = start + 1;
   let n = 0;
   while (i < sql.length) {
-    const c = sql[i];
+    const c = sql.charAt(i);
     if (isIdChar(c)) {
       n += 1;
       i += 1;
@@ -73,9 +73,9 @@ function endOfNamedVariable(sql, start) {
       // `$name(suffix)`: the suffix ends at `)`; whitespace first makes the
       // token illegal, which SQLite reports when preparing.
       let j = i + 1;
-      while (j < sql.length && !isSpace(sql[j]) && sql[j] !== ")") j += 1;
-      return sql[j] === ")" ? j + 1 : j;
-    } else if (c === ":" && sql[i + 1] === ":") {
+      while (j < sql.length && !isSpace(sql.charAt(j)) && sql.charAt(j) !== ")") j += 1;
+      return sql.charAt(j) === ")" ? j + 1 : j;
+    } else if (c === ":" && sql.charAt(i + 1) === ":") {
       i += 2;
     } else {
       break;
@@ -90,11 +90,11 @@ function endOfNamedVariable(sql, start) {
  * @returns {{ kind: TokenKind, end: number }}
  */
 function scanToken(sql, i) {
-  const c = sql[i];
-  const next = sql[i + 1];
+  const c = sql.charAt(i);
+  const next = sql.charAt(i + 1);
   if (isSpace(c)) {
     let j = i + 1;
-    while (j < sql.length && isSpace(sql[j])) j += 1;
+    while (j < sql.length && isSpace(sql.charAt(j))) j += 1;
     return { kind: "ws", end: j };
   }
   if (c === "-" && next === "-") {
@@ -110,7 +110,7 @@ function scanToken(sql, i) {
   if (c === "[") return { kind: "other", end: endOfQuoted(sql, i, "]") };
   if (c === "?") {
     let j = i + 1;
-    while (j < sql.length && /[0-9]/.test(sql[j])) j += 1;
+    while (j < sql.length && /[0-9]/.test(sql.charAt(j))) j += 1;
     return { kind: "variable", end: j };
   }
   if (c === ":" || c === "@" || c === "$") {
@@ -121,7 +121,7 @@ function scanToken(sql, i) {
     // Identifiers, keywords and numeric literals (x'..' blobs lex as a word
     // followed by a string, which is fine for our purposes).
     let j = i + 1;
-    while (j < sql.length && isIdChar(sql[j])) j += 1;
+    while (j < sql.length && isIdChar(sql.charAt(j))) j += 1;
     return { kind: "word", end: j };
   }
   return { kind: "other", end: i + 1 };
@@ -189,7 +189,7 @@ export function countStatements(sql) {
   for (const token of tokenize(sql)) {
     const cls = tokenClass(token);
     if (cls !== T_WS && cls !== T_SEMI) hasContent = true;
-    const next = TRANSITIONS[state][cls];
+    const next = /** @type {number[]} */ (TRANSITIONS[state])[cls] ?? 0;
     if (cls === T_SEMI && next === STATE_START) {
       if (hasContent) count += 1;
       hasContent = false;

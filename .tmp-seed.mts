@@ -1,0 +1,15 @@
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "./drizzle/schema.ts";
+import { seed } from "./drizzle/seed.ts";
+import { createMemoryPhotoStore } from "./tools/photo-store.ts";
+import fs from "node:fs";
+fs.rmSync("/tmp/seedtest.db", { force: true });
+const client = createClient({ url: "file:/tmp/seedtest.db" });
+const db = drizzle({ client, schema });
+await migrate(db, { migrationsFolder: "drizzle/migrations" });
+const store = createMemoryPhotoStore();
+const r = await seed(db, { profiles: Number(process.argv[2] ?? 2000), photos: store, log: console.log });
+console.log(r, store.objects.size);
+client.close();

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { get, htmlLang, post } from "./helpers";
+
+describe("language detection", () => {
+  it("serves Dutch by default on the Dutch site", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    expect(htmlLang(await response.text())).toBe("nl");
+  });
+
+  it("uses the visitor's country, preferring the browser's language among the visible ones", async () => {
+    expect(htmlLang(await (await get("/", { country: "BE", acceptLanguage: "fr-BE,fr" })).text())).toBe("fr");
+    expect(htmlLang(await (await get("/", { country: "PL" })).text())).toBe("pl");
+  });
+
+  it("honours the locale cookie and ignores a malicious one", async () => {
+    expect(htmlLang(await (await get("/", { cookie: "locale=sv", country: "NL" })).text())).toBe("sv");
+    const evil = await get("/", { cookie: 'locale="><script>alert(1)</script>', country: "NL" });
+    expect(evil.status).toBe(200);
+    expect(htmlLang(await evil.text())).toBe("nl");
+  });
+
+  it("falls back to the site's domain language", async () => {
+    expect(htmlLang(await (await get("/", { host: "reifeliebe.de" })).text())).toBe("de");
+  });
+
+  it("sets the locale cookie for a year from the language menu, and only redirects on-site", async () => {
+    const response = await post("/lang-config", { locale: "it", redirectTo: "/pricing" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/pricing");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^locale=it; Path=\/; Max-Age=31536000/);
+
+    const offsite = await post("/lang-config", { locale: "it", redirectTo: "https://evil.example/" });
+    expect(offsite.headers.get("Location")).toBe("/");
+  });
+
+  it("refuses an unknown language with a translated message, not a crash", async () => {
+    const response = await post("/lang-config", { locale: "xx" });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("pages and errors", () => {
+  it("gives unmatched paths a 404 page with a way home", async () => {
+    const response = await get("/this/does/not/exist", { cookie: "locale=en" });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain("Back to the home page");
+  });
+
+  it("serves every static page in every language with the company's details", async () => {
+    for (const page of ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"]) {
+      for (const locale of ["nl", "pl", "fi"]) {
+        const response = await get(`/pages/${page}`, { cookie: `locale=${locale}` });
+        expect(response.status, `${page} in ${locale}`).toBe(200);
+      }
+    }
+    const terms = await (await get("/pages/terms", { cookie: "locale=pl" })).text();
+    expect(terms).toContain("Lovelink Media B.V.");
+    expect(terms).not.toContain("{{");
+    expect((await get("/pages/unknown")).status).toBe(404);
+  });
+
+  it("prices packages from the site's price list", async () => {
+    const html = await (await get("/pricing", { cookie: "locale=nl", country: "NL" })).text();
+    expect(html).toMatch(/€\s?49,95/);
+    expect(html).toContain("Eenmalige betaling, geen abonnement");
+  });
+});
+
+describe("security headers", () => {
+  it("sends a CSP with a nonce and the baseline headers", async () => {
+    const response = await get("/");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});

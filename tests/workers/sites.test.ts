@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { get } from "./helpers";
+
+type Settings = {
+  name: string;
+  domain_language: string;
+  countries: string[];
+  minimum_message_costs: Record<string, { costs: number; currency: string }>;
+  interests: { key: string; name: string; icon: string }[];
+  region_data: Record<string, { code: string; name: string }[]>;
+  message_credits: number;
+  geoip_country: string | null;
+  enable_site_entry_popup: boolean;
+};
+
+describe("sites by host name", () => {
+  it("serves the default Dutch site for an unknown host", async () => {
+    const response = await get("/api/settings.php", { host: "unknown.example" });
+    expect(response.status).toBe(200);
+    const settings = (await response.json()) as Settings;
+    expect(settings.name).toBe("Flirtparadijs");
+    expect(settings.domain_language).toBe("nl_NL");
+    expect(settings.countries).toEqual(["NL", "BE"]);
+  });
+
+  it("finds the German and the English site by their hosts, with or without www", async () => {
+    const german = (await (await get("/api/settings.php", { host: "www.reifeliebe.de" })).json()) as Settings;
+    expect(german.domain_language).toBe("de_DE");
+    const english = (await (await get("/api/settings.php", { host: "manmatch.co.uk", country: "GB" })).json()) as Settings;
+    expect(english.domain_language).toBe("en_GB");
+    expect(english.geoip_country).toBe("GB");
+    expect(english.minimum_message_costs.GB?.currency).toBe("GBP");
+  });
+
+  it("returns the settings of spec §3: message costs, interests and regions", async () => {
+    const settings = (await (await get("/api/settings.php")).json()) as Settings;
+    expect(settings.message_credits).toBe(15);
+    expect(settings.minimum_message_costs.NL).toEqual({ costs: 1.35, currency: "EUR" });
+    expect(settings.interests).toHaveLength(50);
+    expect(settings.region_data.NL).toHaveLength(12);
+    expect(settings.region_data.BE?.length).toBeGreaterThan(0);
+    expect(settings.enable_site_entry_popup).toBe(true);
+  });
+
+  it("answers the cacheable look-ups: interests, regions, company info", async () => {
+    const interests = await get("/api/interests.php", { cookie: "locale=de" });
+    expect(interests.headers.get("Cache-Control")).toContain("max-age");
+    const list = (await interests.json()) as { key: string; name: string }[];
+    expect(list.find((interest) => interest.key === "cooking")?.name).toBe("Kochen");
+
+    const regions = (await (await get("/api/regions.php?country=NL")).json()) as Record<string, { name: string }[]>;
+    expect(Object.keys(regions)).toEqual(["NL"]);
+    expect(regions.NL?.map((region) => region.name)).toContain("Utrecht");
+
+    const company = (await (await get("/api/companyinfo.php")).json()) as Record<string, unknown>;
+    expect(company).toMatchObject({ kvk: expect.any(String), city: expect.any(String), added: expect.any(String) });
+  });
+});
