@@ -12,12 +12,12 @@ const requestHandler = createRequestHandler(() => import("virtual:react-router/s
 
 /**
  * The visitor's country: Cloudflare's geolocation in production. Locally `request.cf` is a fixed
- * placeholder, so development reads the CF-IPCountry request header first (DESIGN.md).
+ * placeholder (always the same country), so development only honours the CF-IPCountry header.
  */
 function visitorCountry(request: Request, development: boolean): string | null {
   const fromCloudflare = (request.cf as { country?: unknown } | undefined)?.country;
   const fromHeader = request.headers.get("CF-IPCountry");
-  const candidates = development ? [fromHeader, fromCloudflare] : [fromCloudflare, fromHeader];
+  const candidates = development ? [fromHeader] : [fromCloudflare, fromHeader];
   for (const candidate of candidates) {
     if (typeof candidate !== "string" || !/^[A-Za-z]{2}$/.test(candidate)) continue;
     const country = candidate.toUpperCase();

@@ -72,7 +72,7 @@ function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<s
   } else if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value);
     if (keys.length === 0) out.set(prefix, value);
-    for (const key of keys) flatten(value[key], prefix ? `${prefix}.${key}` : key, out);
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
   } else {
     out.set(prefix, value);
   }
@@ -80,7 +80,7 @@ function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<s
 }
 
 function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]))].sort();
+  return [...new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
 }
 
 const reference = flatten(load(REFERENCE));
