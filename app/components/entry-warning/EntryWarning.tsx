@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation, useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import type { RootData } from "~/root";
-import { shouldShowEntryWarning, type LayoutKind } from "./rules";
+import { entryWarningCookie, shouldShowEntryWarning, type LayoutKind } from "./rules";
 
 /** Route modules opt out with `export const handle = { hideEntryWarning: true }`. */
 function usePageOptsOut() {
@@ -10,20 +10,17 @@ function usePageOptsOut() {
 }
 
 /**
- * The adult-content warning (spec §2). Rendered on the server so it never flashes; dismissing it
- * posts to /entry-warning, which remembers it in a cookie, and hides it at once.
+ * The adult-content warning (spec §2). Rendered on the server so it never flashes. Dismissing it sets
+ * a cookie at once and hides it; without JavaScript the form posts to /entry-warning, which does the same.
  */
 export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layout: LayoutKind; loggedIn: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const location = useLocation();
+  const here = useLocation();
   const pageOptsOut = usePageOptsOut();
   const [dismissedHere, setDismissedHere] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const show =
     !dismissedHere &&
-    fetcher.state === "idle" &&
-    fetcher.data === undefined &&
     shouldShowEntryWarning({
       layout,
       loggedIn,
@@ -62,8 +59,17 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
         </p>
         <h2 id="entry-warning-title">{t("entryWarning.title")}</h2>
         <p id="entry-warning-text">{t("entryWarning.text", { siteName: data.site.name, minAge: data.site.minAge })}</p>
-        <fetcher.Form method="post" action="/entry-warning" onSubmit={() => setDismissedHere(true)}>
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <form
+          method="post"
+          action="/entry-warning"
+          onSubmit={(event) => {
+            event.preventDefault();
+            document.cookie = entryWarningCookie(location.protocol === "https:");
+            dialog.current?.close();
+            setDismissedHere(true);
+          }}
+        >
+          <input type="hidden" name="redirectTo" value={here.pathname + here.search} />
           <div className="entry-warning__actions">
             <button type="submit" className="btn btn-primary btn-lg" autoFocus>
               {t("entryWarning.enter", { minAge: data.site.minAge })}
@@ -72,7 +78,7 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
               {t("entryWarning.leave")}
             </a>
           </div>
-        </fetcher.Form>
+        </form>
       </div>
     </dialog>
   );

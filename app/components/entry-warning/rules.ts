@@ -26,3 +26,8 @@ export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
 }
 
 export const ENTRY_WARNING_COOKIE = "entry-warning-dismissed";
+
+/** The cookie that remembers a dismissal for a year (set by the browser, or by the no-JS form post). */
+export function entryWarningCookie(secure: boolean): string {
+  return `${ENTRY_WARNING_COOKIE}=1; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
