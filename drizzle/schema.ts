@@ -192,6 +192,8 @@ export const profiles = sqliteTable(
     index("profiles_search_region")
       .on(t.siteId, t.gender, t.regionId, t.id, t.birthDate)
       .where(sql`${t.status} = 'active'`),
+    // Recently active members (home page, "online" lists).
+    index("profiles_recent").on(t.siteId, t.lastActiveAt).where(sql`${t.status} = 'active'`),
   ],
 );
 

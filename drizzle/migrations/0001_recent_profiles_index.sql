@@ -1,0 +1,1 @@
+CREATE INDEX `profiles_recent` ON `profiles` (`site_id`,`last_active_at`) WHERE "profiles"."status" = 'active';

@@ -1,0 +1,85 @@
+/**
+ * Benchmark: member search over libSQL's HTTP protocol, as the Worker runs it.
+ *
+ *   npm run bench                       # 20,000 profiles
+ *   npm run bench -- --profiles 100000  # the size the design card measured
+ *
+ * Seeds a temporary database through the project's Hrana server, then times (median / p95 over
+ * repeated runs) the queries member search depends on: a keyset page, the same page by OFFSET,
+ * a capped result count and the home page's recently-active list. Prints the figures and the
+ * query plans; it asserts nothing (timings belong in benchmarks, not tests).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createClient, type Client, type InArgs } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "../../drizzle/schema";
+import { seed } from "../../drizzle/seed";
+import { startLibsqlServer } from "../libsql-server/server.mjs";
+import { createMemoryPhotoStore } from "../photo-store";
+
+const { values } = parseArgs({ options: { profiles: { type: "string", default: "20000" }, runs: { type: "string", default: "200" } } });
+const profiles = Number(values.profiles);
+const runs = Number(values.runs);
+
+async function time(client: Client, sql: string, args: InArgs) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await client.execute({ sql, args });
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(2);
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function plan(client: Client, sql: string, args: InArgs) {
+  const rows = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
+  return rows.rows.map((row) => String(row.detail)).join(" | ");
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), "dating-bench-"));
+  const server = await startLibsqlServer({ file: join(folder, "bench.db"), port: 0 });
+  const client = createClient({ url: server.url, intMode: "number" });
+  try {
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: "drizzle/migrations" });
+    const seedStart = performance.now();
+    await seed(db, { profiles, photos: createMemoryPhotoStore(), log: () => {} });
+    console.log(`seeded ${profiles} profiles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    await client.execute("ANALYZE");
+
+    const filter =
+      "site_id = 1 AND gender = 'female' AND country = 'NL' AND status = 'active' AND birth_date BETWEEN '1971-01-01' AND '2001-12-31'";
+    const columns = "id, name, birth_date, region_id, main_photo_id";
+    const queries: [string, string, InArgs][] = [
+      ["keyset page (24 after a cursor)", `SELECT ${columns} FROM profiles WHERE ${filter} AND id < ? ORDER BY id DESC LIMIT 24`, [Number.MAX_SAFE_INTEGER]],
+      ["keyset page, region filter", `SELECT ${columns} FROM profiles WHERE site_id = 1 AND gender = 'female' AND region_id = 1 AND status = 'active' AND id < ? ORDER BY id DESC LIMIT 24`, [Number.MAX_SAFE_INTEGER]],
+      ["OFFSET page (for comparison, page 100)", `SELECT ${columns} FROM profiles WHERE ${filter} ORDER BY id DESC LIMIT 24 OFFSET 2376`, []],
+      ["capped count (≤ 1,000)", `SELECT count(*) AS n FROM (SELECT 1 FROM profiles WHERE ${filter} LIMIT 1000)`, []],
+      ["home: recently active with photo", "SELECT p.id FROM profiles p JOIN photos ph ON ph.id = p.main_photo_id AND ph.status = 'active' AND ph.private = 0 WHERE p.site_id = 1 AND p.status = 'active' ORDER BY p.last_active_at DESC LIMIT 12", []],
+    ];
+
+    console.log(`\n${"query".padEnd(42)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)}  (over HTTP, ${runs} runs)`);
+    for (const [name, sql, args] of queries) {
+      const { median, p95 } = await time(client, sql, args);
+      console.log(`${name.padEnd(42)} ${median.padStart(10)} ${p95.padStart(8)}`);
+    }
+    console.log("\nquery plans:");
+    for (const [name, sql, args] of queries) console.log(`- ${name}: ${await plan(client, sql, args)}`);
+  } finally {
+    client.close();
+    await server.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
