@@ -14,6 +14,10 @@ import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
+import { getUser } from "~/accounts/current-user.server";
+import { navCounts } from "~/accounts/nav-counts.server";
+import { userMiddleware } from "~/accounts/user-middleware.server";
+import type { NavUser } from "~/components/layout/TopNav";
 import { getServices, getSite, siteContext } from "~/context.server";
 import { isDevelopment } from "~/env.server";
 import { readCookie } from "~/i18n/detect-language";
@@ -31,7 +35,7 @@ const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, ne
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, userMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -41,8 +45,19 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
-  const { country } = getServices(context);
+  const { country, db } = getServices(context);
   const locale = getLocale(context) as Language;
+  const user = getUser(context);
+  const counts = user?.profile ? await navCounts(db, user.profile.id) : { unreadMessages: 0, newLikes: 0 };
+  const navUser: NavUser | null = user
+    ? {
+        profileName: user.profile?.name ?? user.email,
+        avatarUrl: user.profile?.mainPhotoThumb ?? null,
+        paidUser: user.paidUser,
+        credits: user.credits,
+        ...counts,
+      }
+    : null;
   const languages = visibleLanguages(country, site.domainLanguage);
   const { company, settings } = site;
   return {
@@ -50,6 +65,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     resources: clientResources(locale),
     languages: languages.includes(locale) ? languages : [locale, ...languages],
     country,
+    user: navUser,
+    account: user
+      ? {
+          status: user.status,
+          profileStatus: user.profile?.status ?? null,
+          hasMainPhoto: Boolean(user.profile?.mainPhotoThumb),
+          paidUser: user.paidUser,
+          credits: user.credits,
+          role: user.role,
+          signupAt: user.signupAt.toISOString(),
+        }
+      : null,
     site: {
       name: site.name,
       domain: site.domain,

@@ -9,6 +9,7 @@ export default [
     index("routes/home.tsx", { id: "index" }),
     route("pricing", "routes/pricing.tsx", { id: "pricing" }),
     route("pages/:page", "routes/pages.$page.tsx", { id: "pages-page" }),
+    route("login", "routes/login.tsx", { id: "login" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/_layouts/empty.tsx", [route("lang-config", "routes/lang-config.tsx", { id: "lang-config" })]),
@@ -19,4 +20,6 @@ export default [
   route("api/interests.php", "routes/api/interests.ts"),
   route("api/regions.php", "routes/api/regions.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
+  route("api/user.php", "routes/api/user.ts"),
+  route("api/logout.php", "routes/api/logout.ts"),
 ] satisfies RouteConfig;

@@ -565,6 +565,17 @@ export const authChallenges = sqliteTable("auth_challenges", {
   expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
 });
 
+/** Events counted by the rate limiter (app/security/rate-limit.server.ts); pruned nightly. */
+export const rateLimitEvents = sqliteTable(
+  "rate_limit_events",
+  {
+    id: integer("id").primaryKey(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_events_key").on(t.key, t.createdAt)],
+);
+
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {

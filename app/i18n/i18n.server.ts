@@ -27,7 +27,7 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     resources,
     supportedLngs: [...supportedLanguages],
     fallbackLng: false,
-    ns: [...namespaces],
+    ns: namespaces,
     defaultNS: "common",
     interpolation: { escapeValue: false },
   },

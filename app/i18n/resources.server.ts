@@ -6,9 +6,6 @@ import { supportedLanguages } from "~/i18n/languages";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
 
-export const namespaces = ["common", "pages"] as const;
-export type Namespace = (typeof namespaces)[number];
-
 export const resources: Resource = {};
 for (const [path, module] of Object.entries(files)) {
   const match = /locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(path);
@@ -18,7 +15,14 @@ for (const [path, module] of Object.entries(files)) {
   (resources[language] ??= {})[namespace] = module.default;
 }
 
+/** Every namespace found (common, pages, auth, …), the same for every language (a test checks). */
+export const namespaces = Object.keys(resources[supportedLanguages[0]] ?? {});
+
+/** Long content that pages render on the server and the browser never needs as strings. */
+const serverOnlyNamespaces = new Set(["pages", "mail"]);
+
 /** The namespaces the browser needs to render every page (passed through the root loader). */
 export function clientResources(language: string) {
-  return { common: resources[language]?.common ?? {} } as Record<string, Record<string, unknown>>;
+  const all = (resources[language] ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries(Object.entries(all).filter(([namespace]) => !serverOnlyNamespaces.has(namespace)));
 }

@@ -8,7 +8,7 @@ export default function ChatLayout() {
   return (
     <div className="layout layout--chat">
       <Outlet />
-      {data && <EntryWarning data={data} layout="chat" loggedIn={false} />}
+      {data && <EntryWarning data={data} layout="chat" loggedIn={data.user !== null} />}
     </div>
   );
 }

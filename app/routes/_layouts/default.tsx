@@ -13,11 +13,11 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
-      <TopNav siteName={data.site.name} user={null} languages={data.languages} locale={data.locale} />
+      <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
       <div className="layout__content">{children}</div>
-      <Footer data={data} loggedIn={false} />
+      <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
-      <EntryWarning data={data} layout="default" loggedIn={false} />
+      <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ export default function EmptyLayout() {
       <main id="main" className="layout__content">
         <Outlet />
       </main>
-      {data && <EntryWarning data={data} layout="empty" loggedIn={false} />}
+      {data && <EntryWarning data={data} layout="empty" loggedIn={data.user !== null} />}
     </div>
   );
 }

@@ -19,9 +19,9 @@ export default function LanderLayout() {
       <main id="main" className="layout__content">
         <Outlet />
       </main>
-      <Footer data={data} loggedIn={false} />
+      <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
-      <EntryWarning data={data} layout="lander" loggedIn={false} />
+      <EntryWarning data={data} layout="lander" loggedIn={data.user !== null} />
     </div>
   );
 }

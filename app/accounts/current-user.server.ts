@@ -1,0 +1,119 @@
+/**
+ * The signed-in member of a request, loaded once by the root middleware and read from the context.
+ */
+import { and, eq, gt } from "drizzle-orm";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import { schema, type Database } from "~/db/client.server";
+import { sessionIdFrom } from "./session.server";
+
+export type CurrentUser = {
+  id: number;
+  siteId: number;
+  email: string;
+  status: "not_confirmed" | "confirmed" | "deleted" | "erased" | "banned";
+  role: "member" | "moderator";
+  credits: number;
+  paidUser: boolean;
+  spendingBlocked: boolean;
+  language: string;
+  invisible: boolean;
+  signupAt: Date;
+  emailDisabledReason: string | null;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  profile: {
+    id: number;
+    name: string;
+    status: "active" | "disabled" | "deleted";
+    gender: "male" | "female";
+    country: string;
+    mainPhotoThumb: string | null;
+  } | null;
+};
+
+export const userContext = createContext<CurrentUser | null>(null);
+
+export function getUser(context: Readonly<RouterContextProvider>): CurrentUser | null {
+  return context.get(userContext);
+}
+
+/** Pages: the signed-in member, or a redirect to the login page that comes back here. */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): CurrentUser {
+  const user = getUser(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** JSON calls (spec §8): a 403 whose body says authentication is required. */
+export function requireApiUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  const user = getUser(context);
+  if (user) return user;
+  throw data({ error: "authentication_required", message: "Authentication required" }, { status: 403 });
+}
+
+export async function loadCurrentUser(db: Database, request: Request, siteId: number, now: Date): Promise<CurrentUser | null> {
+  const sessionId = sessionIdFrom(request);
+  if (!sessionId) return null;
+  const { sessions, users, profiles, photos } = schema;
+  const [row] = await db
+    .select({
+      sessionExpiresAt: sessions.expiresAt,
+      user: users,
+      profile: {
+        id: profiles.id,
+        name: profiles.name,
+        status: profiles.status,
+        gender: profiles.gender,
+        country: profiles.country,
+        mainPhotoThumb: photos.thumbKey,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.user.siteId !== siteId) return null;
+  const { user } = row;
+  if (user.status !== "confirmed" && user.status !== "not_confirmed") return null;
+  return {
+    id: user.id,
+    siteId: user.siteId,
+    email: user.email,
+    status: user.status,
+    role: user.role,
+    credits: user.credits,
+    paidUser: user.paidUser,
+    spendingBlocked: user.spendingBlocked,
+    language: user.language,
+    invisible: user.invisible,
+    signupAt: user.signupAt,
+    emailDisabledReason: user.emailDisabledReason,
+    sessionId,
+    sessionExpiresAt: row.sessionExpiresAt,
+    profile: profileOf(row.profile),
+  };
+}
+
+type ProfileRow = {
+  id: number | null;
+  name: string | null;
+  status: "active" | "disabled" | "deleted" | null;
+  gender: "male" | "female" | null;
+  country: string | null;
+  mainPhotoThumb: string | null;
+};
+
+function profileOf(row: ProfileRow | null): CurrentUser["profile"] {
+  if (!row || row.id === null || row.name === null || row.status === null || row.gender === null || row.country === null) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    gender: row.gender,
+    country: row.country,
+    mainPhotoThumb: row.mainPhotoThumb ? `/${row.mainPhotoThumb}` : null,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Password login with lockout (PRODUCT.md): an account is locked for 15 minutes after 5 failed
+ * attempts within 15 minutes, an IP address after 20. Unknown addresses fail exactly like wrong
+ * passwords (same message, and a password hash is still computed), so login reveals nothing.
+ */
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { reactivateIfRecoverable } from "./deletion.server";
+
+export const LOCK_WINDOW_SECONDS = 15 * 60;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_IP = 20;
+/** Longer input is refused before hashing (scrypt on megabytes would be a denial of service). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export type LoginResult =
+  | { ok: true; userId: number; reactivated: boolean }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "locked"; minutes: number };
+
+let dummyHash: Promise<string> | undefined;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function lockedMinutes(db: Database, siteId: number, email: string, ip: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - LOCK_WINDOW_SECONDS * 1000);
+  const failed = and(eq(schema.loginAttempts.success, false), gt(schema.loginAttempts.createdAt, since));
+  const [byAccount, byIp] = await db.batch([
+    db
+      .select({ at: schema.loginAttempts.createdAt })
+      .from(schema.loginAttempts)
+      .where(and(eq(schema.loginAttempts.siteId, siteId), eq(schema.loginAttempts.email, email), failed))
+      .orderBy(desc(schema.loginAttempts.createdAt))
+      .limit(MAX_FAILURES_PER_ACCOUNT),
+    db.select({ n: count() }).from(schema.loginAttempts).where(and(eq(schema.loginAttempts.ip, ip), failed)),
+  ]);
+  const minutesFrom = (start: Date) =>
+    Math.max(1, Math.ceil((start.getTime() + LOCK_WINDOW_SECONDS * 1000 - now.getTime()) / 60_000));
+  if (byAccount.length >= MAX_FAILURES_PER_ACCOUNT) return minutesFrom(byAccount[0]!.at);
+  if ((byIp[0]?.n ?? 0) >= MAX_FAILURES_PER_IP) return Math.ceil(LOCK_WINDOW_SECONDS / 60);
+  return 0;
+}
+
+export async function loginWithPassword(
+  db: Database,
+  input: { siteId: number; email: string; password: string; ip: string; now: Date },
+): Promise<LoginResult> {
+  const email = normalizeEmail(input.email);
+  const minutes = await lockedMinutes(db, input.siteId, email, input.ip, input.now);
+  if (minutes > 0) return { ok: false, reason: "locked", minutes };
+
+  const user = await db.query.users.findFirst({
+    where: and(eq(schema.users.siteId, input.siteId), eq(schema.users.email, email)),
+  });
+  const tooLong = input.password.length > MAX_PASSWORD_LENGTH;
+  let valid = false;
+  if (user?.passwordHash && !tooLong) {
+    valid = await verifyPassword(input.password, user.passwordHash);
+  } else if (!tooLong) {
+    // Same work for unknown addresses, so response times do not tell which addresses exist.
+    await verifyPassword(input.password, await (dummyHash ??= hashPassword("not a real password")));
+  }
+  const usable = valid && user && (user.status === "confirmed" || user.status === "not_confirmed" || user.status === "deleted");
+
+  await db.insert(schema.loginAttempts).values({
+    siteId: input.siteId,
+    email,
+    ip: input.ip,
+    success: Boolean(usable),
+    createdAt: input.now,
+  });
+  if (!usable || !user) return { ok: false, reason: "invalid" };
+
+  if (user.status === "deleted") {
+    const reactivated = await reactivateIfRecoverable(db, user.id, input.now);
+    return reactivated ? { ok: true, userId: user.id, reactivated: true } : { ok: false, reason: "invalid" };
+  }
+  await db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id));
+  return { ok: true, userId: user.id, reactivated: false };
+}

@@ -1,0 +1,17 @@
+/** The badges of the top navigation (spec §2): unread messages and new likes. */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+
+export async function navCounts(db: Database, profileId: number) {
+  const [unread, likes] = await db.batch([
+    db
+      .select({ n: sql<number>`coalesce(sum(${schema.conversationMembers.unreadCount}), 0)` })
+      .from(schema.conversationMembers)
+      .where(and(eq(schema.conversationMembers.profileId, profileId), isNull(schema.conversationMembers.removedAt))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.likes)
+      .where(and(eq(schema.likes.likedId, profileId), eq(schema.likes.isNew, true))),
+  ]);
+  return { unreadMessages: Number(unread[0]?.n ?? 0), newLikes: Number(likes[0]?.n ?? 0) };
+}

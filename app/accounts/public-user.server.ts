@@ -1,0 +1,50 @@
+/**
+ * The member as `GET /api/user.php` describes it (spec §3 "User"): never secrets, never the
+ * password hash or session, only what the member's own app needs.
+ */
+import { and, eq } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import type { CurrentUser } from "./current-user.server";
+
+export async function publicUser(db: Database, user: CurrentUser) {
+  const [preferences, profile] = await db.batch([
+    db
+      .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
+      .from(schema.notificationPreferences)
+      .where(and(eq(schema.notificationPreferences.userId, user.id), eq(schema.notificationPreferences.enabled, false))),
+    db.query.profiles.findFirst({ where: eq(schema.profiles.userId, user.id) }),
+  ]);
+  const mainPhoto = profile?.mainPhotoId
+    ? await db.query.photos.findFirst({ where: eq(schema.photos.id, profile.mainPhotoId) })
+    : undefined;
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    credits: user.credits,
+    paid_user: user.paidUser,
+    signup_date: user.signupAt.toISOString(),
+    language: user.language,
+    invisible: user.invisible,
+    notifications_disabled: preferences.map((p) => `${p.channel}:${p.type}`),
+    email_disabled_reason: user.emailDisabledReason,
+    profile: profile
+      ? {
+          id: profile.id,
+          name: profile.name,
+          country: profile.country,
+          status: profile.status,
+          gender: profile.gender,
+          sexuality: profile.sexuality,
+          main_image: mainPhoto
+            ? {
+                filename: `/${mainPhoto.objectKey}`,
+                thumb_filename: `/${mainPhoto.thumbKey}`,
+                status: mainPhoto.status,
+                match: `/${mainPhoto.thumbKey}`,
+              }
+            : null,
+        }
+      : null,
+  };
+}

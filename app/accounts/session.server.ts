@@ -1,0 +1,61 @@
+/**
+ * Sessions: a random token in the `auth` cookie (30 days, HttpOnly, SameSite=Lax, Secure outside
+ * localhost); the database keeps only its SHA-256 hash. Sessions slide: one used in its second
+ * half is extended to a full 30 days again.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { readCookie } from "~/i18n/detect-language";
+import { generateToken, hashToken } from "~/security/tokens.server";
+
+export const AUTH_COOKIE = "auth";
+export const SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+export function isLocalhost(url: URL): boolean {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname.endsWith(".localhost");
+}
+
+export function sessionCookie(request: Request, token: string, maxAge = SESSION_SECONDS): string {
+  const secure = !isLocalhost(new URL(request.url));
+  return `${AUTH_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(request: Request): string {
+  return sessionCookie(request, "", 0);
+}
+
+export async function createSession(db: Database, userId: number, request: Request, now: Date) {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  await db.insert(schema.sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+  });
+  return { cookie: sessionCookie(request, token), expiresAt };
+}
+
+export function sessionIdFrom(request: Request): string | null {
+  const token = readCookie(request.headers.get("Cookie"), AUTH_COOKIE);
+  return token && /^[a-z2-7]{16,64}$/.test(token) ? hashToken(token) : null;
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except the one given (after a password change or reset). */
+export async function deleteUserSessions(db: Database, userId: number, except?: string) {
+  await db
+    .delete(schema.sessions)
+    .where(except ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, except)) : eq(schema.sessions.userId, userId));
+}
+
+/** Extends a session past half its life; returns the new expiry when it did. */
+export async function touchSession(db: Database, sessionId: string, expiresAt: Date, now: Date): Promise<Date | null> {
+  if (expiresAt.getTime() - now.getTime() > (SESSION_SECONDS * 1000) / 2) return null;
+  const renewed = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  await db.update(schema.sessions).set({ expiresAt: renewed }).where(eq(schema.sessions.id, sessionId));
+  return renewed;
+}

@@ -1,0 +1,51 @@
+/**
+ * The one way credits move (DESIGN.md): a ledger row per change with a unique cause key
+ * ("signup:7", "order:42", "message:1001"), and the cached balance on `users` updated in the same
+ * atomic batch. A retry with the same cause changes nothing; spending never takes a balance below
+ * zero and is refused while spending is blocked (after a charge-back).
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+
+export type LedgerReason = "signup" | "purchase" | "message" | "photo" | "gift" | "chargeback" | "refund" | "adjustment";
+
+export type LedgerResult =
+  | { status: "applied"; balance: number }
+  | { status: "duplicate"; balance: number }
+  | { status: "insufficient"; balance: number };
+
+export async function applyCredits(
+  db: Database,
+  change: { userId: number; delta: number; reason: LedgerReason; causeKey: string },
+): Promise<LedgerResult> {
+  const { userId, delta, reason, causeKey } = change;
+  if (!Number.isInteger(delta) || delta === 0) throw new Error(`invalid credit change ${delta}`);
+  const spending = delta < 0 && reason !== "chargeback" && reason !== "refund";
+  // Charge-backs and refunds may take more than is left: the balance stops at zero.
+  const floorAtZero = delta < 0 && !spending;
+
+  // One batch is one transaction: nothing can slip in between these statements.
+  const [before, , , after] = await db.batch([
+    db.all<{ existed: number }>(sql`SELECT count(*) AS existed FROM credit_ledger WHERE cause_key = ${causeKey}`),
+    db.run(sql`
+      INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key)
+      SELECT id, ${delta}, ${floorAtZero ? sql`max(credits + ${delta}, 0)` : sql`credits + ${delta}`}, ${reason}, ${causeKey}
+      FROM users
+      WHERE id = ${userId}
+        ${spending ? sql`AND credits + ${delta} >= 0 AND spending_blocked = 0` : sql``}
+      ON CONFLICT (cause_key) DO NOTHING`),
+    // changes() is the row count of the INSERT just above: only a new ledger row moves the balance.
+    db.run(sql`
+      UPDATE users SET credits = (SELECT balance_after FROM credit_ledger WHERE cause_key = ${causeKey})
+      WHERE id = ${userId} AND changes() = 1`),
+    db.all<{ credits: number; recorded: number }>(sql`
+      SELECT credits, (SELECT count(*) FROM credit_ledger WHERE cause_key = ${causeKey}) AS recorded
+      FROM users WHERE id = ${userId}`),
+  ]);
+  const row = after[0];
+  if (!row) throw new Error(`no user ${userId}`);
+  const balance = Number(row.credits);
+  if (Number(before[0]?.existed ?? 0) > 0) return { status: "duplicate", balance };
+  if (Number(row.recorded) === 0) return { status: "insufficient", balance };
+  return { status: "applied", balance };
+}

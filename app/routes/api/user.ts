@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/user";
+import { getUser, requireApiUser } from "~/accounts/current-user.server";
+import { loginSchema } from "~/accounts/login-schema";
+import { loginWithPassword } from "~/accounts/login.server";
+import { publicUser } from "~/accounts/public-user.server";
+import { createSession } from "~/accounts/session.server";
+import { getServices, getSite } from "~/context.server";
+import { schema } from "~/db/client.server";
+import { isDevelopment } from "~/env.server";
+import { localeCookieHeader } from "~/i18n/detect-language";
+import { getI18n } from "~/i18n/i18n.server";
+import { supportedLanguages } from "~/i18n/languages";
+import { isHoneypotFilled } from "~/security/honeypot";
+import { assertSameOrigin } from "~/security/origin.server";
+import { clientIp } from "~/security/rate-limit.server";
+
+const languageSchema = z.object({ language: z.enum(supportedLanguages) });
+
+const pushSubscriptionSchema = z.object({
+  endpoint: z.url().max(2048).refine((value) => value.startsWith("https://"), "endpoint must be https"),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+/** GET /api/user.php — the signed-in member (`{ user: null }` when signed out). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const body = { user: user ? await publicUser(getServices(context).db, user) : null };
+  return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | FormData | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body: unknown = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    }
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const { db, now, env } = getServices(context);
+  const t = getI18n(context).t;
+  const body = await readBody(request);
+  if (!body) return data({ error: t("messages.generic") }, { status: 400 });
+  const values = body instanceof FormData ? Object.fromEntries(body) : body;
+
+  if (request.method === "PUT") {
+    const user = requireApiUser(context);
+    const parsed = languageSchema.safeParse(values);
+    if (!parsed.success) return data({ error: t("language.invalid") }, { status: 400 });
+    await db.update(schema.users).set({ language: parsed.data.language }).where(eq(schema.users.id, user.id));
+    return data(
+      { user: await publicUser(db, { ...user, language: parsed.data.language }) },
+      { headers: { "Set-Cookie": localeCookieHeader(parsed.data.language, !isDevelopment(env)) } },
+    );
+  }
+
+  if (request.method !== "POST") return data({ error: t("messages.generic") }, { status: 405 });
+
+  if (new URL(request.url).searchParams.get("push") === "1") {
+    const user = requireApiUser(context);
+    const parsed = pushSubscriptionSchema.safeParse((values as { subscription?: unknown }).subscription ?? values);
+    if (!parsed.success) return data({ error: t("messages.generic") }, { status: 400 });
+    const { endpoint, keys } = parsed.data;
+    await db
+      .insert(schema.pushSubscriptions)
+      .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+      .onConflictDoUpdate({ target: schema.pushSubscriptions.endpoint, set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth } });
+    return data({ ok: true });
+  }
+
+  const submission = parseWithZod(body instanceof FormData ? body : toFormData(values), { schema: loginSchema });
+  if (submission.status !== "success" || isHoneypotFilled(values)) {
+    return data({ error: t("messages.loginFailed") }, { status: 400 });
+  }
+  const outcome = await loginWithPassword(db, {
+    siteId: getSite(context).id,
+    email: submission.value.email,
+    password: submission.value.password,
+    ip: clientIp(request),
+    now: now(),
+  });
+  if (!outcome.ok) {
+    return outcome.reason === "locked"
+      ? data({ error: t("messages.accountLocked", { minutes: outcome.minutes }) }, { status: 429 })
+      : data({ error: t("messages.loginFailed") }, { status: 401 });
+  }
+  const session = await createSession(db, outcome.userId, request, now());
+  const user = await db.query.users.findFirst({ where: and(eq(schema.users.id, outcome.userId)) });
+  return data(
+    {
+      user: user
+        ? { id: user.id, status: user.status, credits: user.credits, paid_user: user.paidUser, language: user.language }
+        : null,
+    },
+    { headers: { "Set-Cookie": session.cookie } },
+  );
+}
+
+function toFormData(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) if (typeof value === "string") form.set(key, value);
+  return form;
+}

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { getUser } from "~/accounts/current-user.server";
+import { loginSchema } from "~/accounts/login-schema";
+import { loginWithPassword } from "~/accounts/login.server";
+import { createSession } from "~/accounts/session.server";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
+import { clientIp } from "~/security/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (getUser(context)) throw redirect(redirectTo);
+  return { redirectTo, title: `${getI18n(context).t("auth:login.title")} · ${getSite(context).name}` };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const t = getI18n(context).t;
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { db, now } = getServices(context);
+  if (isHoneypotFilled(formData)) {
+    return data({ result: submission.reply({ formErrors: [t("messages.loginFailed")], hideFields: ["password"] }) }, { status: 400 });
+  }
+  const outcome = await loginWithPassword(db, {
+    siteId: getSite(context).id,
+    email: submission.value.email,
+    password: submission.value.password,
+    ip: clientIp(request),
+    now: now(),
+  });
+  if (!outcome.ok) {
+    const message = outcome.reason === "locked" ? t("messages.accountLocked", { minutes: outcome.minutes }) : t("messages.loginFailed");
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: outcome.reason === "locked" ? 429 : 401 },
+    );
+  }
+  const session = await createSession(db, outcome.userId, request, now());
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": session.cookie } });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="container narrow section auth-page">
+      <h1>{t("auth:login.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <HoneypotField />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="form-field">
+          <label htmlFor={fields.email.id}>{t("auth:fields.email")}</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username webauthn" />
+          <FieldError field={fields.email} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={fields.password.id}>{t("auth:fields.password")}</label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <FieldError field={fields.password} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
+          {t("auth:login.submit")}
+        </button>
+      </Form>
+      <p className="auth-page__links">
+        <Link to="/reset-password">{t("auth:login.forgot")}</Link>
+      </p>
+      <p className="auth-page__links">
+        {t("auth:login.noAccount")} <Link to="/signup">{t("auth:login.signup")}</Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
