@@ -1,0 +1,77 @@
+/**
+ * Single-use, expiring links sent by e-mail: activation, password reset, mail change and account
+ * recovery. Only the token's hash is stored; using a token is one atomic UPDATE, so a link works
+ * exactly once even when clicked twice at the same moment.
+ */
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { generateToken, hashToken } from "~/security/tokens.server";
+
+export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery";
+
+export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
+  activation: 7 * 24 * 60 * 60,
+  password_reset: 60 * 60,
+  mail_change: 24 * 60 * 60,
+  account_recovery: 14 * 24 * 60 * 60,
+};
+
+export async function createVerificationToken(
+  db: Database,
+  input: { userId: number; kind: TokenKind; target?: string | null; now: Date; ttlSeconds?: number },
+): Promise<string> {
+  const token = generateToken();
+  await db.insert(schema.verificationTokens).values({
+    userId: input.userId,
+    kind: input.kind,
+    tokenHash: hashToken(token),
+    target: input.target ?? null,
+    expiresAt: new Date(input.now.getTime() + (input.ttlSeconds ?? TOKEN_TTL_SECONDS[input.kind]) * 1000),
+    createdAt: input.now,
+  });
+  return token;
+}
+
+/** Uses a token: returns its user (and target) once; null when unknown, used, expired or of another kind. */
+export async function consumeVerificationToken(db: Database, input: { token: string; kind: TokenKind; now: Date }) {
+  if (!/^[a-z2-7]{16,64}$/.test(input.token)) return null;
+  const [row] = await db
+    .update(schema.verificationTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(schema.verificationTokens.tokenHash, hashToken(input.token)),
+        eq(schema.verificationTokens.kind, input.kind),
+        isNull(schema.verificationTokens.usedAt),
+        gt(schema.verificationTokens.expiresAt, input.now),
+      ),
+    )
+    .returning({ userId: schema.verificationTokens.userId, target: schema.verificationTokens.target });
+  return row ?? null;
+}
+
+/** Checks a token without using it (to show a form before the change happens). */
+export async function peekVerificationToken(db: Database, input: { token: string; kind: TokenKind; now: Date }) {
+  if (!/^[a-z2-7]{16,64}$/.test(input.token)) return null;
+  const row = await db.query.verificationTokens.findFirst({
+    where: and(
+      eq(schema.verificationTokens.tokenHash, hashToken(input.token)),
+      eq(schema.verificationTokens.kind, input.kind),
+      isNull(schema.verificationTokens.usedAt),
+      gt(schema.verificationTokens.expiresAt, input.now),
+    ),
+  });
+  return row ? { userId: row.userId, target: row.target } : null;
+}
+
+/** Makes every open token of a kind unusable (e.g. older reset links after a new one is sent). */
+export async function revokeTokens(db: Database, userId: number, kind: TokenKind, now: Date) {
+  await db
+    .update(schema.verificationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.verificationTokens.userId, userId), eq(schema.verificationTokens.kind, kind), isNull(schema.verificationTokens.usedAt)));
+}
+
+export function absoluteUrl(request: Request, path: string): string {
+  return new URL(path, request.url).toString();
+}

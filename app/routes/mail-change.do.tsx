@@ -1,0 +1,4 @@
+// Being built in issue #3; replaced by the feature module.
+export default function Pending() {
+  return null;
+}

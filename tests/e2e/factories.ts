@@ -1,0 +1,52 @@
+/**
+ * Test data for browser tests, written straight into the e2e database (the server started by
+ * playwright.config.ts on E2E_LIBSQL_PORT). Each test makes its own members.
+ */
+import { createClient } from "@libsql/client";
+import { hashPassword } from "../../app/accounts/password.server";
+
+export const E2E_DATABASE_URL = `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8791"}`;
+export const E2E_PASSWORD = "correct horse battery";
+
+export const db = () => createClient({ url: E2E_DATABASE_URL });
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+export async function createMember(options: { email?: string; password?: string; status?: "confirmed" | "not_confirmed"; paidUser?: boolean; credits?: number; name?: string } = {}) {
+  const client = db();
+  const email = (options.email ?? uniqueEmail()).toLowerCase();
+  const password = options.password ?? E2E_PASSWORD;
+  const status = options.status ?? "confirmed";
+  const now = Math.floor(Date.now() / 1000);
+  const user = await client.execute({
+    sql: `INSERT INTO users (site_id, email, password_hash, status, paid_user, credits, confirmed_at)
+          VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, ?, ?, ?, ?, ?) RETURNING id`,
+    args: [email, await hashPassword(password), status, options.paidUser ? 1 : 0, options.credits ?? 0, status === "confirmed" ? now : null],
+  });
+  const userId = Number(user.rows[0]!.id);
+  const profile = await client.execute({
+    sql: `INSERT INTO profiles (user_id, site_id, name, gender, sexuality, birth_date, country, status)
+          VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', '1992-03-04', 'NL', ?) RETURNING id`,
+    args: [userId, options.name ?? "Eva", status === "confirmed" ? "active" : "disabled"],
+  });
+  client.close();
+  return { userId, profileId: Number(profile.rows[0]!.id), email, password };
+}
+
+/** The newest mail sent to an address, as recorded in the outbox. */
+export async function latestMail(to: string) {
+  const client = db();
+  const result = await client.execute({ sql: "SELECT subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1", args: [to] });
+  client.close();
+  const row = result.rows[0];
+  return row ? { subject: String(row.subject), text: String(row.text), html: String(row.html) } : null;
+}
+
+/** The first link in a text that points at this app. */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return match[0];
+}
