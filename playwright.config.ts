@@ -40,7 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       LIBSQL_PORT: process.env.E2E_LIBSQL_PORT ?? "8791",
-      DATA_FILE: ".data/e2e.db",
+      DATA_FILE: process.env.E2E_DATA_FILE ?? ".data/e2e.db",
       FRESH_DATABASE: "1",
       SEED_PROFILES: "120",
       SKIP_BUILD: process.env.SKIP_BUILD ?? "",

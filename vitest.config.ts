@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+const buildDirectory = process.env.BUILD_DIR ?? "build";
+
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "#drizzle": fileURLToPath(new URL("./drizzle", import.meta.url)),
@@ -28,11 +30,11 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: { alias: { ...alias, "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)) } },
         plugins: [
           cloudflareTest(({ inject }) => ({
-            main: "./build/server/index.js",
-            wrangler: { configPath: "./build/server/wrangler.json" },
+            main: `./${buildDirectory}/server/index.js`,
+            wrangler: { configPath: `./${buildDirectory}/server/wrangler.json` },
             miniflare: {
               bindings: { DATABASE_URL: inject<string>("databaseUrl"), APP_ENV: "test", FORCE_HOST: "" },
             },

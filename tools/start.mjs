@@ -8,7 +8,8 @@
  *    runs the Vite dev server (hot reload, same workerd runtime).
  *
  * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
- * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build).
+ * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
+ * BUILD_DIR (build output folder, default build).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -54,7 +55,7 @@ async function main() {
     if (!process.env.SKIP_BUILD) await run(bin("react-router"), ["build"]);
     server = spawn(
       bin("wrangler"),
-      ["dev", "--config", "build/server/wrangler.json", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
+      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
     );
   }

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: the built Worker (npm run build) ships no type declarations
-import builtWorker from "../../build/server/index.js";
+import builtWorker from "#build/server/index.js";
 import { sql } from "./helpers";
 
 const worker = builtWorker as ExportedHandler<Env>;
