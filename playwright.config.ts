@@ -42,6 +42,7 @@ export default defineConfig({
       LIBSQL_PORT: process.env.E2E_LIBSQL_PORT ?? "8791",
       DATA_FILE: process.env.E2E_DATA_FILE ?? ".data/e2e.db",
       FRESH_DATABASE: "1",
+      PERSIST_TO: process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state",
       SEED_PROFILES: "120",
       SKIP_BUILD: process.env.SKIP_BUILD ?? "",
     },

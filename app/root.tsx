@@ -17,6 +17,7 @@ import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
 import { getUser } from "~/accounts/current-user.server";
 import { navCounts } from "~/accounts/nav-counts.server";
 import { userMiddleware } from "~/accounts/user-middleware.server";
+import { captureTracking } from "~/acquisition/tracking.server";
 import type { NavUser } from "~/components/layout/TopNav";
 import { getServices, getSite, siteContext } from "~/context.server";
 import { isDevelopment } from "~/env.server";
@@ -35,7 +36,15 @@ const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, ne
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, userMiddleware, i18nextMiddleware];
+/** Landing parameters (network, ref, sub1–3) are remembered in a cookie for the signup (PRODUCT.md). */
+const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
+  const response = await next();
+  const cookie = request.method === "GET" ? captureTracking(request) : null;
+  if (cookie) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, userMiddleware, trackingMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -75,6 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           credits: user.credits,
           role: user.role,
           signupAt: user.signupAt.toISOString(),
+          emailDisabledReason: user.emailDisabledReason,
+          notificationsDisabled: user.emailDisabledReason !== null,
         }
       : null,
     site: {

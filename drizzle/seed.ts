@@ -2,7 +2,7 @@
  * Seeds a migrated database with the operator, its three sites, prices, regions, interests, gifts,
  * the welcome discount code, three demo logins and N generated member profiles with avatar photos.
  *
- *   tsx drizzle/seed.ts [--profiles 2000] [--if-empty] [--persist-to .wrangler/state]
+ *   tsx drizzle/seed.ts [--profiles 2000] [--if-empty] [--persist-to .wrangler/state] [--max-photos 4]
  *
  * Connects with DATABASE_URL (default http://127.0.0.1:8080) and DATABASE_AUTH_TOKEN; photos go to
  * the local R2 bucket of `wrangler dev` / the Vite plugin (tools/photo-store.ts). Deterministic:
@@ -59,6 +59,11 @@ export interface SeedOptions {
   now?: Date;
   /** Profiles per database batch (default 500). */
   batchSize?: number;
+  /**
+   * Most photos a generated member gets (1–4, default 4). The local R2 simulator stores ~700
+   * objects/s, so `1` makes very large seeds (2 objects per member) about twice as fast.
+   */
+  maxPhotos?: number;
 }
 
 export interface SeedResult {
@@ -245,6 +250,8 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
   const now = options.now ?? new Date();
   const nowS = Math.floor(now.getTime() / 1000);
   const batchSize = options.batchSize ?? 500;
+  const maxPhotos = Math.min(4, Math.max(1, Math.floor(options.maxPhotos ?? 4)));
+  const photoWeights = ([[1, 35], [2, 30], [3, 20], [4, 15]] as const).filter(([n]) => n <= maxPhotos);
   const store = options.photos;
   const avatar = createAvatarPool(8);
 
@@ -644,7 +651,7 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
         confirmedAt: toDate(createdS + d.int(60, 1800)),
         lastSeenAt: toDate(lastActiveS),
       });
-      const photoN = d.weighted([[1, 35], [2, 30], [3, 20], [4, 15]] as const);
+      const photoN = d.weighted(photoWeights);
       const mainPhotoId = makePhotos(profileId, { gender, hairColor }, photoN, createdS, photoRows, puts);
       profileRows.push({
         id: profileId,
@@ -749,6 +756,7 @@ export interface SeedCommandOptions {
   log?: (msg: string) => void;
   random?: () => number;
   now?: Date;
+  maxPhotos?: number;
 }
 
 /** The CLI's logic, minus argument parsing and connecting. */
@@ -760,15 +768,15 @@ export async function seedCommand(db: SeedDatabase, options: SeedCommandOptions)
   }
   const photos = await options.openPhotoStore();
   try {
-    const result = await seed(db, { profiles: options.profiles, photos, log, random: options.random, now: options.now });
+    const result = await seed(db, { profiles: options.profiles, photos, log, random: options.random, now: options.now, maxPhotos: options.maxPhotos });
     return { skipped: false, result };
   } finally {
     await photos.close();
   }
 }
 
-export function parseSeedArgs(argv: string[]): { profiles: number; ifEmpty: boolean; persistTo?: string; help: boolean } {
-  const out = { profiles: 2000, ifEmpty: false, persistTo: undefined as string | undefined, help: false };
+export function parseSeedArgs(argv: string[]): { profiles: number; ifEmpty: boolean; persistTo?: string; maxPhotos: number; help: boolean } {
+  const out = { profiles: 2000, ifEmpty: false, persistTo: undefined as string | undefined, maxPhotos: 4, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes("=") ? (arg.split("=", 2) as [string, string]) : [arg, undefined];
@@ -777,6 +785,10 @@ export function parseSeedArgs(argv: string[]): { profiles: number; ifEmpty: bool
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) throw new Error("--profiles expects a non-negative integer");
       out.profiles = n;
+    } else if (flag === "--max-photos") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 4) throw new Error("--max-photos expects 1, 2, 3 or 4");
+      out.maxPhotos = n;
     } else if (flag === "--if-empty") out.ifEmpty = true;
     else if (flag === "--persist-to") out.persistTo = value();
     else if (flag === "--help" || flag === "-h") out.help = true;
@@ -789,7 +801,7 @@ async function main(): Promise<void> {
   const args = parseSeedArgs(process.argv.slice(2));
   if (args.help) {
     console.log(
-      "usage: tsx drizzle/seed.ts [--profiles 2000] [--if-empty] [--persist-to <wrangler state dir>]\n" +
+      "usage: tsx drizzle/seed.ts [--profiles 2000] [--if-empty] [--persist-to <wrangler state dir>] [--max-photos 1-4]\n" +
         "env: DATABASE_URL (default http://127.0.0.1:8080), DATABASE_AUTH_TOKEN",
     );
     return;
@@ -808,11 +820,13 @@ async function main(): Promise<void> {
     await seedCommand(db, {
       profiles: args.profiles,
       ifEmpty: args.ifEmpty,
+      maxPhotos: args.maxPhotos,
       log,
       openPhotoStore: async () => {
         const { createMiniflarePhotoStore } = await import("../tools/photo-store");
         const store = await createMiniflarePhotoStore({ persistTo: args.persistTo });
-        log(`photos → local R2 bucket "dating-photos" in ${path.relative(process.cwd(), store.persistTo) || "."}/v3/r2`);
+        const shown = path.relative(process.cwd(), store.persistTo);
+        log(`photos → local R2 bucket "dating-photos" in ${shown && !shown.startsWith("..") ? shown : store.persistTo}/v3/r2`);
         return store;
       },
     });

@@ -9,7 +9,7 @@
  *
  * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
  * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
- * BUILD_DIR (build output folder, default build).
+ * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -23,6 +23,8 @@ const port = Number(process.env.PORT ?? (dev ? 5173 : 8787));
 const libsqlPort = Number(process.env.LIBSQL_PORT ?? 8080);
 const dataFile = resolve(root, process.env.DATA_FILE ?? ".data/local.db");
 const seedProfiles = process.env.SEED_PROFILES ?? "2000";
+/** Local state of workerd (R2 photos); browser tests use their own folder. */
+const persistTo = process.env.PERSIST_TO ?? ".wrangler/state";
 
 /** Runs an npm-installed binary and resolves when it exits with 0. */
 function run(command, args, env = {}) {
@@ -45,7 +47,7 @@ async function main() {
   console.log(`libSQL server: ${database.url} (${dataFile})`);
 
   await run(bin("drizzle-kit"), ["migrate"], dbEnv);
-  await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles], dbEnv);
+  await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles, "--persist-to", persistTo], dbEnv);
 
   const env = { ...dbEnv, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: database.url };
   let server;
@@ -55,7 +57,7 @@ async function main() {
     if (!process.env.SKIP_BUILD) await run(bin("react-router"), ["build"]);
     server = spawn(
       bin("wrangler"),
-      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
+      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
     );
   }

@@ -1,15 +1,64 @@
 /**
  * Account deletion (PRODUCT.md): a deleted account stays recoverable for the site's grace period
- * (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it.
+ * (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for good,
+ * keeping only what the law requires (orders, payments and the credit ledger).
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { sendMail, type MailDeps } from "~/mail/mail.server";
+import type { DeleteReason } from "./settings-schema";
+import { deleteUserSessions } from "./session.server";
+import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
 
 export const DELETION_GRACE_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last moment a deletion made at `deletedAt` can be undone. */
+export function recoverableUntil(deletedAt: Date, graceDays = DELETION_GRACE_DAYS): Date {
+  return new Date(deletedAt.getTime() + graceDays * DAY_MS);
+}
+
+/**
+ * Deletes an account: the profile disappears at once, every session ends, and a recovery link
+ * valid for the grace period goes to the member's address.
+ */
+export async function deleteAccount(
+  deps: MailDeps & { origin: string; graceDays: number },
+  input: { userId: number; email: string; name: string; locale: string; reason: DeleteReason; remarks?: string },
+) {
+  const { db, now } = deps;
+  await db.batch([
+    db
+      .update(schema.users)
+      .set({ status: "deleted", deletedAt: now, deleteReason: input.reason, deleteRemarks: input.remarks?.trim() || null })
+      .where(eq(schema.users.id, input.userId)),
+    db.update(schema.profiles).set({ status: "deleted" }).where(eq(schema.profiles.userId, input.userId)),
+  ]);
+  await deleteUserSessions(db, input.userId);
+  await revokeTokens(db, input.userId, "account_recovery", now);
+  const token = await createVerificationToken(db, {
+    userId: input.userId,
+    kind: "account_recovery",
+    now,
+    ttlSeconds: (deps.graceDays * DAY_MS) / 1000,
+  });
+  await sendMail(deps, {
+    template: "account_deleted",
+    to: input.email,
+    userId: input.userId,
+    locale: input.locale,
+    params: {
+      name: input.name,
+      link: new URL(`/account-recover?token=${token}`, deps.origin).toString(),
+      days: deps.graceDays,
+    },
+  });
+  return { recoverableUntil: recoverableUntil(now, deps.graceDays) };
+}
 
 /** Restores a deleted account still within its grace period; false when it is too late. */
 export async function reactivateIfRecoverable(db: Database, userId: number, now: Date, graceDays = DELETION_GRACE_DAYS) {
-  const cutoff = new Date(now.getTime() - graceDays * 24 * 60 * 60 * 1000);
+  const cutoff = new Date(now.getTime() - graceDays * DAY_MS);
   const user = await db.query.users.findFirst({
     where: and(eq(schema.users.id, userId), eq(schema.users.status, "deleted"), gt(schema.users.deletedAt, cutoff)),
   });
@@ -24,6 +73,125 @@ export async function reactivateIfRecoverable(db: Database, userId: number, now:
       .update(schema.profiles)
       .set({ status: confirmed ? "active" : "disabled" })
       .where(eq(schema.profiles.userId, userId)),
+    // The recovery link has done its job, whichever way the member came back.
+    db
+      .update(schema.verificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(schema.verificationTokens.userId, userId),
+          eq(schema.verificationTokens.kind, "account_recovery"),
+          isNull(schema.verificationTokens.usedAt),
+        ),
+      ),
+  ]);
+  return true;
+}
+
+/**
+ * The recovery link of the account_deleted mail: used once, for an account of this site still in
+ * its grace period. Returns the member to sign in, or null (too late, used or unknown).
+ */
+export async function recoverWithToken(db: Database, input: { token: string; siteId: number; graceDays: number; now: Date }) {
+  const used = await consumeVerificationToken(db, { token: input.token, kind: "account_recovery", now: input.now });
+  if (!used) return null;
+  const owner = await db.query.users.findFirst({ columns: { siteId: true }, where: eq(schema.users.id, used.userId) });
+  if (owner?.siteId !== input.siteId) return null;
+  return (await reactivateIfRecoverable(db, used.userId, input.now, input.graceDays)) ? used.userId : null;
+}
+
+/** Deleted accounts of a site whose grace period is over, oldest first. */
+export async function accountsDueForErasure(db: Database, input: { siteId: number; graceDays: number; now: Date; limit: number }) {
+  const cutoff = new Date(input.now.getTime() - input.graceDays * DAY_MS);
+  const rows = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.siteId, input.siteId), eq(schema.users.status, "deleted"), lt(schema.users.deletedAt, cutoff)))
+    .orderBy(asc(schema.users.deletedAt))
+    .limit(input.limit);
+  return rows.map((row) => row.id);
+}
+
+/** Placeholder values of an erased profile (the row stays so other members' conversations hold). */
+export const ERASED_PROFILE_NAME = "—";
+const ERASED_BIRTH_DATE = "1900-01-01";
+
+export function erasedEmail(userId: number): string {
+  return `erased-${userId}@invalid`;
+}
+
+/**
+ * Erases a deleted account for good (PRODUCT.md): profile, photos (rows and R2 objects), the content
+ * of messages they sent, push subscriptions, sessions, passkeys, preferences, tokens and traces of
+ * who they liked or viewed. Orders, payments and the credit ledger are kept as the law requires.
+ * Safe to run twice: a second run finds nothing left to erase.
+ */
+export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete">, userId: number) {
+  const user = await db.query.users.findFirst({ columns: { id: true, siteId: true, email: true }, where: eq(schema.users.id, userId) });
+  if (!user) return false;
+  const profile = await db.query.profiles.findFirst({ columns: { id: true }, where: eq(schema.profiles.userId, userId) });
+  const profileId = profile?.id ?? -1;
+
+  const [photoRows, messageRows] = await db.batch([
+    db.select({ objectKey: schema.photos.objectKey, thumbKey: schema.photos.thumbKey }).from(schema.photos).where(eq(schema.photos.profileId, profileId)),
+    db
+      .select({ objectKey: schema.messages.objectKey })
+      .from(schema.messages)
+      .where(and(eq(schema.messages.senderId, profileId), isNotNull(schema.messages.objectKey))),
+  ]);
+  const objectKeys = [
+    ...photoRows.flatMap((row) => [row.objectKey, row.thumbKey]),
+    ...messageRows.map((row) => row.objectKey).filter((key): key is string => Boolean(key)),
+  ];
+  // Objects first: if this fails the account stays "deleted" and the next run tries again.
+  for (let i = 0; i < objectKeys.length; i += 1000) await photos.delete(objectKeys.slice(i, i + 1000));
+
+  const involves = (a: Column, b: Column) => or(eq(a, profileId), eq(b, profileId));
+  await db.batch([
+    db.update(schema.profiles).set({ mainPhotoId: null }).where(eq(schema.profiles.id, profileId)),
+    db.delete(schema.photos).where(eq(schema.photos.profileId, profileId)),
+    db.update(schema.messages).set({ body: null, objectKey: null }).where(eq(schema.messages.senderId, profileId)),
+    db.delete(schema.profileInterests).where(eq(schema.profileInterests.profileId, profileId)),
+    db.delete(schema.profileViews).where(involves(schema.profileViews.viewerId, schema.profileViews.viewedId)),
+    db.delete(schema.likes).where(involves(schema.likes.likerId, schema.likes.likedId)),
+    db.delete(schema.matches).where(involves(schema.matches.profileAId, schema.matches.profileBId)),
+    db.delete(schema.blocks).where(involves(schema.blocks.blockerId, schema.blocks.blockedId)),
+    db
+      .update(schema.profiles)
+      .set({
+        name: ERASED_PROFILE_NAME,
+        aboutMe: null,
+        hairColor: null,
+        eyeColor: null,
+        bodyType: null,
+        relationshipStatus: null,
+        tattoos: null,
+        signupReason: null,
+        birthDate: ERASED_BIRTH_DATE,
+        regionId: null,
+        status: "deleted",
+      })
+      .where(eq(schema.profiles.id, profileId)),
+    db.delete(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, userId)),
+    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
+    db.delete(schema.passkeys).where(eq(schema.passkeys.userId, userId)),
+    db.delete(schema.authChallenges).where(eq(schema.authChallenges.userId, userId)),
+    db.delete(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId)),
+    db.delete(schema.verificationTokens).where(eq(schema.verificationTokens.userId, userId)),
+    // Sent mail and login attempts carry the address.
+    db.delete(schema.mailOutbox).where(eq(schema.mailOutbox.userId, userId)),
+    db.delete(schema.loginAttempts).where(and(eq(schema.loginAttempts.siteId, user.siteId), eq(schema.loginAttempts.email, user.email))),
+    db
+      .update(schema.users)
+      .set({
+        status: "erased",
+        email: erasedEmail(userId),
+        passwordHash: null,
+        emailDisabledReason: null,
+        deleteRemarks: null,
+        invisible: false,
+      })
+      .where(eq(schema.users.id, userId)),
   ]);
   return true;
 }

@@ -46,7 +46,7 @@ async function lockedMinutes(db: Database, siteId: number, email: string, ip: st
 
 export async function loginWithPassword(
   db: Database,
-  input: { siteId: number; email: string; password: string; ip: string; now: Date },
+  input: { siteId: number; email: string; password: string; ip: string; now: Date; graceDays?: number },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
   const minutes = await lockedMinutes(db, input.siteId, email, input.ip, input.now);
@@ -75,7 +75,7 @@ export async function loginWithPassword(
   if (!usable || !user) return { ok: false, reason: "invalid" };
 
   if (user.status === "deleted") {
-    const reactivated = await reactivateIfRecoverable(db, user.id, input.now);
+    const reactivated = await reactivateIfRecoverable(db, user.id, input.now, input.graceDays);
     return reactivated ? { ok: true, userId: user.id, reactivated: true } : { ok: false, reason: "invalid" };
   }
   await db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id));

@@ -1,68 +1,56 @@
 /**
- * Sending e-mail. Every mail is rendered in the member's language from `locales/<lng>/mail.json`
- * and recorded in `mail_outbox`; delivery goes through the configured provider.
+ * Sending e-mail. Every mail is rendered in the member's language from `locales/<lng>/mail.json`,
+ * recorded in `mail_outbox`, and handed to the configured provider right away (inside
+ * `ctx.waitUntil` when a request context is given, so the member does not wait for it). A failed
+ * send stays in the outbox as `failed`; the cron job `send-mail` retries it with back-off. ADR 008.
  *
  * CONTRACT used by the account features (keep this signature):
  *   sendMail(deps, { template, to, userId, locale, params }) — params always include `name` and
  *   `link` (an absolute URL); the site's name and support details are added here.
  */
-import { createInstance } from "i18next";
 import type { Database } from "~/db/client.server";
-import { schema } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
-import { defaultLanguage, isLanguage } from "~/i18n/languages";
-import { resources } from "~/i18n/resources.server";
+import { deliverMail } from "~/mail/delivery.server";
+import { recordMail } from "~/mail/outbox.server";
+import type { MailProvider } from "~/mail/providers/provider.server";
+import { mailProviderFor } from "~/mail/providers/select.server";
+import { renderMail, type MailRequest } from "~/mail/render.server";
+import { senderFor } from "~/mail/sender.server";
 import type { Site } from "~/sites/site.server";
 
-export type MailTemplate = "activation" | "password_reset" | "mail_change" | "account_deleted";
+export { renderMail, type MailParams, type MailRequest, type RenderedMail } from "~/mail/render.server";
+export type { MailTemplate } from "~/mail/templates.server";
 
-export type MailDeps = { db: Database; env: AppEnv; site: Site; now: Date; ctx?: ExecutionContext };
-
-export type MailRequest = {
-  template: MailTemplate;
-  to: string;
-  userId?: number | null;
-  locale: string;
-  params: { name: string; link: string } & Record<string, string | number>;
+export type MailDeps = {
+  db: Database;
+  env: AppEnv;
+  site: Site;
+  now: Date;
+  ctx?: ExecutionContext;
+  /** Defaults to the provider the environment names (MAIL_PROVIDER); tests pass a fake. */
+  provider?: MailProvider;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-export async function renderMail(site: Site, mail: MailRequest) {
-  const language = isLanguage(mail.locale) ? mail.locale : defaultLanguage;
-  const i18n = createInstance();
-  await i18n.init({ lng: language, resources, ns: ["mail"], defaultNS: "mail", fallbackLng: false, interpolation: { escapeValue: false } });
-  const params = { siteName: site.name, supportEmail: site.settings.supportEmail, ...mail.params };
-  const subject = i18n.t(`${mail.template}.subject`, params);
-  const paragraphs = i18n.t(`${mail.template}.paragraphs`, { ...params, returnObjects: true }) as unknown;
-  const lines = Array.isArray(paragraphs) ? paragraphs.map(String) : [String(paragraphs)];
-  const action = i18n.t(`${mail.template}.action`, params);
-  const text = [...lines, "", `${action}: ${mail.params.link}`].join("\n\n");
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(mail.params.link)}">${escapeHtml(action)}</a></p>`,
-  ].join("\n");
-  return { subject, text, html, language };
-}
-
+/** Records the mail and starts its first delivery attempt; resolves with the outbox row's id. */
 export async function sendMail(deps: MailDeps, mail: MailRequest): Promise<{ id: number }> {
+  if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`sendMail: not a single e-mail address: ${JSON.stringify(mail.to)}`);
   const rendered = await renderMail(deps.site, mail);
-  const [row] = await deps.db
-    .insert(schema.mailOutbox)
-    .values({
-      siteId: deps.site.id,
-      userId: mail.userId ?? null,
-      toAddress: mail.to,
-      template: mail.template,
-      locale: rendered.language,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      status: "queued",
-      sendAfter: deps.now,
-    })
-    .returning({ id: schema.mailOutbox.id });
-  return { id: row!.id };
+  const row = await recordMail(deps.db, {
+    siteId: deps.site.id,
+    userId: mail.userId ?? null,
+    to: mail.to,
+    template: mail.template,
+    rendered,
+    now: deps.now,
+  });
+  const delivery = deliverMail(
+    deps.db,
+    deps.provider ?? mailProviderFor(deps.env),
+    row,
+    senderFor({ ...deps.site, mailName: deps.site.settings.mailName }, deps.env),
+    deps.now,
+  );
+  if (deps.ctx) deps.ctx.waitUntil(delivery);
+  else await delivery;
+  return { id: row.id };
 }

@@ -1,4 +1,60 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/activate";
+import { activateAccount } from "~/accounts/activation.server";
+import { getUser } from "~/accounts/current-user.server";
+import { createSession } from "~/accounts/session.server";
+import { peekVerificationToken } from "~/accounts/verification.server";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+
+/**
+ * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
+ * button — mail scanners that fetch links must not use it up — which the browser presses at once
+ * when JavaScript runs. Confirming (POST) activates the account and signs its owner in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, now } = getServices(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = await peekVerificationToken(db, { token, kind: "activation", now: now() });
+  if (!valid) throw redirect("/activate/error");
+  return { token, title: `${getI18n(context).t("signup:activate.title")} · ${getSite(context).name}` };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, now } = getServices(context);
+  const token = String((await request.formData()).get("token") ?? "");
+  const outcome = await activateAccount({ db, now: now(), signupCredits: getSite(context).settings.signupCredits }, token);
+  if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
+  const user = getUser(context);
+  if (user?.id === outcome.userId) return redirect("/activate/done");
+  const session = await createSession(db, outcome.userId, request, now());
+  return redirect("/activate/done", { headers: { "Set-Cookie": session.cookie } });
+}
+
+export default function Activate({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (submitted.current) return;
+    submitted.current = true;
+    form.current?.requestSubmit();
+  }, []);
+  return (
+    <main id="main" className="container narrow section activate-page">
+      <h1>{t("signup:activate.title")}</h1>
+      <p className="lead">{t("signup:activate.intro")}</p>
+      <Form method="post" ref={form}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn btn-primary btn-lg" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? t("signup:activate.confirming") : t("signup:activate.confirm")}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

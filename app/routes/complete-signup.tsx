@@ -1,4 +1,60 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/complete-signup";
+import { requireUser } from "~/accounts/current-user.server";
+import { isProfileStep } from "~/accounts/signup-steps";
+import { stepView, submitStep, unfinishedSteps } from "~/accounts/signup-steps.server";
+import { SignupProgress } from "~/components/signup/SignupProgress";
+import { SignupStepForm } from "~/components/signup/SignupStepForm";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+
+/** spec §2: the entry warning is hidden on complete-signup. */
+export const handle = { hideEntryWarning: true };
+
+/**
+ * The signup steps a member left open (no photo, region, personal info, about me, push), one
+ * after the other; a step may also be asked for by name (`?step=location`).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const site = getSite(context);
+  const deps = { db: getServices(context).db, site };
+  const requested = new URL(request.url).searchParams.get("step");
+  const open = await unfinishedSteps(deps, user);
+  const step = isProfileStep(requested) ? requested : open[0]!;
+  return {
+    view: await stepView(deps, user, step),
+    remaining: open.filter((candidate) => candidate !== "done").length,
+    siteName: site.name,
+    title: `${getI18n(context).t("signup:complete.title")} · ${site.name}`,
+  };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  const step = formData.get("step");
+  if (!isProfileStep(step)) throw redirect("/complete-signup");
+  const deps = { db: getServices(context).db, site: getSite(context) };
+  const outcome = await submitStep(deps, user, step, formData, await unfinishedSteps(deps, user));
+  if (outcome.status === "invalid") return data({ result: outcome.result }, { status: 400 });
+  return redirect(`/complete-signup?step=${outcome.next}`);
+}
+
+export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { view } = loaderData;
+  return (
+    <div className="container narrow section signup-page signup-page--complete">
+      <p className="signup-page__brand">
+        <Link to="/">{loaderData.siteName}</Link>
+      </p>
+      {view.step !== "done" && <p className="signup-page__remaining">{t("signup:complete.remaining", { count: loaderData.remaining })}</p>}
+      <SignupProgress step={view.step} />
+      <SignupStepForm key={view.step} view={view} actionData={actionData} finishTo="/" />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -8,6 +8,7 @@ import { loginSchema } from "~/accounts/login-schema";
 import { loginWithPassword } from "~/accounts/login.server";
 import { createSession } from "~/accounts/session.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { PasskeyLoginButton } from "~/components/passkeys/PasskeyLoginButton";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: submission.value.password,
     ip: clientIp(request),
     now: now(),
+    graceDays: getSite(context).settings.deletionGraceDays,
   });
   if (!outcome.ok) {
     const message = outcome.reason === "locked" ? t("messages.accountLocked", { minutes: outcome.minutes }) : t("messages.loginFailed");
@@ -80,6 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth:login.submit")}
         </button>
       </Form>
+      <PasskeyLoginButton redirectTo={loaderData.redirectTo} />
       <p className="auth-page__links">
         <Link to="/reset-password">{t("auth:login.forgot")}</Link>
       </p>

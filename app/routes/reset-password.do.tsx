@@ -1,4 +1,116 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password.do";
+import { MAX_PASSWORD_INPUT } from "~/accounts/login-schema";
+import { completePasswordReset } from "~/accounts/password-reset.server";
+import { MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from "~/accounts/password-reset-schema";
+import { peekVerificationToken } from "~/accounts/verification.server";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+
+/** spec §2: no entry warning on the password reset pages. */
+export const handle = { hideEntryWarning: true };
+
+const lengths = { min: MIN_NEW_PASSWORD_LENGTH, max: MAX_PASSWORD_INPUT };
+
+/** The form shows only for a link that still works; the token is used by the action, not here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { db, now } = getServices(context);
+  const valid = token.length > 0 && (await peekVerificationToken(db, { token, kind: "password_reset", now: now() })) !== null;
+  return {
+    token: valid ? token : null,
+    title: `${getI18n(context).t("auth:reset.newTitle")} · ${getSite(context).name}`,
+  };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
+  }
+  const { db, now } = getServices(context);
+  const reset = await completePasswordReset(db, { token: submission.value.token, password: submission.value.password, request, now: now() });
+  if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
+  return data({ result: null, outcome: "done" as const }, { headers: { "Set-Cookie": reset.cookie } });
+}
+
+export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // After the action the loader runs again and finds the token used: the outcome decides first.
+  if (actionData?.outcome === "done") {
+    return (
+      <main id="main" className="container narrow section auth-page">
+        <h1>{t("auth:reset.newTitle")}</h1>
+        <div className="alert alert-success" role="status">
+          <p>{t("auth:reset.done")}</p>
+        </div>
+        <p className="auth-page__links">
+          <Link to="/" className="btn btn-primary">
+            {t("auth:reset.continue")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  if (actionData?.outcome === "expired" || !loaderData.token) {
+    return (
+      <main id="main" className="container narrow section auth-page">
+        <h1>{t("auth:reset.newTitle")}</h1>
+        <div className="alert alert-danger" role="alert">
+          <p>{t("messages.linkExpired")}</p>
+        </div>
+        <p className="auth-page__links">
+          <Link to="/reset-password" className="btn btn-primary">
+            {t("auth:reset.requestNew")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="container narrow section auth-page">
+      <h1>{t("auth:reset.newTitle")}</h1>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="form-field">
+          <label htmlFor={fields.password.id}>{t("auth:reset.newPassword")}</label>
+          <input
+            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })}
+            autoComplete="new-password"
+          />
+          <p className="field-hint" id={fields.password.descriptionId}>
+            {t("auth:reset.passwordHint", lengths)}
+          </p>
+          <FieldError field={fields.password} values={lengths} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={fields.passwordRepeat.id}>{t("auth:reset.repeatPassword")}</label>
+          <input {...getInputProps(fields.passwordRepeat, { type: "password" })} autoComplete="new-password" />
+          <FieldError field={fields.passwordRepeat} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
+          {t("auth:reset.save")}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "referrer", content: "no-referrer" }];

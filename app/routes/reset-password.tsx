@@ -1,4 +1,82 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { requestPasswordReset } from "~/accounts/password-reset.server";
+import { resetRequestSchema } from "~/accounts/password-reset-schema";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
+import { clientIp } from "~/security/rate-limit.server";
+
+/** spec §2: no entry warning on the password reset pages. */
+export const handle = { hideEntryWarning: true };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: `${getI18n(context).t("auth:reset.title")} · ${getSite(context).name}` };
 }
+
+/**
+ * Every address gets the same answer (ADR 010); only the limits speak, and they count requests
+ * per address whether or not an account exists.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  // A filled honeypot looks exactly like success and sends nothing.
+  if (isHoneypotFilled(formData)) return { result: submission.reply({ resetForm: true }), sent: true };
+
+  const { db, env, ctx, now } = getServices(context);
+  const outcome = await requestPasswordReset(
+    { db, env, ctx, site: getSite(context), now: now() },
+    { email: submission.value.email, ip: clientIp(request), request },
+  );
+  if (outcome === "too_many") {
+    return data({ result: submission.reply({ formErrors: [getI18n(context).t("messages.tooManyResets")] }), sent: false }, { status: 429 });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="container narrow section auth-page">
+      <h1>{t("auth:reset.title")}</h1>
+      {actionData?.sent ? (
+        <div className="alert alert-success" role="status">
+          <p>{t("auth:reset.sent")}</p>
+        </div>
+      ) : (
+        <p>{t("auth:reset.intro")}</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <HoneypotField />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="form-field">
+          <label htmlFor={fields.email.id}>{t("auth:fields.email")}</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <FieldError field={fields.email} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
+          {t("auth:reset.submit")}
+        </button>
+      </Form>
+      <p className="auth-page__links">
+        <Link to="/login">{t("auth:reset.backToLogin")}</Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -1,4 +1,253 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { requireUser, type CurrentUser } from "~/accounts/current-user.server";
+import { deleteAccount } from "~/accounts/deletion.server";
+import { normalizeEmail } from "~/accounts/login.server";
+import { listPasskeys } from "~/accounts/passkeys.server";
+import { clearedSessionCookie } from "~/accounts/session.server";
+import {
+  deleteAccountSchema,
+  emailChangeSchema,
+  invisibleSchema,
+  passwordChangeSchema,
+  type SettingsIntent,
+} from "~/accounts/settings-schema";
+import { changePassword, checkCurrentPassword, hasPassword, requestEmailChange, setInvisible } from "~/accounts/settings.server";
+import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
+import { DeleteAccountSection } from "~/components/settings/DeleteAccountSection";
+import { EmailChangeForm } from "~/components/settings/EmailChangeForm";
+import { InvisibleModeSection } from "~/components/settings/InvisibleModeSection";
+import { PasswordChangeForm } from "~/components/settings/PasswordChangeForm";
+import { SettingsSection } from "~/components/settings/SettingsSection";
+import { getServices, getSite } from "~/context.server";
+import { getI18n, getLocale } from "~/i18n/i18n.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { db } = getServices(context);
+  const site = getSite(context);
+  const [passwordSet, passkeys] = await Promise.all([hasPassword(db, user.id), listPasskeys(db, user.id)]);
+  return {
+    email: user.email,
+    hasPassword: passwordSet,
+    paidUser: user.paidUser,
+    invisible: user.invisible,
+    passkeys,
+    deleteDiscount: site.company.deleteDiscount,
+    graceDays: site.settings.deletionGraceDays,
+    title: `${getI18n(context).t("settings:title")} · ${site.name}`,
+  };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "email":
+      return changeEmail(context, request, user, formData);
+    case "password":
+      return changeOwnPassword(context, user, formData);
+    case "invisible":
+      return switchInvisible(context, user, formData);
+    case "delete":
+      return deleteOwnAccount(context, request, user, formData);
+    default:
+      return data({ intent: null, error: getI18n(context).t("messages.generic") }, { status: 400 });
+  }
+}
+
+type Context = Route.ActionArgs["context"];
+const hiddenPasswords = ["currentPassword", "newPassword", "confirmPassword"];
+type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+async function changeEmail(context: Context, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: emailChangeSchema });
+  const intent = "email" as const;
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
+  const { db, env, ctx, now } = getServices(context);
+  const outcome = await requestEmailChange(
+    { db, env, ctx, site: getSite(context), now: now(), origin: new URL(request.url).origin },
+    {
+      userId: user.id,
+      currentEmail: user.email,
+      name: user.profile?.name ?? user.email,
+      locale: getLocale(context),
+      newEmail: submission.value.newEmail,
+      currentPassword: submission.value.currentPassword,
+    },
+  );
+  if (!outcome.ok) {
+    const errors: FormErrors =
+      outcome.error === "checkOldPassword"
+        ? { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } }
+        : outcome.error === "tooMany"
+          ? { formErrors: ["settings:tooManyAttempts"] }
+          : { fieldErrors: { newEmail: [`messages.${outcome.error}`] } };
+    return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: outcome.error === "tooMany" ? 429 : 400 });
+  }
+  const notice = getI18n(context).t("settings:email.sent", { email: outcome.email });
+  return data({ intent, result: submission.reply({ resetForm: true }), notice });
+}
+
+async function changeOwnPassword(context: Context, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+  const intent = "password" as const;
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
+  const { db, now } = getServices(context);
+  const outcome = await changePassword(db, {
+    userId: user.id,
+    sessionId: user.sessionId,
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
+    now: now(),
+  });
+  if (!outcome.ok) {
+    const errors: FormErrors =
+      outcome.error === "tooMany"
+        ? { formErrors: ["settings:tooManyAttempts"] }
+        : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
+    return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: outcome.error === "tooMany" ? 429 : 400 });
+  }
+  return data({ intent, result: submission.reply({ resetForm: true }), notice: getI18n(context).t("settings:password.changed") });
+}
+
+async function switchInvisible(context: Context, user: CurrentUser, formData: FormData) {
+  const parsed = invisibleSchema.safeParse(Object.fromEntries(formData));
+  const intent = "invisible" as const;
+  const t = getI18n(context).t;
+  if (!parsed.success) return data({ intent, error: t("messages.generic") }, { status: 400 });
+  const invisible = parsed.data.invisible === "on";
+  const done = await setInvisible(getServices(context).db, { userId: user.id, invisible });
+  if (!done) return data({ intent, error: t("settings:invisible.premiumOnly") }, { status: 403 });
+  return data({ intent, notice: t(invisible ? "settings:invisible.turnedOn" : "settings:invisible.turnedOff") });
+}
+
+async function deleteOwnAccount(context: Context, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+  const intent = "delete" as const;
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
+  const { db, env, ctx, now } = getServices(context);
+  const { currentPassword, confirmation, reason, remarks } = submission.value;
+  // Members with a password confirm with it; passkey-only members type their own address.
+  if (await hasPassword(db, user.id)) {
+    const check = await checkCurrentPassword(db, user.id, currentPassword, now());
+    if (check !== "ok") {
+      const errors: FormErrors = check === "limited" ? { formErrors: ["settings:tooManyAttempts"] } : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
+      return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: check === "limited" ? 429 : 400 });
+    }
+  } else if (normalizeEmail(confirmation ?? "") !== normalizeEmail(user.email)) {
+    return data({ intent, result: submission.reply({ fieldErrors: { confirmation: ["settings:delete.confirmationMismatch"] } }) }, { status: 400 });
+  }
+  const site = getSite(context);
+  const { recoverableUntil } = await deleteAccount(
+    { db, env, ctx, site, now: now(), origin: new URL(request.url).origin, graceDays: site.settings.deletionGraceDays },
+    { userId: user.id, email: user.email, name: user.profile?.name ?? user.email, locale: getLocale(context), reason, remarks },
+  );
+  const until = recoverableUntil.toISOString().slice(0, 10);
+  throw redirect(`/account-deleted?until=${until}`, { headers: { "Set-Cookie": clearedSessionCookie(request) } });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const replyTo = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData : undefined);
+  const resultOf = (intent: SettingsIntent) => {
+    const reply = replyTo(intent);
+    return reply && "result" in reply ? reply.result : undefined;
+  };
+  const noticeOf = (intent: SettingsIntent) => {
+    const reply = replyTo(intent);
+    return reply && "notice" in reply ? reply.notice : undefined;
+  };
+  const invisibleReply = replyTo("invisible");
+  const sections = [
+    ["email", t("settings:email.title")],
+    ["password", t("settings:password.title")],
+    ["notifications", t("settings:notifications.title")],
+    ["invisible", t("settings:invisible.title")],
+    ["passkeys", t("auth:passkeys.title")],
+    ["data", t("settings:export.title")],
+    ["delete", t("settings:delete.title")],
+  ] as const;
+
+  return (
+    <main id="main" className="container narrow section settings">
+      <h1>{t("settings:title")}</h1>
+      {actionData?.intent === null && <p className="alert alert-danger">{actionData.error}</p>}
+      <nav className="settings__toc" aria-label={t("settings:tocLabel")}>
+        <ul>
+          {sections.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <SettingsSection id="email" title={t("settings:email.title")}>
+        <EmailChangeForm
+          currentEmail={loaderData.email}
+          hasPassword={loaderData.hasPassword}
+          lastResult={resultOf("email")}
+          notice={noticeOf("email")}
+          busy={busy}
+        />
+      </SettingsSection>
+
+      <SettingsSection id="password" title={t("settings:password.title")}>
+        <PasswordChangeForm
+          username={loaderData.email}
+          hasPassword={loaderData.hasPassword}
+          lastResult={resultOf("password")}
+          notice={noticeOf("password")}
+          busy={busy}
+        />
+      </SettingsSection>
+
+      <SettingsSection id="notifications" title={t("settings:notifications.title")}>
+        <p>{t("settings:notifications.summary")}</p>
+        <Link to="/notifications" className="btn btn-outline">
+          {t("settings:notifications.link")}
+        </Link>
+      </SettingsSection>
+
+      <SettingsSection id="invisible" title={t("settings:invisible.title")}>
+        <InvisibleModeSection
+          paidUser={loaderData.paidUser}
+          invisible={loaderData.invisible}
+          notice={noticeOf("invisible")}
+          error={invisibleReply && "error" in invisibleReply ? invisibleReply.error : undefined}
+          busy={busy}
+        />
+      </SettingsSection>
+
+      {/* The passkeys component brings its own heading. */}
+      <div className="settings-section" id="passkeys">
+        <PasskeysSection passkeys={loaderData.passkeys} />
+      </div>
+
+      <SettingsSection id="data" title={t("settings:export.title")}>
+        <p>{t("settings:export.text")}</p>
+        <a href="/settings/export" className="btn btn-outline" download>
+          {t("settings:export.download")}
+        </a>
+      </SettingsSection>
+
+      <SettingsSection id="delete" title={t("settings:delete.title")}>
+        <DeleteAccountSection
+          paidUser={loaderData.paidUser}
+          invisible={loaderData.invisible}
+          hasPassword={loaderData.hasPassword}
+          deleteDiscount={loaderData.deleteDiscount}
+          graceDays={loaderData.graceDays}
+          lastResult={resultOf("delete")}
+          busy={busy}
+        />
+      </SettingsSection>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,60 @@
-// Being built in issue #3; replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/signup-matches";
+import { requireUser } from "~/accounts/current-user.server";
+import { signupMatches } from "~/accounts/signup-matches.server";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+
+/** After signup: members who fit the new member, then on to the site. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const site = getSite(context);
+  const { db, now } = getServices(context);
+  return {
+    profiles: await signupMatches(db, { siteId: site.id, userId: user.id, now: now() }),
+    fictionalIcon: site.settings.fictionalIcon,
+    fictionalSingular: site.settings.fictionalSingular,
+    title: `${getI18n(context).t("signup:matches.title")} · ${site.name}`,
+  };
 }
+
+export default function SignupMatches({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { profiles } = loaderData;
+  return (
+    <main id="main" className="container section signup-matches">
+      <h1>{t("signup:matches.title")}</h1>
+      <p className="lead">{profiles.length > 0 ? t("signup:matches.intro") : t("signup:matches.none")}</p>
+      {profiles.length > 0 && (
+        <ul className="profile-grid">
+          {profiles.map((profile) => (
+            <li key={profile.id} className="profile-card">
+              <Link to={`/members/${profile.id}`}>
+                <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
+                {profile.fictional && (
+                  <span className="profile-card__fictional" title={loaderData.fictionalSingular} aria-label={loaderData.fictionalSingular}>
+                    {loaderData.fictionalIcon}
+                  </span>
+                )}
+                <span className="profile-card__caption">
+                  <strong>
+                    {profile.name}, {profile.age}
+                  </strong>
+                  {profile.region && <span>{profile.region}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="signup-matches__continue">
+        <Link to="/" className="btn btn-primary btn-lg">
+          {t("signup:matches.continue")}
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -5,7 +5,9 @@
 import type { AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
 import { expireAuthRecords } from "./expire-auth-records";
+import { finalizeDeletions } from "./finalize-deletions";
 import { pruneLoginAttempts } from "./prune-login-attempts";
+import { sendDueMail } from "./send-mail";
 
 export type CronDeps = { db: Database; env: AppEnv; now: Date };
 export type CronJob = { name: string; schedule: string; run: (deps: CronDeps) => Promise<unknown> };
@@ -15,7 +17,9 @@ export const NIGHTLY = "0 3 * * *";
 
 export const jobs: CronJob[] = [
   { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
+  { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
   { name: "prune-login-attempts", schedule: NIGHTLY, run: pruneLoginAttempts },
+  { name: "finalize-deletions", schedule: NIGHTLY, run: finalizeDeletions },
 ];
 
 export type JobOutcome = { name: string; ok: boolean; result?: unknown; error?: string };

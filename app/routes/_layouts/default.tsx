@@ -1,23 +1,29 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/default";
+import { ActivateReminder } from "~/components/alerts/ActivateReminder";
+import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
+import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
-/** spec §2 default layout: top navigation, banners, content, footer, language disclaimer, entry warning. */
+/** spec §2 default layout: top navigation, banners, content, footer, language disclaimer, entry warning, signup modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
       <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
+      <ActivateReminder />
+      <DisabledNotificationsAlert />
       <div className="layout__content">{children}</div>
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
+      <SignupModal loggedIn={data.user !== null} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Outlet } from "react-router";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
-/** spec §2 empty layout: content only, with the entry warning for NL and DE. */
+/** spec §2 empty layout: content, the entry warning for NL and DE, and the signup modal. */
 export default function EmptyLayout() {
   const data = useRootData();
   return (
@@ -11,6 +12,7 @@ export default function EmptyLayout() {
         <Outlet />
       </main>
       {data && <EntryWarning data={data} layout="empty" loggedIn={data.user !== null} />}
+      {data && <SignupModal loggedIn={data.user !== null} />}
     </div>
   );
 }

@@ -1,4 +1,166 @@
-// Being built in issue #3; replaced by the feature module.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/passkeys";
+import { requireApiUser } from "~/accounts/current-user.server";
+import {
+  authenticationOptions,
+  MAX_PASSKEY_NAME_LENGTH,
+  registrationOptions,
+  removePasskey,
+  verifyAuthentication,
+  verifyRegistration,
+} from "~/accounts/passkeys.server";
+import { createSession, deleteSession, sessionIdFrom } from "~/accounts/session.server";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { assertSameOrigin } from "~/security/origin.server";
+import { clientIp, withinLimits } from "~/security/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+
+/** A WebAuthn body is a few kilobytes; anything far larger is refused unread. */
+const MAX_BODY_BYTES = 64 * 1024;
+const LOGIN_OPTIONS_PER_IP = { limit: 30, windowSeconds: 10 * 60 };
+const REGISTER_OPTIONS_PER_MEMBER = { limit: 20, windowSeconds: 60 * 60 };
+
+const stepSchema = z.enum(["register-options", "register", "login-options", "login", "remove"]);
+const base64url = z
+  .string()
+  .min(1)
+  .max(32_000)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const credentialId = base64url.max(1_400);
+const challengeId = z.string().min(1).max(128);
+
+const registerSchema = z.object({
+  challengeId,
+  name: z.string().trim().max(MAX_PASSKEY_NAME_LENGTH).nullish(),
+  response: z.looseObject({
+    id: credentialId,
+    rawId: credentialId,
+    type: z.literal("public-key"),
+    response: z.looseObject({
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+      transports: z.array(z.string().max(32)).max(10).optional(),
+    }),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  }),
+});
+
+const loginSchema = z.object({
+  challengeId,
+  redirectTo: z.string().max(2048).nullish(),
+  response: z.looseObject({
+    id: credentialId,
+    rawId: credentialId,
+    type: z.literal("public-key"),
+    response: z.looseObject({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+      userHandle: base64url.max(1_400).nullish(),
+    }),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  }),
+});
+
+const removeSchema = z.object({ id: credentialId });
+
+async function readJson(request: Request): Promise<unknown> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return undefined;
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_BODY_BYTES) return undefined;
+  try {
+    const text = await request.text();
+    return text.length > MAX_BODY_BYTES ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ error: getI18n(context).t("auth:passkeys.invalidRequest") }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/passkeys/:step — the WebAuthn ceremonies (ADR 009) and removing a passkey. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const t = getI18n(context).t;
+  const fail = (key: string, status: number) => data({ error: t(key) }, { status, headers: noStore });
+  if (request.method !== "POST") return fail("auth:passkeys.invalidRequest", 405);
+  const step = stepSchema.safeParse(params.step);
+  if (!step.success) return fail("auth:passkeys.invalidRequest", 404);
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const body = await readJson(request);
+
+  switch (step.data) {
+    case "register-options": {
+      const user = requireApiUser(context);
+      const limit = { key: `passkey-register:user:${user.id}`, ...REGISTER_OPTIONS_PER_MEMBER };
+      if (!(await withinLimits(db, [limit], now()))) return fail("auth:passkeys.tooMany", 429);
+      const result = await registrationOptions(db, {
+        user: { id: user.id, email: user.email, displayName: user.profile?.name ?? user.email },
+        siteName: site.name,
+        request,
+        now: now(),
+      });
+      return data(result, { headers: noStore });
+    }
+    case "register": {
+      const user = requireApiUser(context);
+      const parsed = registerSchema.safeParse(body);
+      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
+      const outcome = await verifyRegistration(db, {
+        userId: user.id,
+        challengeId: parsed.data.challengeId,
+        response: parsed.data.response as unknown as RegistrationResponseJSON,
+        name: parsed.data.name ?? null,
+        defaultName: (number) => t("auth:passkeys.defaultName", { number }),
+        request,
+        now: now(),
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === "already_registered") return fail("auth:passkeys.alreadyRegistered", 409);
+        return fail(outcome.reason === "expired" ? "auth:passkeys.expired" : "auth:passkeys.registerFailed", 400);
+      }
+      return data({ passkey: outcome.passkey }, { headers: noStore });
+    }
+    case "login-options": {
+      const limit = { key: `passkey-login:ip:${clientIp(request)}`, ...LOGIN_OPTIONS_PER_IP };
+      if (!(await withinLimits(db, [limit], now()))) return fail("auth:passkeys.tooMany", 429);
+      return data(await authenticationOptions(db, { request, now: now() }), { headers: noStore });
+    }
+    case "login": {
+      const parsed = loginSchema.safeParse(body);
+      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
+      const outcome = await verifyAuthentication(db, {
+        siteId: site.id,
+        challengeId: parsed.data.challengeId,
+        response: parsed.data.response as unknown as AuthenticationResponseJSON,
+        request,
+        now: now(),
+      });
+      if (!outcome.ok) return fail(outcome.reason === "expired" ? "auth:passkeys.expired" : "auth:passkeys.loginFailed", outcome.reason === "expired" ? 400 : 401);
+      const previous = sessionIdFrom(request);
+      if (previous) await deleteSession(db, previous);
+      const session = await createSession(db, outcome.userId, request, now());
+      return data(
+        { ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) },
+        { headers: { ...noStore, "Set-Cookie": session.cookie } },
+      );
+    }
+    case "remove": {
+      const user = requireApiUser(context);
+      const parsed = removeSchema.safeParse(body);
+      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
+      if (!(await removePasskey(db, user.id, parsed.data.id))) return fail("auth:passkeys.notFound", 404);
+      return data({ ok: true }, { headers: noStore });
+    }
+  }
 }

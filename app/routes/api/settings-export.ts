@@ -1,4 +1,24 @@
-// Being built in issue #3; replaced by the feature module.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import type { Route } from "./+types/settings-export";
+import { requireUser } from "~/accounts/current-user.server";
+import { buildDataExport, exportFileName } from "~/accounts/data-export.server";
+import { getServices, getSite } from "~/context.server";
+
+/**
+ * GET /settings/export: the signed-in member's own data as a JSON download (PRODUCT.md). A GET is
+ * right here: it reads and changes nothing.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const at = now();
+  const document = await buildDataExport(db, { userId: user.id, site, now: at });
+  if (!document) throw new Response("Not found", { status: 404 });
+  return new Response(JSON.stringify(document, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(site.name, at)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

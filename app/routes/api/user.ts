@@ -89,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: submission.value.password,
     ip: clientIp(request),
     now: now(),
+    graceDays: getSite(context).settings.deletionGraceDays,
   });
   if (!outcome.ok) {
     return outcome.reason === "locked"

@@ -1,0 +1,61 @@
+/**
+ * Notification preferences (PRODUCT.md): every notification type of spec §3 can be switched off per
+ * channel (push, e-mail). Only switched-off channels are stored: no row means enabled.
+ */
+import { eq } from "drizzle-orm";
+import { notificationTypes } from "#drizzle/schema";
+import { schema, type Database } from "~/db/client.server";
+import { NOTIFICATION_CHANNELS, preferenceField, type NotificationChannel } from "./settings-schema";
+
+export { notificationTypes };
+export type NotificationType = (typeof notificationTypes)[number];
+
+export type ChannelSettings = Record<NotificationChannel, boolean>;
+export type NotificationPreferences = Record<NotificationType, ChannelSettings>;
+
+export async function loadNotificationPreferences(db: Database, userId: number): Promise<NotificationPreferences> {
+  const rows = await db
+    .select()
+    .from(schema.notificationPreferences)
+    .where(eq(schema.notificationPreferences.userId, userId));
+  const preferences = Object.fromEntries(notificationTypes.map((type) => [type, { push: true, email: true }])) as NotificationPreferences;
+  for (const row of rows) preferences[row.type][row.channel] = row.enabled;
+  return preferences;
+}
+
+/** Reads the checkbox table of the notifications page: a ticked box is an enabled channel. */
+export function preferencesFromForm(formData: FormData): NotificationPreferences {
+  return Object.fromEntries(
+    notificationTypes.map((type) => [
+      type,
+      Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, formData.get(preferenceField(type, channel)) === "on"])),
+    ]),
+  ) as NotificationPreferences;
+}
+
+/** Stores a whole table: the switched-off channels get a row, the others none. */
+export async function saveNotificationPreferences(db: Database, userId: number, preferences: NotificationPreferences) {
+  const off = notificationTypes.flatMap((type) =>
+    NOTIFICATION_CHANNELS.filter((channel) => !preferences[type][channel]).map((channel) => ({ userId, type, channel, enabled: false })),
+  );
+  const clear = db.delete(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
+  if (off.length === 0) await clear;
+  else await db.batch([clear, db.insert(schema.notificationPreferences).values(off)]);
+}
+
+/** The "turn off all e-mails" shortcut: every type's e-mail channel off, push untouched. */
+export async function turnOffAllEmails(db: Database, userId: number) {
+  await db
+    .insert(schema.notificationPreferences)
+    .values(notificationTypes.map((type) => ({ userId, type, channel: "email" as const, enabled: false })))
+    .onConflictDoUpdate({
+      target: [schema.notificationPreferences.userId, schema.notificationPreferences.type, schema.notificationPreferences.channel],
+      set: { enabled: false },
+    });
+}
+
+/** Lets e-mail through again after a bounce, complaint (fbl) or one-click unsubscribe. */
+export async function reenableEmail(db: Database, userId: number) {
+  await db.update(schema.users).set({ emailDisabledReason: null }).where(eq(schema.users.id, userId));
+}
+

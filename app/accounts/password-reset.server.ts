@@ -1,0 +1,91 @@
+/**
+ * Password reset (PRODUCT.md: at most 3 reset mails per address per day; links single-use, valid
+ * 1 hour). A request answers the same for every address (ADR 010): the limits count requests per
+ * address, known or not, and the mail is written after the response so timing tells nothing.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { sendMail, type MailDeps } from "~/mail/mail.server";
+import { withinLimits } from "~/security/rate-limit.server";
+import { normalizeEmail } from "./login.server";
+import { hashPassword } from "./password.server";
+import { createSession, deleteUserSessions } from "./session.server";
+import { reactivateIfRecoverable } from "./deletion.server";
+import { absoluteUrl, consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+
+export const RESET_REQUESTS_PER_ADDRESS_PER_DAY = 3;
+export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;
+export const RESET_PATH = "/reset-password/do";
+
+/** Accounts that may reset their password; a deleted one is reactivated when it is still recoverable. */
+const RESETTABLE = ["confirmed", "not_confirmed", "deleted"] as const;
+
+export type ResetRequestResult = "accepted" | "too_many";
+
+export async function requestPasswordReset(
+  deps: MailDeps,
+  input: { email: string; ip: string; request: Request },
+): Promise<ResetRequestResult> {
+  const { db, site, now } = deps;
+  const email = normalizeEmail(input.email);
+  const allowed = await withinLimits(
+    db,
+    [
+      { key: `reset:email:${site.id}:${email}`, limit: RESET_REQUESTS_PER_ADDRESS_PER_DAY, windowSeconds: 24 * 60 * 60 },
+      { key: `reset:ip:${input.ip}`, limit: RESET_REQUESTS_PER_IP_PER_HOUR, windowSeconds: 60 * 60 },
+    ],
+    now,
+  );
+  if (!allowed) return "too_many";
+
+  const send = sendResetMail(deps, email, input.request).catch((error: unknown) => {
+    console.error("password reset mail failed", error);
+  });
+  if (deps.ctx) deps.ctx.waitUntil(send);
+  else await send;
+  return "accepted";
+}
+
+async function sendResetMail(deps: MailDeps, email: string, request: Request) {
+  const { db, site, now } = deps;
+  const { users, profiles } = schema;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, language: users.language, name: profiles.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.siteId, site.id), eq(users.email, email), inArray(users.status, [...RESETTABLE])))
+    .limit(1);
+  if (!user) return;
+  // A new link replaces the older ones.
+  await revokeTokens(db, user.id, "password_reset", now);
+  const token = await createVerificationToken(db, { userId: user.id, kind: "password_reset", now });
+  await sendMail(deps, {
+    template: "password_reset",
+    to: user.email,
+    userId: user.id,
+    locale: user.language,
+    params: { name: user.name ?? user.email, link: absoluteUrl(request, `${RESET_PATH}?token=${token}`) },
+  });
+}
+
+/**
+ * Sets a new password through a reset link: uses the token (once), ends every session of the
+ * member (PRODUCT.md: a reset signs out everywhere) and opens a fresh one on this device.
+ */
+export async function completePasswordReset(
+  db: Database,
+  input: { token: string; password: string; request: Request; now: Date },
+): Promise<{ ok: true; userId: number; cookie: string } | { ok: false }> {
+  const used = await consumeVerificationToken(db, { token: input.token, kind: "password_reset", now: input.now });
+  if (!used) return { ok: false };
+  const user = await db.query.users.findFirst({ columns: { id: true, status: true }, where: eq(schema.users.id, used.userId) });
+  if (!user || !(RESETTABLE as readonly string[]).includes(user.status)) return { ok: false };
+  if (user.status === "deleted" && !(await reactivateIfRecoverable(db, user.id, input.now))) return { ok: false };
+
+  const passwordHash = await hashPassword(input.password);
+  await db.update(schema.users).set({ passwordHash, lastSeenAt: input.now }).where(eq(schema.users.id, user.id));
+  await deleteUserSessions(db, user.id);
+  await revokeTokens(db, user.id, "password_reset", input.now);
+  const session = await createSession(db, user.id, input.request, input.now);
+  return { ok: true, userId: user.id, cookie: session.cookie };
+}

@@ -1,0 +1,119 @@
+/**
+ * Account settings: changing the e-mail address (confirmed through a link sent to the NEW address),
+ * the password, and invisible mode (premium only, PRODUCT.md).
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { sendMail, type MailDeps } from "~/mail/mail.server";
+import { withinLimits } from "~/security/rate-limit.server";
+import { normalizeEmail } from "./login.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { deleteUserSessions } from "./session.server";
+import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+
+/** Checks of the current password per member and hour (a stolen session must not guess it). */
+const PASSWORD_CHECKS_PER_HOUR = 10;
+/** Confirmation mails to new addresses per member and day. */
+const MAIL_CHANGES_PER_DAY = 5;
+
+export type PasswordCheck = "ok" | "wrong" | "limited";
+
+/**
+ * The member's current password, required before changing the address, the password or deleting
+ * the account. A member without a password (passkeys only) has nothing to check.
+ */
+export async function checkCurrentPassword(db: Database, userId: number, password: string | undefined, now: Date): Promise<PasswordCheck> {
+  const user = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(schema.users.id, userId) });
+  if (!user) return "wrong";
+  if (!user.passwordHash) return "ok";
+  const allowed = await withinLimits(db, [{ key: `settings-password:${userId}`, limit: PASSWORD_CHECKS_PER_HOUR, windowSeconds: 3600 }], now);
+  if (!allowed) return "limited";
+  return password && (await verifyPassword(password, user.passwordHash)) ? "ok" : "wrong";
+}
+
+export async function hasPassword(db: Database, userId: number): Promise<boolean> {
+  const user = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(schema.users.id, userId) });
+  return Boolean(user?.passwordHash);
+}
+
+/** Whether another account on this site already uses the address. */
+async function emailInUse(db: Database, siteId: number, email: string, exceptUserId: number) {
+  const other = await db.query.users.findFirst({
+    columns: { id: true },
+    where: and(eq(schema.users.siteId, siteId), eq(schema.users.email, email), ne(schema.users.id, exceptUserId)),
+  });
+  return Boolean(other);
+}
+
+export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: "newEmailInvalid" | "emailTaken" | "checkOldPassword" | "tooMany" };
+
+/** Sends the confirmation link (24 hours, single use) to the new address; nothing changes until it is used. */
+export async function requestEmailChange(
+  deps: MailDeps & { origin: string },
+  input: { userId: number; currentEmail: string; name: string; locale: string; newEmail: string; currentPassword?: string },
+): Promise<EmailChangeResult> {
+  const { db, site, now } = deps;
+  const email = normalizeEmail(input.newEmail);
+  if (email === normalizeEmail(input.currentEmail)) return { ok: false, error: "newEmailInvalid" };
+  const password = await checkCurrentPassword(db, input.userId, input.currentPassword, now);
+  if (password !== "ok") return { ok: false, error: password === "limited" ? "tooMany" : "checkOldPassword" };
+  if (await emailInUse(db, site.id, email, input.userId)) return { ok: false, error: "emailTaken" };
+  const allowed = await withinLimits(db, [{ key: `mail-change:${input.userId}`, limit: MAIL_CHANGES_PER_DAY, windowSeconds: 86400 }], now);
+  if (!allowed) return { ok: false, error: "tooMany" };
+
+  // Only the newest link counts.
+  await revokeTokens(db, input.userId, "mail_change", now);
+  const token = await createVerificationToken(db, { userId: input.userId, kind: "mail_change", target: email, now });
+  await sendMail(deps, {
+    template: "mail_change",
+    to: email,
+    userId: input.userId,
+    locale: input.locale,
+    params: { name: input.name, link: new URL(`/mail-change/do?token=${token}`, deps.origin).toString() },
+  });
+  return { ok: true, email };
+}
+
+export type EmailConfirmResult = { ok: true; email: string } | { ok: false; error: "linkExpired" | "emailTaken" };
+
+/** Uses a mail-change link: the address must still be free; e-mail delivery is switched back on. */
+export async function confirmEmailChange(db: Database, input: { token: string; siteId: number; now: Date }): Promise<EmailConfirmResult> {
+  const used = await consumeVerificationToken(db, { token: input.token, kind: "mail_change", now: input.now });
+  if (!used?.target) return { ok: false, error: "linkExpired" };
+  const user = await db.query.users.findFirst({ columns: { siteId: true, status: true }, where: eq(schema.users.id, used.userId) });
+  if (!user || user.siteId !== input.siteId || (user.status !== "confirmed" && user.status !== "not_confirmed")) {
+    return { ok: false, error: "linkExpired" };
+  }
+  if (await emailInUse(db, input.siteId, used.target, used.userId)) return { ok: false, error: "emailTaken" };
+  try {
+    await db.update(schema.users).set({ email: used.target, emailDisabledReason: null }).where(eq(schema.users.id, used.userId));
+  } catch {
+    // The unique (site, email) index: someone took the address a moment ago.
+    return { ok: false, error: "emailTaken" };
+  }
+  return { ok: true, email: used.target };
+}
+
+export type PasswordChangeResult = { ok: true } | { ok: false; error: "checkOldPassword" | "tooMany" };
+
+/** Sets a new password and ends the member's other sessions (this one stays signed in). */
+export async function changePassword(
+  db: Database,
+  input: { userId: number; sessionId: string; currentPassword?: string; newPassword: string; now: Date },
+): Promise<PasswordChangeResult> {
+  const check = await checkCurrentPassword(db, input.userId, input.currentPassword, input.now);
+  if (check !== "ok") return { ok: false, error: check === "limited" ? "tooMany" : "checkOldPassword" };
+  await db.update(schema.users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(schema.users.id, input.userId));
+  await deleteUserSessions(db, input.userId, input.sessionId);
+  await revokeTokens(db, input.userId, "password_reset", input.now);
+  return { ok: true };
+}
+
+/** PRODUCT.md: invisible mode is a premium function; the server refuses it to free members. */
+export async function setInvisible(db: Database, input: { userId: number; invisible: boolean }): Promise<boolean> {
+  const user = await db.query.users.findFirst({ columns: { paidUser: true }, where: eq(schema.users.id, input.userId) });
+  if (!user) return false;
+  if (input.invisible && !user.paidUser) return false;
+  await db.update(schema.users).set({ invisible: input.invisible }).where(eq(schema.users.id, input.userId));
+  return true;
+}

@@ -1,0 +1,81 @@
+/**
+ * The tracking record of spec §3 (network, ref, sub1, sub2, sub3). PRODUCT.md "Acquisition":
+ * landers record these landing query parameters in a cookie, and signup stores them with the
+ * account. The root middleware calls `captureTracking` on every request; signup reads the record
+ * back with `readTracking` (the landing URL itself counts too, so signing up on the very page
+ * that carried `?network=` works before the cookie came back).
+ */
+import { z } from "zod";
+import { isLocalhost } from "~/accounts/session.server";
+import { readCookie } from "~/i18n/detect-language";
+
+export const TRACKING_COOKIE = "tracking";
+export const TRACKING_MAX_AGE = 30 * 24 * 60 * 60;
+const MAX_VALUE = 100;
+const MAX_PATH = 200;
+
+/** Affiliate identifiers: letters, digits and a few separators, never markup or spaces. */
+const identifier = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_VALUE)
+  .regex(/^[\w.:@|~+-]+$/);
+
+export const trackingSchema = z.object({
+  network: identifier,
+  ref: identifier.optional(),
+  sub1: identifier.optional(),
+  sub2: identifier.optional(),
+  sub3: identifier.optional(),
+  landingPath: z.string().max(MAX_PATH).startsWith("/").optional(),
+});
+
+export type TrackingRecord = z.infer<typeof trackingSchema>;
+
+const optionalKeys = ["ref", "sub1", "sub2", "sub3"] as const;
+
+/** The record carried by a landing URL, or null when it has no (valid) `network`. */
+export function trackingFromUrl(url: URL): TrackingRecord | null {
+  const network = url.searchParams.get("network");
+  if (!network) return null;
+  const candidate: Record<string, string> = { network, landingPath: url.pathname.slice(0, MAX_PATH) };
+  for (const key of optionalKeys) {
+    const value = url.searchParams.get(key);
+    // An unusable optional value is dropped rather than losing the whole record.
+    if (value && identifier.safeParse(value).success) candidate[key] = value.trim();
+  }
+  const parsed = trackingSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+export function trackingCookie(record: TrackingRecord, secure: boolean): string {
+  const value = encodeURIComponent(JSON.stringify(record));
+  return `${TRACKING_COOKIE}=${value}; Path=/; Max-Age=${TRACKING_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Forgets the record once an account carries it, so a later signup from this browser starts afresh. */
+export function clearedTrackingCookie(): string {
+  return `${TRACKING_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
+
+/** For the root middleware: a Set-Cookie header when the request's URL carries a tracking record. */
+export function captureTracking(request: Request): string | null {
+  const url = new URL(request.url);
+  const record = trackingFromUrl(url);
+  return record ? trackingCookie(record, !isLocalhost(url)) : null;
+}
+
+/** The visitor's tracking record: from the current URL, else from the cookie; null when none or invalid. */
+export function readTracking(request: Request): TrackingRecord | null {
+  const fromUrl = trackingFromUrl(new URL(request.url));
+  if (fromUrl) return fromUrl;
+  const raw = readCookie(request.headers.get("Cookie"), TRACKING_COOKIE);
+  if (!raw || raw.length > 1000) return null;
+  try {
+    const parsed = trackingSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

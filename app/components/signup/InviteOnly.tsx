@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** spec §4/§8: the invite-only signup message. */
+export function InviteOnly({ onLoginInstead }: { onLoginInstead?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="signup-closed" aria-labelledby="signup-closed-title">
+      <h1 id="signup-closed-title">{t("signup:gate.title")}</h1>
+      <p className="lead">{t("signup:gate.inviteOnly")}</p>
+      <p>
+        {t("signup:account.haveAccount")} <Link to="/login" onClick={onLoginInstead}>{t("signup:account.login")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,257 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { aboutSchema, locationSchema, personalSchema } from "~/accounts/signup-schema";
+import type { StepView } from "~/accounts/signup-steps";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { profileFieldOptions } from "~/profiles/profile-fields";
+import { pushCapability, subscribeToPush, type PushCapability } from "./push-subscription";
+import { ResendActivation } from "./ResendActivation";
+
+export type StepActionData = { result: SubmissionResult<string[]> };
+
+/** Skipping never needs valid input: the browser lets a "skip" submission through unchecked. */
+const skipSchema = z.looseObject({});
+
+function validator<Schema extends z.ZodType>(schema: Schema) {
+  return ({ formData }: { formData: FormData }) =>
+    formData.get("intent") === "skip" ? parseWithZod(formData, { schema: skipSchema }) : parseWithZod(formData, { schema });
+}
+
+/**
+ * One signup step after the account (spec §2): each saves through a plain form post (works without
+ * JavaScript) and can be skipped. `finishTo` is where the completion step continues.
+ */
+export function SignupStepForm({ view, actionData, finishTo }: { view: StepView; actionData?: StepActionData; finishTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="signup-step" aria-labelledby="signup-step-title">
+      <h1 id="signup-step-title">{t(`signup:${view.step}.title`)}</h1>
+      {view.step === "photo" && <PhotoStep photoLimit={view.photoLimit} />}
+      {view.step === "location" && <LocationStep view={view} actionData={actionData} />}
+      {view.step === "personal" && <PersonalStep view={view} actionData={actionData} />}
+      {view.step === "about" && <AboutStep view={view} actionData={actionData} />}
+      {view.step === "push" && <PushStep vapidPublicKey={view.vapidPublicKey} />}
+      {view.step === "done" && <DoneStep email={view.email} confirmed={view.confirmed} finishTo={finishTo} />}
+    </section>
+  );
+}
+
+function StepActions({ step, canSave = true }: { step: StepView["step"]; canSave?: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="signup-step__actions">
+      <input type="hidden" name="step" value={step} />
+      {canSave && (
+        <button type="submit" name="intent" value="save" className="btn btn-primary btn-lg" disabled={busy}>
+          {t("signup:actions.save")}
+        </button>
+      )}
+      <button type="submit" name="intent" value="skip" className={canSave ? "btn btn-link" : "btn btn-primary btn-lg"} disabled={busy}>
+        {canSave ? t("signup:actions.skip") : t("signup:actions.next")}
+      </button>
+    </div>
+  );
+}
+
+function PhotoStep({ photoLimit }: { photoLimit: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" className="form-stack">
+      <p className="lead">{t("signup:photo.intro")}</p>
+      <p>{t("signup:photo.later", { count: photoLimit })}</p>
+      <p className="field-hint">{t("signup:photo.review")}</p>
+      <StepActions step="photo" canSave={false} />
+    </Form>
+  );
+}
+
+function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "location" }>; actionData?: StepActionData }) {
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useForm({
+    id: "signup-location",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(locationSchema),
+    defaultValue: { region: view.regionId ? String(view.regionId) : "" },
+    onValidate: validator(locationSchema),
+    shouldValidate: "onBlur",
+  });
+  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" }).of(view.country) ?? view.country;
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-stack">
+      <p className="lead">{t("signup:location.intro", { country: countryName })}</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="form-field">
+        <label htmlFor={fields.region.id}>{t("signup:location.region")}</label>
+        <select {...getSelectProps(fields.region)}>
+          <option value="">{t("signup:location.choose")}</option>
+          {view.regions.map((region) => (
+            <option key={region.id} value={region.id}>
+              {region.name}
+            </option>
+          ))}
+        </select>
+        <FieldError field={fields.region} />
+      </div>
+      <p className="field-hint">{t("signup:location.privacy")}</p>
+      <StepActions step="location" />
+    </Form>
+  );
+}
+
+function PersonalStep({ view, actionData }: { view: Extract<StepView, { step: "personal" }>; actionData?: StepActionData }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "signup-personal",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(personalSchema),
+    defaultValue: view.values,
+    onValidate: validator(personalSchema),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-stack">
+      <p className="lead">{t("signup:personal.intro")}</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="signup-personal">
+        {view.fields.map((field) => (
+          <div className="form-field" key={field}>
+            <label htmlFor={fields[field].id}>{t(`profile.${field}.label`)}</label>
+            <select {...getSelectProps(fields[field])}>
+              <option value="">{t("signup:personal.noAnswer")}</option>
+              {(profileFieldOptions[field] as readonly string[]).map((option) => (
+                <option key={option} value={option}>
+                  {t(`profile.${field}.${option}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields[field]} />
+          </div>
+        ))}
+      </div>
+      <StepActions step="personal" />
+    </Form>
+  );
+}
+
+function AboutStep({ view, actionData }: { view: Extract<StepView, { step: "about" }>; actionData?: StepActionData }) {
+  const { t } = useTranslation();
+  const [length, setLength] = useState(view.aboutMe.length);
+  const [form, fields] = useForm({
+    id: "signup-about",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(aboutSchema),
+    defaultValue: { about_me: view.aboutMe },
+    onValidate: validator(aboutSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-stack">
+      <p className="lead">{t("signup:about.intro")}</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="form-field">
+        <label htmlFor={fields.about_me.id}>{t("signup:about.label")}</label>
+        <textarea
+          {...getTextareaProps(fields.about_me)}
+          rows={6}
+          maxLength={view.maxLength}
+          onChange={(event) => setLength(event.currentTarget.value.length)}
+          aria-describedby={`${fields.about_me.descriptionId} ${fields.about_me.errorId}`}
+        />
+        <p className="field-hint" id={fields.about_me.descriptionId}>
+          {t("signup:about.hint", { count: view.maxLength - length })}
+        </p>
+        <FieldError field={fields.about_me} />
+      </div>
+      <StepActions step="about" />
+    </Form>
+  );
+}
+
+function PushStep({ vapidPublicKey }: { vapidPublicKey: string }) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [capability, setCapability] = useState<PushCapability | "checking">("checking");
+  const [state, setState] = useState<"idle" | "working" | "failed">("idle");
+  useEffect(() => {
+    let active = true;
+    pushCapability(vapidPublicKey).then((value) => active && setCapability(value));
+    return () => {
+      active = false;
+    };
+  }, [vapidPublicKey]);
+
+  async function enable() {
+    setState("working");
+    if (await subscribeToPush(vapidPublicKey)) {
+      const save = formRef.current?.querySelector<HTMLButtonElement>('button[value="save"]');
+      formRef.current?.requestSubmit(save ?? undefined);
+    } else {
+      setState("failed");
+    }
+  }
+
+  return (
+    <Form method="post" className="form-stack" ref={formRef}>
+      <p className="lead">{t("signup:push.intro")}</p>
+      <ul className="signup-push__benefits">
+        <li>{t("signup:push.benefitMessages")}</li>
+        <li>{t("signup:push.benefitLikes")}</li>
+        <li>{t("signup:push.benefitControl")}</li>
+      </ul>
+      {capability === "capable" && (
+        <button type="button" className="btn btn-secondary btn-lg" onClick={enable} disabled={state === "working"}>
+          {state === "working" ? t("signup:push.enabling") : t("signup:push.enable")}
+        </button>
+      )}
+      {capability === "unsupported" && <p className="field-hint">{t("signup:push.unsupported")}</p>}
+      {capability === "denied" && <p className="field-hint">{t("signup:push.denied")}</p>}
+      {state === "failed" && (
+        <p className="field-error" role="alert">
+          {t("signup:push.failed")}
+        </p>
+      )}
+      <div className="signup-step__actions">
+        <input type="hidden" name="step" value="push" />
+        <button type="submit" name="intent" value="save" hidden />
+        <button type="submit" name="intent" value="skip" className="btn btn-link">
+          {capability === "capable" ? t("signup:actions.skip") : t("signup:actions.next")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function DoneStep({ email, confirmed, finishTo }: { email: string; confirmed: boolean; finishTo: string }) {
+  const { t } = useTranslation();
+  if (confirmed) {
+    return (
+      <div className="form-stack">
+        <p className="lead">{t("signup:done.confirmedIntro")}</p>
+        <Link to={finishTo} className="btn btn-primary btn-lg">
+          {t("signup:done.continue")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="form-stack signup-done">
+      <p className="signup-done__icon" aria-hidden="true">
+        ✉️
+      </p>
+      <p className="lead">{t("signup:done.checkMailbox")}</p>
+      <p className="signup-done__address">{email}</p>
+      <p>{t("signup:done.explain")}</p>
+      <p className="field-hint">{t("signup:done.noMail")}</p>
+      <ResendActivation />
+      <Link to={finishTo} className="btn btn-outline btn-lg">
+        {t("signup:done.continue")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The mail templates: each is a section of `locales/<lng>/mail.json` with `subject`, `preheader`,
+ * `paragraphs`, `action` and `notice`, and says whether it is a notification.
+ *
+ * PRODUCT.md "Notifications": every notification e-mail carries one-click unsubscribe (RFC 8058).
+ * Account mails (activation, password reset, mail change, account deleted) are transactional: a
+ * member cannot switch them off, so they carry no unsubscribe link.
+ */
+export const mailTemplates = {
+  activation: { notification: false },
+  password_reset: { notification: false },
+  mail_change: { notification: false },
+  account_deleted: { notification: false },
+} as const satisfies Record<string, { notification: boolean }>;
+
+export type MailTemplate = keyof typeof mailTemplates;
+
+export const mailTemplateNames = Object.keys(mailTemplates) as MailTemplate[];
+
+export function isMailTemplate(value: unknown): value is MailTemplate {
+  return typeof value === "string" && Object.hasOwn(mailTemplates, value);
+}
+
+export function isNotificationTemplate(template: MailTemplate): boolean {
+  const spec: { notification: boolean } = mailTemplates[template];
+  return spec.notification;
+}

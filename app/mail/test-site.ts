@@ -1,0 +1,50 @@
+/**
+ * Sites as the mail service sees them, for the unit tests of app/mail (two of the demo sites).
+ */
+import { siteSettingsSchema } from "~/sites/site-settings";
+import type { Company, Site } from "~/sites/site.server";
+
+const company: Company = {
+  name: "Lovelink Media B.V.",
+  address: "Herengracht 420",
+  zip: "1017 BZ",
+  city: "Amsterdam",
+  country: "NL",
+  kvk: "81234567",
+  tradenames: ["Flirtparadijs", "Reife Liebe"],
+  vatNumbers: ["NL862345678B01"],
+  supportPhone: "+31 (0)20-123 4567",
+  supportEmail: "support@lovelinkmedia.nl",
+  deleteDiscount: 50,
+  added: "2024-03-15",
+};
+
+const sites = {
+  "nl-general": { id: 1, name: "Flirtparadijs", domain: "flirtparadijs.nl", domainLanguage: "nl_NL", countries: ["NL", "BE"] },
+  "de-milf": { id: 2, name: "Reife Liebe", domain: "reifeliebe.de", domainLanguage: "de_DE", countries: ["DE", "AT", "CH"] },
+};
+
+export function testSite(key: keyof typeof sites = "nl-general"): Site {
+  const { id, name, domain, domainLanguage, countries } = sites[key];
+  return {
+    id,
+    key,
+    name,
+    domain,
+    domainLanguage,
+    isDefault: key === "nl-general",
+    settings: siteSettingsSchema.parse({
+      indexTitle: name,
+      description: name,
+      countries,
+      supportPhone: company.supportPhone,
+      supportEmail: `support@${domain}`,
+      fictionalWarning: "—",
+      fictionalSingular: "—",
+      fictionalPlural: "—",
+      mailName: name,
+    }),
+    company,
+    prices: [],
+  };
+}

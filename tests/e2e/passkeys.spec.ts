@@ -1,0 +1,83 @@
+/**
+ * Passkeys in the browser (ADR 009), with Chromium's virtual authenticator standing in for a
+ * phone's fingerprint: add a passkey in settings, log out, sign in with it on /login, remove it.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { createMember } from "./factories";
+
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function signedInEmail(page: Page) {
+  const response = await page.request.get("/api/user.php", { headers: { "X-Requested-With": "XMLHttpRequest" } });
+  const body = (await response.json()) as { user: { email?: string } | null };
+  return body.user ? (body.user.email ?? "signed in") : null;
+}
+
+test("a member adds a passkey in settings and signs in with it, without an e-mail address", async ({ page }) => {
+  const member = await createMember({ name: "Passkeyfan" });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+
+  await page.goto("/login?redirectTo=%2Fsettings");
+  await page.getByLabel("E-mailadres").fill(member.email);
+  await page.getByLabel("Wachtwoord").fill(member.password);
+  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  const section = page.getByRole("region", { name: "Passkeys" });
+  await expect(section.getByText("Je hebt nog geen passkeys.")).toBeVisible();
+  await section.getByLabel("Naam (optioneel)").fill("Mijn laptop");
+  await section.getByRole("button", { name: "Passkey toevoegen" }).click();
+  await expect(section.getByRole("status")).toHaveText("Je passkey is toegevoegd. Voortaan kun je ermee inloggen.");
+  await expect(section.getByText("Mijn laptop")).toBeVisible();
+  await expect(section.getByText("Nog niet gebruikt")).toBeVisible();
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+
+  await page.goto("/api/logout.php");
+  expect(await signedInEmail(page)).toBeNull();
+
+  await page.goto("/login?redirectTo=%2Fsettings");
+  await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  expect(await signedInEmail(page)).not.toBeNull();
+  await expect(section.getByText(/Laatst gebruikt op/)).toBeVisible();
+
+  await section.getByRole("button", { name: "Mijn laptop verwijderen" }).click();
+  await section.getByRole("button", { name: "Ja, verwijderen" }).click();
+  await expect(section.getByRole("status")).toHaveText("De passkey is verwijderd.");
+  await expect(section.getByText("Je hebt nog geen passkeys.")).toBeVisible();
+
+  // The authenticator still holds the credential, but the site no longer knows it.
+  await page.goto("/api/logout.php");
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
+  await expect(page.getByRole("alert")).toContainText("Inloggen met deze passkey is niet gelukt.");
+  expect(await signedInEmail(page)).toBeNull();
+});
+
+test("the passkey button is not offered by browsers without WebAuthn", async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    Object.defineProperty(globalThis, "PublicKeyCredential", { value: undefined, configurable: true });
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Inloggen", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Inloggen met een passkey" })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+import { latestMail, linkIn, uniqueEmail } from "./factories";
+
+const PASSWORD = "correct horse battery";
+
+async function fillAccountForm(page: Page, scope: ReturnType<Page["locator"]>, email: string, name: string) {
+  await scope.getByLabel("Ik ben een").selectOption("male");
+  await scope.getByLabel("Op zoek naar").selectOption("female");
+  await scope.getByLabel("Profielnaam").fill(name);
+  await scope.getByLabel("E-mailadres").fill(email);
+  await scope.getByLabel("Wachtwoord").fill(PASSWORD);
+  await scope.getByLabel("Geboortedatum").fill("1990-05-17");
+  await scope.getByLabel("Ik ga akkoord met de").check();
+}
+
+test.describe("signing up", () => {
+  test("signs up on /signup, confirms the mail, logs out and logs in again", async ({ page }) => {
+    const email = uniqueEmail("journey");
+    await page.goto("/signup");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maak gratis je account aan");
+
+    // The shared schema answers in the browser before anything is sent.
+    await page.getByLabel("Profielnaam").fill("@jan");
+    await page.getByLabel("Profielnaam").blur();
+    await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
+
+    await fillAccountForm(page, page.locator("main"), email, "Jan");
+    await page.getByRole("button", { name: "Account aanmaken" }).click();
+
+    await expect(page).toHaveURL(/\/signup\?step=photo$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
+    await expect(page.getByText("Bevestig je e-mailadres").first()).toBeHidden();
+    await page.getByRole("button", { name: "Verder" }).click();
+
+    await expect(page).toHaveURL(/step=location/);
+    await page.getByLabel("Regio").selectOption({ label: "Utrecht" });
+    await page.getByRole("button", { name: "Opslaan en verder" }).click();
+
+    await expect(page).toHaveURL(/step=personal/);
+    await page.getByLabel("Haarkleur").selectOption("brown");
+    await page.getByRole("button", { name: "Opslaan en verder" }).click();
+
+    await expect(page).toHaveURL(/step=about/);
+    await page.getByRole("textbox", { name: "Over mij" }).fill("Ik hou van fietsen en goede koffie.");
+    await page.getByRole("button", { name: "Opslaan en verder" }).click();
+
+    await expect(page).toHaveURL(/step=push/);
+    await page.getByRole("button", { name: "Verder" }).click();
+
+    await expect(page).toHaveURL(/step=done/);
+    await expect(page.locator("main")).toContainText(email);
+    await page.getByRole("button", { name: "Stuur de mail opnieuw" }).click();
+    await expect(page.getByText("Als er een onbevestigd account bij dit e-mailadres hoort")).toBeVisible();
+
+    const mail = await latestMail(email);
+    expect(mail?.subject).toContain("Bevestig je e-mailadres");
+    const link = linkIn(mail!.text, "/activate");
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom! Je account is actief");
+    await expect(page.getByText("Je hebt 30 gratis credits gekregen")).toBeVisible();
+
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page).toHaveURL(/\/activate\/error$/);
+    await expect(page.getByText("Link verlopen of invalide, vraag een nieuwe e-mail aan")).toBeVisible();
+
+    await page.goto("/pricing");
+    await page.locator(".account-menu summary").click();
+    await page.getByRole("link", { name: "Uitloggen" }).click();
+    await expect(page.locator(".topnav").getByRole("link", { name: "Inloggen" })).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("E-mailadres").fill(email);
+    await page.getByLabel("Wachtwoord").fill(PASSWORD);
+    await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await expect(page.locator(".account-menu summary")).toContainText("Jan");
+  });
+
+  test("signs up in the modal from the home page, which Escape does not close while in progress", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await modal.getByLabel("Profielnaam").fill("Mila");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeVisible();
+
+    const email = uniqueEmail("modal");
+    await fillAccountForm(page, modal, email, "Mila");
+    await modal.getByRole("button", { name: "Account aanmaken" }).click();
+
+    await expect(page).toHaveURL(/\/signup\?step=photo$/);
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
+  });
+
+  test("closes the modal when the visitor goes to log in instead", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeVisible();
+    await modal.getByRole("link", { name: "Inloggen" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(modal).toBeHidden();
+  });
+});
