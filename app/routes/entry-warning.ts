@@ -3,6 +3,7 @@ import type { Route } from "./+types/entry-warning";
 import { entryWarningCookie } from "~/components/entry-warning/rules";
 import { getServices } from "~/context.server";
 import { isDevelopment } from "~/env.server";
+import { assertSameOrigin } from "~/security/origin.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /**
@@ -10,6 +11,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
  * Browsers with JavaScript set the same cookie themselves; this is the form's no-JS path.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData().catch(() => new FormData());
   const secure = !isDevelopment(getServices(context).env);
   return redirect(safeRedirectPath(form.get("redirectTo")), { headers: { "Set-Cookie": entryWarningCookie(secure) } });

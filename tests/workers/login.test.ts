@@ -1,0 +1,145 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createMember, loginCookie, TEST_PASSWORD } from "./factories";
+import { get, sql } from "./helpers";
+
+const origin = "http://localhost";
+
+function loginCall(body: unknown, headers: Record<string, string> = {}) {
+  return exports.default.fetch(
+    new Request(`${origin}/api/user.php`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.7", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+function loginForm(form: Record<string, string>, ip: string) {
+  return exports.default.fetch(
+    new Request(`${origin}/login`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, Cookie: "locale=nl" },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    }),
+  );
+}
+
+describe("login", () => {
+  it("signs in with the right password and sets a 30-day HttpOnly auth cookie", async () => {
+    const member = await createMember();
+    const response = await loginCall({ email: member.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^auth=[a-z2-7]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax/);
+    expect(cookie).not.toContain("Secure"); // localhost only
+  });
+
+  it("answers unknown addresses exactly like wrong passwords", async () => {
+    const member = await createMember();
+    const wrong = await loginCall({ email: member.email, password: "not the password" }, { Cookie: "locale=nl" });
+    const unknown = await loginCall({ email: `nobody-${crypto.randomUUID()}@example.test`, password: "not the password" }, { Cookie: "locale=nl" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: "Login mislukt, probeer opnieuw" });
+    expect(await unknown.json()).toEqual({ error: "Login mislukt, probeer opnieuw" });
+  });
+
+  it("locks the account for 15 minutes after 5 failures, with the spec's message", async () => {
+    const member = await createMember();
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const failed = await loginForm({ email: member.email, password: "wrong password" }, ip);
+      expect(failed.status).toBe(401);
+    }
+    const locked = await loginForm({ email: member.email, password: TEST_PASSWORD }, ip);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Te veel foute pogingen, account voor 15 min geblokkeerd.");
+
+    // The lock is temporary: once the failures are older than 15 minutes the right password works.
+    await sql("UPDATE login_attempts SET created_at = created_at - 16 * 60 WHERE email = ?", [member.email]);
+    const later = await loginForm({ email: member.email, password: TEST_PASSWORD }, ip);
+    expect(later.status).toBe(302);
+  });
+
+  it("refuses an overlong password without hashing it and never answers 500 to junk", async () => {
+    const member = await createMember();
+    expect((await loginCall({ email: member.email, password: "x".repeat(100_000) })).status).toBe(400);
+    expect((await loginCall("{not json")).status).toBe(400);
+    expect((await loginCall([1, 2, 3])).status).toBe(400);
+    expect((await loginCall({ email: 42, password: null })).status).toBe(400);
+  });
+
+  it("refuses a login call from another origin", async () => {
+    const member = await createMember();
+    const response = await loginCall({ email: member.email, password: TEST_PASSWORD }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("the user call", () => {
+  it("describes the signed-in member without secrets", async () => {
+    const member = await createMember({ credits: 45 });
+    const cookie = await loginCookie(member);
+    const response = await get("/api/user.php", { cookie });
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const body = (await response.json()) as { user: Record<string, unknown> };
+    expect(body.user).toMatchObject({ status: "confirmed", credits: 45, paid_user: false, language: "nl" });
+    expect(body.user.profile).toMatchObject({ id: member.profileId, status: "active" });
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/password|scrypt|session|token/i);
+  });
+
+  it("answers signed-out visitors with user null, and 403 'authentication required' on member calls", async () => {
+    expect(await (await get("/api/user.php")).json()).toEqual({ user: null });
+    const put = await exports.default.fetch(
+      new Request(`${origin}/api/user.php`, {
+        method: "PUT",
+        headers: { Origin: origin, "Content-Type": "application/json" },
+        body: JSON.stringify({ language: "de" }),
+      }),
+    );
+    expect(put.status).toBe(403);
+    expect(await put.json()).toMatchObject({ error: "authentication_required" });
+  });
+
+  it("changes the member's language with PUT, validated", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    const put = (language: string) =>
+      exports.default.fetch(
+        new Request(`${origin}/api/user.php`, {
+          method: "PUT",
+          headers: { Origin: origin, "Content-Type": "application/json", Cookie: cookie },
+          body: JSON.stringify({ language }),
+        }),
+      );
+    expect((await put("klingon")).status).toBe(400);
+    const ok = await put("de");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Set-Cookie")).toMatch(/^locale=de;/);
+    const [[language]] = (await sql("SELECT language FROM users WHERE id = ?", [member.userId])) as [[string]];
+    expect(language).toBe("de");
+  });
+
+  it("logs out: the session is gone and the cookie cleared", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    const logout = await get("/api/logout.php", { cookie });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("Set-Cookie")).toMatch(/^auth=; Path=\/; Max-Age=0/);
+    expect(await (await get("/api/user.php", { cookie })).json()).toEqual({ user: null });
+  });
+
+  it("shows the logged-in navigation with real unread and like counts", async () => {
+    const member = await createMember({ name: "Navtester" });
+    const admirer = await createMember();
+    await sql("INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", [admirer.profileId, member.profileId]);
+    const cookie = await loginCookie(member);
+    const html = await (await get("/", { cookie: `${cookie}; locale=nl` })).text();
+    expect(html).toContain("Navtester");
+    expect(html).toContain("1 nieuwe like");
+    expect(html).not.toContain(">Inloggen<");
+  });
+});
