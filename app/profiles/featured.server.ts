@@ -1,26 +1,20 @@
 /**
- * Profiles shown to visitors on the home page: recently active members with an approved photo.
+ * Profiles shown to visitors on the home page: recently active, visible members with an approved photo.
  */
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { desc, isNotNull, and } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { ageOn } from "~/profiles/age";
+import { cardColumns, cardJoins, toProfileCard } from "~/profiles/profile-card.server";
+import { visibleTo } from "~/profiles/visibility.server";
 
 export async function featuredProfiles(db: Database, siteId: number, now: Date, limit = 12) {
   const { profiles, photos, regions } = schema;
   const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      fictional: profiles.fictional,
-      region: regions.name,
-      thumbKey: photos.thumbKey,
-    })
+    .select(cardColumns)
     .from(profiles)
-    .innerJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active"), eq(photos.private, false)))
-    .leftJoin(regions, eq(regions.id, profiles.regionId))
-    .where(and(eq(profiles.siteId, siteId), eq(profiles.status, "active"), isNotNull(profiles.mainPhotoId)))
+    .innerJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(and(visibleTo(null, siteId), isNotNull(profiles.mainPhotoId)))
     .orderBy(desc(profiles.lastActiveAt))
     .limit(limit);
-  return rows.map(({ birthDate, thumbKey, ...row }) => ({ ...row, age: ageOn(birthDate, now), photoUrl: `/${thumbKey}` }));
+  return rows.map((row) => toProfileCard(row, now));
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { getUser } from "~/accounts/current-user.server";
+import { ProfileTile } from "~/components/profiles/ProfileTile";
 import { getServices, getSite } from "~/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/i18n/i18n.server";
@@ -23,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     messageCost: costs[country ?? ""] ?? costs[settings.countries[0] ?? ""] ?? null,
     profiles: await featuredProfiles(db, site.id, now()),
     metaTitle: `${site.name} · ${t("home.metaTitle")}`,
+    loggedIn: getUser(context) !== null,
   };
 }
 
@@ -37,15 +40,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="hero__text">
             <h1>{t("home.heroTitle", { siteName: loaderData.siteName })}</h1>
             <p className="lead">{t("home.heroLead")}</p>
-            <div className="hero__actions">
-              <Link to="/signup" className="btn btn-secondary btn-lg">
-                {t("home.ctaSignup")}
-              </Link>
-              <Link to="/login" className="btn btn-outline-light btn-lg">
-                {t("home.ctaLogin")}
-              </Link>
-            </div>
-            <p className="hero__note">{t("home.freeNote", { credits: loaderData.signupCredits })}</p>
+            {loaderData.loggedIn ? (
+              <div className="hero__actions">
+                <Link to="/members" className="btn btn-light btn-lg">
+                  {t("nav.search")}
+                </Link>
+              </div>
+            ) : (
+              <>
+                <div className="hero__actions">
+                  <Link to="/signup" className="btn btn-secondary btn-lg">
+                    {t("home.ctaSignup")}
+                  </Link>
+                  <Link to="/login" className="btn btn-outline-light btn-lg">
+                    {t("home.ctaLogin")}
+                  </Link>
+                </div>
+                <p className="hero__note">{t("home.freeNote", { credits: loaderData.signupCredits })}</p>
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -54,22 +67,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="featured-title">{t("home.featuredTitle")}</h2>
         <ul className="profile-grid">
           {loaderData.profiles.map((profile) => (
-            <li key={profile.id} className="profile-card">
-              <Link to="/signup" aria-label={t("home.profileCardLabel", { name: profile.name, age: profile.age })}>
-                <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
-                <span className="profile-card__caption">
-                  <strong>
-                    {profile.name}, {profile.age}
-                  </strong>
-                  {profile.region && <span>{profile.region}</span>}
-                </span>
-                {profile.fictional && (
-                  <span className="profile-card__fictional" title={loaderData.fictionalSingular}>
-                    <span aria-hidden="true">{loaderData.fictionalIcon}</span>
-                    <span className="visually-hidden">{loaderData.fictionalSingular}</span>
-                  </span>
-                )}
-              </Link>
+            <li key={profile.id}>
+              <ProfileTile
+                profile={profile}
+                href={loaderData.loggedIn ? `/members/${profile.id}` : "/signup"}
+                fictionalIcon={loaderData.fictionalIcon}
+                fictionalLabel={loaderData.fictionalSingular}
+              />
             </li>
           ))}
         </ul>
@@ -110,14 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section className="cta-band">
+      {!loaderData.loggedIn && <section className="cta-band">
         <div className="container">
           <h2>{t("home.ctaBandTitle")}</h2>
           <Link to="/signup" className="btn btn-light btn-lg">
             {t("home.ctaSignup")}
           </Link>
         </div>
-      </section>
+      </section>}
     </main>
   );
 }

@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+
+/**
+ * A member's tile (search results, likes, related profiles): photo, name and age, region, the
+ * fictional icon, an online dot; `actions` go under the caption (like, remove, …).
+ */
+export function ProfileTile({
+  profile,
+  href,
+  fictionalIcon,
+  fictionalLabel,
+  badge,
+  actions,
+}: {
+  profile: ProfileCard;
+  href: string;
+  fictionalIcon: string;
+  fictionalLabel: string;
+  badge?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="profile-card" aria-label={`${profile.name}, ${profile.age}`}>
+      <Link to={href} className="profile-card__link">
+        {profile.photoUrl ? (
+          <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
+        ) : (
+          <span className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`} aria-hidden="true" />
+        )}
+        <span className="profile-card__caption">
+          <strong>
+            {profile.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+            {profile.name}, {profile.age}
+          </strong>
+          {profile.region && <span>{profile.region}</span>}
+        </span>
+        {profile.fictional && (
+          <span className="profile-card__fictional" title={fictionalLabel}>
+            <span aria-hidden="true">{fictionalIcon}</span>
+            <span className="visually-hidden">{fictionalLabel}</span>
+          </span>
+        )}
+        {badge && <span className="profile-card__badge">{badge}</span>}
+      </Link>
+      {actions && <div className="profile-card__actions">{actions}</div>}
+    </article>
+  );
+}

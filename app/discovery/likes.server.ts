@@ -1,0 +1,128 @@
+/**
+ * Likes and matches (PRODUCT.md): a like that is returned is a match; the member who completes it
+ * sees the match at once. Liking is idempotent; unliking removes the like and any match it made.
+ * Free members get `dailySwipeLikes` swipe-game likes per day, counted in the site's time zone.
+ */
+import { and, count, eq, gte, or, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { visibleTo } from "~/profiles/visibility.server";
+
+const { likes, matches, profiles } = schema;
+
+export type LikeSource = "profile" | "swipe" | "match_finder" | "auto";
+
+export type LikeOutcome =
+  | { status: "liked"; matched: boolean; matchId: number | null }
+  | { status: "not_found" }
+  | { status: "limit_reached"; resetsAt: Date };
+
+function orderedPair(a: number, b: number) {
+  return a < b ? { profileAId: a, profileBId: b } : { profileAId: b, profileBId: a };
+}
+
+/** Midnight (start of today) in a time zone, as a UTC instant. */
+export function startOfDay(now: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const localAsUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const offset = localAsUtc - Math.floor(now.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offset);
+}
+
+/** Swipe-game likes a member gave today (site time zone). */
+export async function swipeLikesToday(db: Database, likerProfileId: number, now: Date, timeZone: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerProfileId), eq(likes.source, "swipe"), gte(likes.createdAt, startOfDay(now, timeZone))));
+  return row?.n ?? 0;
+}
+
+export async function likeProfile(
+  db: Database,
+  input: {
+    likerProfileId: number;
+    likedProfileId: number;
+    siteId: number;
+    source: LikeSource;
+    now: Date;
+    /** Set for free members playing the swipe game: their daily allowance and the site's time zone. */
+    swipeLimit?: { perDay: number; timeZone: string };
+  },
+): Promise<LikeOutcome> {
+  const target = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, input.likedProfileId), visibleTo(input.likerProfileId, input.siteId)))
+    .limit(1);
+  if (target.length === 0) return { status: "not_found" };
+
+  if (input.swipeLimit) {
+    const used = await swipeLikesToday(db, input.likerProfileId, input.now, input.swipeLimit.timeZone);
+    if (used >= input.swipeLimit.perDay) {
+      const resetsAt = new Date(startOfDay(new Date(input.now.getTime() + 24 * 3600 * 1000), input.swipeLimit.timeZone));
+      return { status: "limit_reached", resetsAt };
+    }
+  }
+
+  const pair = orderedPair(input.likerProfileId, input.likedProfileId);
+  const [, , matchRows] = await db.batch([
+    db
+      .insert(likes)
+      .values({ likerId: input.likerProfileId, likedId: input.likedProfileId, source: input.source, createdAt: input.now })
+      .onConflictDoNothing(),
+    // A returned like makes a match (once per pair).
+    db.run(sql`
+      INSERT INTO matches (profile_a_id, profile_b_id, created_at)
+      SELECT ${pair.profileAId}, ${pair.profileBId}, ${Math.floor(input.now.getTime() / 1000)}
+      WHERE EXISTS (SELECT 1 FROM likes WHERE liker_id = ${input.likedProfileId} AND liked_id = ${input.likerProfileId})
+      ON CONFLICT (profile_a_id, profile_b_id) DO NOTHING`),
+    db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.profileAId, pair.profileAId), eq(matches.profileBId, pair.profileBId))),
+  ]);
+  const matchId = matchRows[0]?.id ?? null;
+  return { status: "liked", matched: matchId !== null, matchId };
+}
+
+export async function unlikeProfile(db: Database, input: { likerProfileId: number; likedProfileId: number }) {
+  const pair = orderedPair(input.likerProfileId, input.likedProfileId);
+  await db.batch([
+    db.delete(likes).where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.likedProfileId))),
+    db.delete(matches).where(and(eq(matches.profileAId, pair.profileAId), eq(matches.profileBId, pair.profileBId))),
+  ]);
+}
+
+/** spec §4: viewing a profile clears the new-like flag of that liker. */
+export async function markLikeSeen(db: Database, input: { viewerProfileId: number; likerProfileId: number }) {
+  await db
+    .update(likes)
+    .set({ isNew: false })
+    .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true)));
+}
+
+/** The like relation between the viewer and another member, for buttons and badges. */
+export async function likeRelation(db: Database, viewerProfileId: number, otherProfileId: number) {
+  const rows = await db
+    .select({ likerId: likes.likerId })
+    .from(likes)
+    .where(
+      or(
+        and(eq(likes.likerId, viewerProfileId), eq(likes.likedId, otherProfileId)),
+        and(eq(likes.likerId, otherProfileId), eq(likes.likedId, viewerProfileId)),
+      ),
+    );
+  const liked = rows.some((row) => row.likerId === viewerProfileId);
+  const likedBy = rows.some((row) => row.likerId === otherProfileId);
+  return { liked, likedBy, matched: liked && likedBy };
+}

@@ -1,0 +1,52 @@
+/**
+ * Who may see whom (PRODUCT.md, spec §6). One place for the rules every list and page applies:
+ * a profile is visible when it is active, its member is confirmed and not invisible, and neither
+ * side has blocked the other. Blocking is mutual in effect; a hidden profile answers the same 404
+ * as one that does not exist.
+ */
+import { and, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+
+const { profiles, users, blocks } = schema;
+
+/**
+ * The SQL condition for "this `profiles` row is visible to `viewerProfileId`" (null for visitors).
+ * Use it in every query that lists or loads other members' profiles.
+ */
+export function visibleTo(viewerProfileId: number | null, siteId: number): SQL {
+  const base = and(
+    eq(profiles.siteId, siteId),
+    eq(profiles.status, "active"),
+    exists(
+      sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed' AND ${users.invisible} = 0`,
+    ),
+  )!;
+  if (viewerProfileId === null) return base;
+  return and(
+    base,
+    ne(profiles.id, viewerProfileId),
+    sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerProfileId} AND ${blocks.blockedId} = ${profiles.id}) OR (${blocks.blockerId} = ${profiles.id} AND ${blocks.blockedId} = ${viewerProfileId}))`,
+  )!;
+}
+
+/** A profile the viewer may open, or null (unknown, deleted, unconfirmed, invisible or blocked). */
+export async function findVisibleProfile(db: Database, input: { profileId: number; viewerProfileId: number | null; siteId: number }) {
+  if (!Number.isSafeInteger(input.profileId) || input.profileId <= 0) return null;
+  if (input.profileId === input.viewerProfileId) {
+    return (await db.query.profiles.findFirst({ where: eq(profiles.id, input.profileId) })) ?? null;
+  }
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, input.profileId), visibleTo(input.viewerProfileId, input.siteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether either of two members blocked the other. */
+export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
+  const row = await db.query.blocks.findFirst({
+    where: or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+  });
+  return Boolean(row);
+}
