@@ -24,6 +24,18 @@ export default [
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
     route("account-recover", "routes/account-recover.tsx", { id: "account-recover" }),
     route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
+    // Profiles and photos (issue #4)
+    route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
+    route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
+    route("profile", "routes/profile.tsx", { id: "profile" }),
+    route("complaints", "routes/complaints.tsx", { id: "complaints" }),
+    route("moderation", "routes/moderation.tsx", { id: "moderation" }),
+    // Discovery (issue #5)
+    route("members", "routes/members.tsx", { id: "members" }),
+    route("likes", "routes/likes.tsx", { id: "likes" }),
+    route("likes/:type", "routes/likes.$type.tsx", { id: "likes-type" }),
+    route("swipe-game", "routes/swipe-game.tsx", { id: "swipe-game" }),
+    route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/_layouts/empty.tsx", [
@@ -42,4 +54,9 @@ export default [
   route("activate/resend", "routes/api/activate-resend.ts"),
   route("settings/export", "routes/api/settings-export.ts"),
   route("api/passkeys/:step", "routes/api/passkeys.ts"),
+  route("api/geocode.php", "routes/api/geocode.ts"),
+  route("api/blocks.php", "routes/api/blocks.ts"),
+  route("api/photos.php", "routes/api/photos.ts"),
+  route("api/likes.php", "routes/api/likes.ts"),
+  route("api/auto-like.php", "routes/api/auto-like.ts"),
 ] satisfies RouteConfig;
