@@ -224,6 +224,9 @@ export const photos = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     status: text("status", { enum: ["pending", "active", "rejected"] }).notNull().default("pending"),
+    /** Why a moderator rejected the photo (a fixed reason key, or free text for "other"). */
+    rejectionReason: text("rejection_reason"),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
     private: integer("private", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -675,6 +678,26 @@ export const trackingRecords = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("tracking_records_user").on(t.userId), index("tracking_records_network").on(t.siteId, t.network, t.createdAt)],
+);
+
+/** Every moderator decision (photo approved/rejected, text removed, complaint handled): the audit trail. */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    moderatorUserId: integer("moderator_user_id")
+      .notNull()
+      .references(() => users.id),
+    targetType: text("target_type", { enum: ["photo", "profile_text", "complaint", "profile"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    action: text("action").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_actions_target").on(t.targetType, t.targetId), index("moderation_actions_site").on(t.siteId, t.createdAt)],
 );
 
 export const complaints = sqliteTable(
