@@ -6,7 +6,7 @@ import type { AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
 import { expireAuthRecords } from "./expire-auth-records";
 import { finalizeDeletions } from "./finalize-deletions";
-import { pruneLoginAttempts } from "./prune-login-attempts";
+import { pruneAbuseRecords } from "./prune-abuse-records";
 import { sendDueMail } from "./send-mail";
 
 export type CronDeps = { db: Database; env: AppEnv; now: Date };
@@ -18,7 +18,7 @@ export const NIGHTLY = "0 3 * * *";
 export const jobs: CronJob[] = [
   { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
-  { name: "prune-login-attempts", schedule: NIGHTLY, run: pruneLoginAttempts },
+  { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
   { name: "finalize-deletions", schedule: NIGHTLY, run: finalizeDeletions },
 ];
 
