@@ -4,9 +4,9 @@
  * born within 8 years of them, most recently active first.
  */
 import { and, desc, eq, gte, inArray, lte, ne, or } from "drizzle-orm";
-import { soughtGenders, type Gender, type Sexuality } from "~/accounts/signup-schema";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn } from "~/profiles/age";
+import { soughtGenders, type Gender, type Sexuality } from "~/profiles/profile-schema";
 
 export const MATCH_AGE_BAND_YEARS = 8;
 export const SIGNUP_MATCHES = 12;

@@ -1,12 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  checkBirthDate,
-  latestBirthDate,
-  sexualityOf,
-  signupAccountSchema,
-  soughtGenders,
-} from "./signup-schema";
+import { checkBirthDate, latestBirthDate, sexualityOf, soughtGenders } from "~/profiles/profile-schema";
+import { signupAccountSchema } from "./signup-schema";
 import { nextStep } from "./signup-steps";
 
 const today = new Date("2026-06-15T10:00:00Z");

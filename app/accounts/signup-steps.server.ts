@@ -6,10 +6,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { and, eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
-import { aboutSchema, locationSchema, MAX_ABOUT_ME, personalSchema } from "~/accounts/signup-schema";
 import { nextStep, profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
 import { schema, type Database } from "~/db/client.server";
-import { profileFields, type ProfileField } from "~/profiles/profile-fields";
+import type { ProfileField } from "~/profiles/profile-fields";
+import { aboutSchema, locationSchema, MAX_ABOUT_ME, personalSchema, visibleProfileFields } from "~/profiles/profile-schema";
 import { listRegions } from "~/sites/public-settings.server";
 import type { Site } from "~/sites/site.server";
 
@@ -32,7 +32,7 @@ async function profileOf(db: Database, userId: number) {
 
 /** The profile fields this site shows (setting `visible_profile_fields`), in their fixed order. */
 function visibleFields(site: Site): ProfileField[] {
-  return profileFields.filter((field) => site.settings.visibleProfileFields.includes(field));
+  return visibleProfileFields(site.settings.visibleProfileFields);
 }
 
 export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: ProfileStep): Promise<StepView> {

@@ -1,22 +1,49 @@
 /**
- * Which stored photo objects a request may read. Keys are random, but that is no permission:
- * an object is served only for an approved (active), public photo. Private and pending photos
- * get their own rules with the profile features.
+ * Which stored photo objects a request may read (rules in app/photos/access-rules.ts). Keys are
+ * random, but a key is no permission: every request for a photo looks up its status, its privacy
+ * and its owner.
  */
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
+import { photoAccess, type PhotoAccess, type PhotoViewer } from "~/photos/access-rules";
 
-export async function findPublicPhotoObject(db: Database, key: string) {
-  const photo = await db.query.photos.findFirst({
-    columns: { id: true, status: true, private: true },
-    where: or(eq(schema.photos.objectKey, key), eq(schema.photos.thumbKey, key)),
-  });
-  if (!photo || photo.status !== "active" || photo.private) return null;
-  return photo;
+const { photos, profiles } = schema;
+
+/** A full image's key is `photos/<hex>.<ext>`, its thumbnail's `photos/<hex>_thumb.<ext>`. */
+function isThumbnailKey(key: string) {
+  return /_thumb\.[a-z]+$/.test(key);
 }
 
+export function photoViewerOf(user: CurrentUser | null): PhotoViewer {
+  if (!user) return null;
+  return { siteId: user.siteId, profileId: user.profile?.id ?? null, role: user.role, paidUser: user.paidUser };
+}
+
+/** How the object under `key` may be served to this viewer; null: answer 404. */
+export async function findPhotoAccess(db: Database, key: string, viewer: PhotoViewer): Promise<PhotoAccess> {
+  const [photo] = await db
+    .select({
+      status: photos.status,
+      private: photos.private,
+      profileId: photos.profileId,
+      profileSiteId: profiles.siteId,
+      profileStatus: profiles.status,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(isThumbnailKey(key) ? eq(photos.thumbKey, key) : eq(photos.objectKey, key))
+    .limit(1);
+  return photoAccess(photo ?? null, viewer);
+}
+
+/** The approved, public photo other members see as a profile's main photo, if any. */
 export async function mainPhotoOf(db: Database, profileId: number) {
-  return db.query.photos.findFirst({
-    where: and(eq(schema.photos.profileId, profileId), eq(schema.photos.status, "active"), eq(schema.photos.private, false)),
-  });
+  const [row] = await db
+    .select({ photo: photos })
+    .from(profiles)
+    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(eq(profiles.id, profileId), eq(photos.status, "active"), eq(photos.private, false)))
+    .limit(1);
+  return row?.photo;
 }

@@ -4,7 +4,7 @@
  * side has blocked the other. Blocking is mutual in effect; a hidden profile answers the same 404
  * as one that does not exist.
  */
-import { and, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 
 const { profiles, users, blocks } = schema;
@@ -17,9 +17,7 @@ export function visibleTo(viewerProfileId: number | null, siteId: number): SQL {
   const base = and(
     eq(profiles.siteId, siteId),
     eq(profiles.status, "active"),
-    exists(
-      sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed' AND ${users.invisible} = 0`,
-    ),
+    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed' AND ${users.invisible} = 0)`,
   )!;
   if (viewerProfileId === null) return base;
   return and(

@@ -5,14 +5,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getUser } from "~/accounts/current-user.server";
 import { loginSchema } from "~/accounts/login-schema";
-import { loginWithPassword } from "~/accounts/login.server";
-import { createSession } from "~/accounts/session.server";
+import { attemptLogin } from "~/accounts/login-request.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { PasskeyLoginButton } from "~/components/passkeys/PasskeyLoginButton";
-import { getServices, getSite } from "~/context.server";
+import { getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
-import { clientIp } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,27 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const { db, now } = getServices(context);
   if (isHoneypotFilled(formData)) {
     return data({ result: submission.reply({ formErrors: [t("messages.loginFailed")], hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await loginWithPassword(db, {
-    siteId: getSite(context).id,
-    email: submission.value.email,
-    password: submission.value.password,
-    ip: clientIp(request),
-    now: now(),
-    graceDays: getSite(context).settings.deletionGraceDays,
-  });
-  if (!outcome.ok) {
-    const message = outcome.reason === "locked" ? t("messages.accountLocked", { minutes: outcome.minutes }) : t("messages.loginFailed");
-    return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status: outcome.reason === "locked" ? 429 : 401 },
-    );
+  const attempt = await attemptLogin(context, request, submission.value);
+  if (!attempt.ok) {
+    return data({ result: submission.reply({ formErrors: [attempt.message], hideFields: ["password"] }) }, { status: attempt.status });
   }
-  const session = await createSession(db, outcome.userId, request, now());
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": session.cookie } });
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": attempt.cookie } });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

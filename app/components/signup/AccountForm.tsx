@@ -3,16 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, type FetcherWithComponents } from "react-router";
-import {
-  MAX_SIGNUP_MESSAGE,
-  MIN_PASSWORD_LENGTH,
-  seekingOptions,
-  signupAccountSchema,
-  type AccountFormConfig,
-} from "~/accounts/signup-schema";
+import { MAX_SIGNUP_MESSAGE, MIN_PASSWORD_LENGTH, signupAccountSchema, type AccountFormConfig } from "~/accounts/signup-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
+import { seekingOptions } from "~/profiles/profile-schema";
 import { HoneypotField } from "~/security/honeypot";
 
 /** What the /signup action answers for the account step. */

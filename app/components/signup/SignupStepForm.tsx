@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { aboutSchema, locationSchema, personalSchema } from "~/accounts/signup-schema";
 import type { StepView } from "~/accounts/signup-steps";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { profileFieldOptions } from "~/profiles/profile-fields";
+import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import { pushCapability, subscribeToPush, type PushCapability } from "./push-subscription";
 import { ResendActivation } from "./ResendActivation";
 

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
 import { getUser, requireApiUser } from "~/accounts/current-user.server";
 import { loginSchema } from "~/accounts/login-schema";
-import { loginWithPassword } from "~/accounts/login.server";
+import { attemptLogin } from "~/accounts/login-request.server";
 import { publicUser } from "~/accounts/public-user.server";
-import { createSession } from "~/accounts/session.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices } from "~/context.server";
 import { schema } from "~/db/client.server";
 import { isDevelopment } from "~/env.server";
 import { localeCookieHeader } from "~/i18n/detect-language";
@@ -16,7 +15,6 @@ import { getI18n } from "~/i18n/i18n.server";
 import { supportedLanguages } from "~/i18n/languages";
 import { isHoneypotFilled } from "~/security/honeypot";
 import { assertSameOrigin } from "~/security/origin.server";
-import { clientIp } from "~/security/rate-limit.server";
 
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
@@ -48,7 +46,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | For
 /** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { db, now, env } = getServices(context);
+  const { db, env } = getServices(context);
   const t = getI18n(context).t;
   const body = await readBody(request);
   if (!body) return data({ error: t("messages.generic") }, { status: 400 });
@@ -83,28 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success" || isHoneypotFilled(values)) {
     return data({ error: t("messages.loginFailed") }, { status: 400 });
   }
-  const outcome = await loginWithPassword(db, {
-    siteId: getSite(context).id,
-    email: submission.value.email,
-    password: submission.value.password,
-    ip: clientIp(request),
-    now: now(),
-    graceDays: getSite(context).settings.deletionGraceDays,
-  });
-  if (!outcome.ok) {
-    return outcome.reason === "locked"
-      ? data({ error: t("messages.accountLocked", { minutes: outcome.minutes }) }, { status: 429 })
-      : data({ error: t("messages.loginFailed") }, { status: 401 });
-  }
-  const session = await createSession(db, outcome.userId, request, now());
-  const user = await db.query.users.findFirst({ where: and(eq(schema.users.id, outcome.userId)) });
+  const attempt = await attemptLogin(context, request, submission.value);
+  if (!attempt.ok) return data({ error: attempt.message }, { status: attempt.status });
+  const user = await db.query.users.findFirst({ where: eq(schema.users.id, attempt.userId) });
   return data(
     {
       user: user
         ? { id: user.id, status: user.status, credits: user.credits, paid_user: user.paidUser, language: user.language }
         : null,
     },
-    { headers: { "Set-Cookie": session.cookie } },
+    { headers: { "Set-Cookie": attempt.cookie } },
   );
 }
 

@@ -1,0 +1,40 @@
+/**
+ * Who may see a stored photo (PRODUCT.md, spec §4 and §6). A random key is no permission:
+ * - an approved (active) public photo of an active profile: everyone;
+ * - an approved private photo: premium members of the same site, and the owner;
+ * - a pending or rejected photo: the owner and the site's moderators only;
+ * - anything else (a deleted or disabled profile's photos, another site's private photo): nobody
+ *   but the owner and moderators, with the same 404 as an unknown key.
+ */
+import type { PhotoStatus } from "./photo-api";
+
+export type PhotoFacts = {
+  status: PhotoStatus;
+  private: boolean;
+  profileId: number;
+  profileSiteId: number;
+  profileStatus: "active" | "disabled" | "deleted";
+};
+
+export type PhotoViewer = {
+  siteId: number;
+  profileId: number | null;
+  role: "member" | "moderator";
+  paidUser: boolean;
+} | null;
+
+/**
+ * "public": anyone may see it, and shared caches may keep it; "private": only this viewer (the
+ * response must not be stored by shared caches); null: not found.
+ */
+export type PhotoAccess = "public" | "private" | null;
+
+export function photoAccess(photo: PhotoFacts | null, viewer: PhotoViewer): PhotoAccess {
+  if (!photo) return null;
+  const shown = photo.status === "active" && photo.profileStatus === "active";
+  if (shown && !photo.private) return "public";
+  if (viewer === null) return null;
+  const sameSite = viewer.siteId === photo.profileSiteId;
+  if (viewer.profileId === photo.profileId || (sameSite && viewer.role === "moderator")) return "private";
+  return shown && sameSite && viewer.paidUser ? "private" : null;
+}

@@ -1,0 +1,68 @@
+/**
+ * The contract of `/api/photos.php`, shared by the route (server) and the PhotoManager (browser):
+ * the shape of a member's own photo, the JSON actions and the error codes of a refused call.
+ */
+import { z } from "zod";
+
+export const PHOTO_API = "/api/photos.php";
+
+/** The form field that carries the file of an upload (one file per request). */
+export const UPLOAD_FIELD = "photo";
+
+/** What the file input offers; the server decides by the bytes, never by this list. */
+export const ACCEPTED_TYPES = "image/jpeg,image/png,image/webp";
+
+export type PhotoStatus = "pending" | "active" | "rejected";
+
+/** One of the member's own photos, as the owner sees it (all statuses). */
+export type OwnPhoto = {
+  id: number;
+  url: string;
+  thumbUrl: string;
+  status: PhotoStatus;
+  private: boolean;
+  isMain: boolean;
+  /** A rejection reason key (see REJECTION_REASONS) or a moderator's own words; null otherwise. */
+  rejectionReason?: string | null;
+};
+
+/** Why an upload or an action was refused; each has a message `photos:errors.<code>`. */
+export const PHOTO_ERRORS = [
+  "unsupported_type",
+  "heic",
+  "too_large_file",
+  "too_many_pixels",
+  "too_small",
+  "corrupt",
+  "limit_reached",
+  "no_file",
+  "no_profile",
+  "not_found",
+  "main_private",
+  "private_main",
+  "rejected_main",
+  "invalid",
+] as const;
+export type PhotoError = (typeof PHOTO_ERRORS)[number];
+
+export type PhotoErrorBody = { error: PhotoError; message: string };
+
+const photoId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The JSON actions on existing photos (POST or PATCH with `intent`). */
+export const photoActionSchema = z.discriminatedUnion("intent", [
+  /** Every photo id of the member, in the new order. */
+  z.object({ intent: z.literal("reorder"), order: z.array(photoId).min(1).max(200) }),
+  z.object({ intent: z.literal("delete"), photoId }),
+  z.object({ intent: z.literal("main"), photoId }),
+  z.object({ intent: z.literal("private"), photoId, private: z.boolean() }),
+]);
+export type PhotoAction = z.infer<typeof photoActionSchema>;
+
+/** The fixed reasons a moderator picks from when rejecting a photo; "other" takes free text. */
+export const REJECTION_REASONS = ["not_person", "nudity_main", "not_member", "low_quality", "other"] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export function isRejectionReasonKey(value: string): value is Exclude<RejectionReason, "other"> {
+  return value !== "other" && (REJECTION_REASONS as readonly string[]).includes(value);
+}
