@@ -8,19 +8,10 @@ import { and, eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { nextStep, profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
 import { schema, type Database } from "~/db/client.server";
-import type { ProfileField } from "~/profiles/profile-fields";
-import { aboutSchema, locationSchema, MAX_ABOUT_ME, personalSchema, visibleProfileFields } from "~/profiles/profile-schema";
+import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
+import { aboutSchema, locationSchema, MAX_ABOUT_ME, personalSchema } from "~/profiles/profile-schema";
 import { listRegions } from "~/sites/public-settings.server";
 import type { Site } from "~/sites/site.server";
-
-const profileColumn = {
-  hair_color: "hairColor",
-  eye_color: "eyeColor",
-  body_type: "bodyType",
-  relationship_status: "relationshipStatus",
-  tattoos: "tattoos",
-  signup_reason: "signupReason",
-} as const satisfies Record<ProfileField, string>;
 
 type StepDeps = { db: Database; site: Site };
 
@@ -53,7 +44,7 @@ export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: 
       const profile = await profileOf(db, user.id);
       const values: Partial<Record<ProfileField, string>> = {};
       for (const field of visibleFields(site)) {
-        const value = profile[profileColumn[field]];
+        const value = profile[profileFieldColumn[field]];
         if (value) values[field] = value;
       }
       return { step, fields: visibleFields(site), values };
@@ -81,7 +72,7 @@ export async function unfinishedSteps({ db, site }: StepDeps, user: CurrentUser)
   const open: Record<ProfileStep, boolean> = {
     photo: profile.mainPhotoId === null,
     location: profile.regionId === null,
-    personal: fields.length > 0 && fields.every((field) => !profile[profileColumn[field]]),
+    personal: fields.length > 0 && fields.every((field) => !profile[profileFieldColumn[field]]),
     about: !profile.aboutMe?.trim(),
     push: Boolean(site.settings.vapidPublicKey) && !subscription,
     done: true,
@@ -121,8 +112,8 @@ export async function submitStep(
     case "personal": {
       const submission = parseWithZod(formData, { schema: personalSchema });
       if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
-      const changes: Partial<Record<(typeof profileColumn)[ProfileField], string | null>> = {};
-      for (const field of visibleFields(site)) changes[profileColumn[field]] = submission.value[field] ?? null;
+      const changes: Partial<Record<(typeof profileFieldColumn)[ProfileField], string | null>> = {};
+      for (const field of visibleFields(site)) changes[profileFieldColumn[field]] = submission.value[field] ?? null;
       if (Object.keys(changes).length > 0) {
         await db.update(schema.profiles).set(changes).where(eq(schema.profiles.userId, user.id));
       }

@@ -6,36 +6,22 @@
 import { and, count, eq, gte, or, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { visibleTo } from "~/profiles/visibility.server";
+import { startOfDay, startOfNextDay } from "./day";
+
+export { startOfDay, startOfNextDay };
 
 const { likes, matches, profiles } = schema;
 
 export type LikeSource = "profile" | "swipe" | "match_finder" | "auto";
 
 export type LikeOutcome =
-  | { status: "liked"; matched: boolean; matchId: number | null }
+  /** `matchedNow`: this like completed the match (the member who completes it sees the match modal). */
+  | { status: "liked"; matched: boolean; matchedNow: boolean; matchId: number | null }
   | { status: "not_found" }
   | { status: "limit_reached"; resetsAt: Date };
 
 function orderedPair(a: number, b: number) {
   return a < b ? { profileAId: a, profileBId: b } : { profileAId: b, profileBId: a };
-}
-
-/** Midnight (start of today) in a time zone, as a UTC instant. */
-export function startOfDay(now: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const localAsUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  const offset = localAsUtc - Math.floor(now.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offset);
 }
 
 /** Swipe-game likes a member gave today (site time zone). */
@@ -69,13 +55,12 @@ export async function likeProfile(
   if (input.swipeLimit) {
     const used = await swipeLikesToday(db, input.likerProfileId, input.now, input.swipeLimit.timeZone);
     if (used >= input.swipeLimit.perDay) {
-      const resetsAt = new Date(startOfDay(new Date(input.now.getTime() + 24 * 3600 * 1000), input.swipeLimit.timeZone));
-      return { status: "limit_reached", resetsAt };
+      return { status: "limit_reached", resetsAt: startOfNextDay(input.now, input.swipeLimit.timeZone) };
     }
   }
 
   const pair = orderedPair(input.likerProfileId, input.likedProfileId);
-  const [, , matchRows] = await db.batch([
+  const [, madeMatch, matchRows] = await db.batch([
     db
       .insert(likes)
       .values({ likerId: input.likerProfileId, likedId: input.likedProfileId, source: input.source, createdAt: input.now })
@@ -92,7 +77,7 @@ export async function likeProfile(
       .where(and(eq(matches.profileAId, pair.profileAId), eq(matches.profileBId, pair.profileBId))),
   ]);
   const matchId = matchRows[0]?.id ?? null;
-  return { status: "liked", matched: matchId !== null, matchId };
+  return { status: "liked", matched: matchId !== null, matchedNow: madeMatch.rowsAffected > 0, matchId };
 }
 
 export async function unlikeProfile(db: Database, input: { likerProfileId: number; likedProfileId: number }) {

@@ -17,6 +17,21 @@ export const profileFieldOptions = {
 export type ProfileField = keyof typeof profileFieldOptions;
 export const profileFields = Object.keys(profileFieldOptions) as ProfileField[];
 
+/** The `profiles` column (drizzle property) holding each field. */
+export const profileFieldColumn = {
+  hair_color: "hairColor",
+  eye_color: "eyeColor",
+  body_type: "bodyType",
+  relationship_status: "relationshipStatus",
+  tattoos: "tattoos",
+  signup_reason: "signupReason",
+} as const satisfies Record<ProfileField, string>;
+
+/** The fields a site shows (setting `visible_profile_fields`), in their fixed order. */
+export function visibleProfileFields(visible: readonly string[]): ProfileField[] {
+  return profileFields.filter((field) => visible.includes(field));
+}
+
 /** The 50 interests of spec §2, in the spec's order; the key is also the locale key. */
 export const interestKeys = [
   "adventure", "anal_sex", "animals", "art", "astrology", "barbecue", "beach", "beer", "biking", "bondage",

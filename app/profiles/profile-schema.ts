@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ageOn } from "~/profiles/age";
-import { genders, interestKeys, profileFieldOptions, profileFields, type ProfileField } from "~/profiles/profile-fields";
+import { genders, interestKeys, profileFieldOptions, type ProfileField } from "~/profiles/profile-fields";
 
 export const MIN_NAME_LENGTH = 2;
 export const MAX_NAME_LENGTH = 30;
@@ -158,8 +158,3 @@ export function profileEditSchema({ minAge, countries, today, email }: ProfileEd
 }
 
 export type ProfileEdit = z.infer<ReturnType<typeof profileEditSchema>>;
-
-/** The personal fields a site shows (setting `visible_profile_fields`), in their fixed order. */
-export function visibleProfileFields(visible: readonly string[]): ProfileField[] {
-  return profileFields.filter((field) => visible.includes(field));
-}

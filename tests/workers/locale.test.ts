@@ -41,6 +41,14 @@ describe("language detection", () => {
 });
 
 describe("pages and errors", () => {
+  it("shows recently active members with their photos on the home page", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    const main = mainContent(await response.text());
+    expect(main.match(/class="profile-card"/g)?.length).toBeGreaterThan(0);
+    expect(main).toMatch(/src="\/photos\/[0-9a-f]{32}_thumb\.png"/);
+  });
+
   it("gives unmatched paths a 404 page with a way home", async () => {
     const response = await get("/this/does/not/exist", { cookie: "locale=en" });
     expect(response.status).toBe(404);

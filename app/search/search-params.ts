@@ -1,0 +1,128 @@
+/**
+ * Member search in the URL (spec §3 search state: gender, country, countryregion, min_age,
+ * max_age) plus the keyset cursor. One zod schema parses the query string; every field falls back
+ * to its default on a missing or nonsense value, so `?min_age=abc&country=ZZ&countryregion=-1`
+ * is simply the default search, never an error.
+ *
+ * Shared by the route (server) and the filter form (browser): no server imports here.
+ */
+import { z } from "zod";
+import { genders } from "~/profiles/profile-fields";
+
+export type Gender = (typeof genders)[number];
+
+/** Results per page. */
+export const SEARCH_PAGE_SIZE = 24;
+/** The oldest age the filter offers. */
+export const MAX_SEARCH_AGE = 99;
+/** Total counts stop at this number and show as "1000+" (a COUNT over a LIMIT 1001 subquery). */
+export const COUNT_CAP = 1000;
+/** Fewer matches than this on the first page add "similar members" (relaxed filters). */
+export const FEW_RESULTS = 6;
+/** How far the similar-members step widens the age band, in years on both sides. */
+export const SIMILAR_AGE_WIDENING = 5;
+
+/** The filters a site may offer (site setting `search_fields`). */
+export type SearchField = "gender" | "country" | "region" | "age";
+
+export type SearchFilters = {
+  gender: Gender;
+  country: string;
+  /** A region of `country`, or null for the whole country. */
+  regionId: number | null;
+  minAge: number;
+  maxAge: number;
+};
+
+/**
+ * Keyset position. Pages are newest first (descending profile id):
+ * - `after`: the next (older) page starts below this id — the "next page" link carries the last
+ *   id shown;
+ * - `before`: the previous (newer) page ends above this id — the "previous page" link carries the
+ *   first id shown, and the server reads ascending from it and reverses.
+ * Both directions are plain keyset reads, so going back is exact and bookmarkable without a
+ * stack in the URL or the browser history, and members who sign up meanwhile (higher ids) never
+ * shift the pages a member is paging through.
+ */
+export type SearchCursor = { after: number } | { before: number } | null;
+
+export type SearchQuery = {
+  filters: SearchFilters;
+  cursor: SearchCursor;
+  /** Shown as "page N" only; the cursor decides what is read. */
+  page: number;
+};
+
+export type SearchSchemaOptions = {
+  /** The site's countries (first is its main one). */
+  countries: readonly string[];
+  /** The site's minimum age (PRODUCT.md: 18). */
+  minAge: number;
+  defaults: SearchFilters;
+};
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export function searchQuerySchema({ countries, minAge, defaults }: SearchSchemaOptions) {
+  const age = (fallback: number) => z.coerce.number().int().min(minAge).max(MAX_SEARCH_AGE).catch(fallback);
+  return z
+    .object({
+      gender: z.enum(genders).catch(defaults.gender),
+      country: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine((value) => countries.includes(value))
+        .catch(defaults.country),
+      // "" (any region), -1 and other nonsense mean the whole country.
+      countryregion: id.nullable().catch(null).default(null),
+      min_age: age(defaults.minAge),
+      max_age: age(defaults.maxAge),
+      after: id.optional().catch(undefined),
+      before: id.optional().catch(undefined),
+      page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+    })
+    .transform((query): SearchQuery => {
+      // A reversed age range is a slip of the hand, not an empty search.
+      const [low, high] = query.min_age <= query.max_age ? [query.min_age, query.max_age] : [query.max_age, query.min_age];
+      const cursor: SearchCursor = query.after ? { after: query.after } : query.before ? { before: query.before } : null;
+      return {
+        filters: { gender: query.gender, country: query.country, regionId: query.countryregion, minAge: low, maxAge: high },
+        cursor,
+        page: cursor ? query.page : 1,
+      };
+    });
+}
+
+/** Parses a search URL's query string; never throws. */
+export function parseSearchQuery(params: URLSearchParams, options: SearchSchemaOptions): SearchQuery {
+  return searchQuerySchema(options).parse(Object.fromEntries(params));
+}
+
+/**
+ * Keeps only the filters a visitor may use: the site's `search_fields`, and for limited
+ * logged-out search only gender and country. A filter that is not offered takes its default.
+ */
+export function restrictFilters(filters: SearchFilters, defaults: SearchFilters, allowed: readonly SearchField[]): SearchFilters {
+  const has = (field: SearchField) => allowed.includes(field);
+  return {
+    gender: has("gender") ? filters.gender : defaults.gender,
+    country: has("country") ? filters.country : defaults.country,
+    regionId: has("region") ? filters.regionId : defaults.regionId,
+    minAge: has("age") ? filters.minAge : defaults.minAge,
+    maxAge: has("age") ? filters.maxAge : defaults.maxAge,
+  };
+}
+
+/** The URL of a search: its filters, and optionally a cursor and the page number it shows. */
+export function searchHref(filters: SearchFilters, position?: { cursor: SearchCursor; page: number }): string {
+  const params = new URLSearchParams({ gender: filters.gender, country: filters.country });
+  if (filters.regionId !== null) params.set("countryregion", String(filters.regionId));
+  params.set("min_age", String(filters.minAge));
+  params.set("max_age", String(filters.maxAge));
+  const cursor = position?.cursor;
+  if (cursor && "after" in cursor) params.set("after", String(cursor.after));
+  if (cursor && "before" in cursor) params.set("before", String(cursor.before));
+  if (cursor && position.page > 1) params.set("page", String(position.page));
+  return `/members?${params}`;
+}
