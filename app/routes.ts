@@ -59,4 +59,5 @@ export default [
   route("api/photos.php", "routes/api/photos.ts"),
   route("api/likes.php", "routes/api/likes.ts"),
   route("api/auto-like.php", "routes/api/auto-like.ts"),
+  route("__bench/baseline", "routes/bench.baseline.ts"),
 ] satisfies RouteConfig;

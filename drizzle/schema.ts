@@ -219,7 +219,7 @@ export const photos = sqliteTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** Random R2 object keys; never derived from the uploaded file name. */
     objectKey: text("object_key").notNull().unique(),
-    thumbKey: text("thumb_key").notNull(),
+    thumbKey: text("thumb_key").notNull().unique(),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

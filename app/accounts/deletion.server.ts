@@ -156,6 +156,11 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
     db.delete(schema.likes).where(involves(schema.likes.likerId, schema.likes.likedId)),
     db.delete(schema.matches).where(involves(schema.matches.profileAId, schema.matches.profileBId)),
     db.delete(schema.blocks).where(involves(schema.blocks.blockerId, schema.blocks.blockedId)),
+    // Moderation decisions stay as an audit trail, without the member's own words.
+    db
+      .update(schema.moderationActions)
+      .set({ reason: null })
+      .where(and(eq(schema.moderationActions.targetType, "profile_text"), eq(schema.moderationActions.targetId, profileId))),
     db
       .update(schema.profiles)
       .set({

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, inArray, lte, ne, or } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { ageOn } from "~/profiles/age";
+import { ageOn, shiftYears } from "~/profiles/age";
 import { soughtGenders, type Gender, type Sexuality } from "~/profiles/profile-schema";
 
 export const MATCH_AGE_BAND_YEARS = 8;
@@ -14,11 +14,6 @@ export const SIGNUP_MATCHES = 12;
 /** The sexualities of someone of `gender` who would look for a member of `seekerGender`. */
 function sexualitiesLookingFor(seekerGender: Gender, gender: Gender): Sexuality[] {
   return seekerGender === gender ? [gender === "male" ? "gay" : "lesbian", "bi"] : ["hetero", "bi"];
-}
-
-function shiftYears(isoDate: string, years: number): string {
-  const year = Number(isoDate.slice(0, 4)) + years;
-  return `${String(year).padStart(4, "0")}${isoDate.slice(4)}`;
 }
 
 export async function signupMatches(db: Database, input: { siteId: number; userId: number; now: Date }) {

@@ -14,8 +14,8 @@ const { likes, matches, profiles } = schema;
 
 export type LikeSource = "profile" | "swipe" | "match_finder" | "auto";
 
+/** `matchedNow`: this like completed the match (the member who completes it sees the match modal). */
 export type LikeOutcome =
-  /** `matchedNow`: this like completed the match (the member who completes it sees the match modal). */
   | { status: "liked"; matched: boolean; matchedNow: boolean; matchId: number | null }
   | { status: "not_found" }
   | { status: "limit_reached"; resetsAt: Date };

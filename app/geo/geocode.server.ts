@@ -18,7 +18,7 @@ export type GeocodeResult =
  * The borders (about 700 kB of JavaScript) are loaded on the first call only, so requests that
  * never geocode do not pay for parsing them.
  */
-async function countryAt({ lat, lon }: Coordinates): Promise<string | null> {
+export async function countryAt({ lat, lon }: Coordinates): Promise<string | null> {
   const { iso1A2Code } = await import("@rapideditor/country-coder");
   // Country level: an overseas territory counts for its country (a point in Puerto Rico is US).
   return iso1A2Code([lon, lat], { level: "country" });

@@ -11,6 +11,8 @@ export const mailTemplates = {
   password_reset: { notification: false },
   mail_change: { notification: false },
   account_deleted: { notification: false },
+  /** The confirmation of a complaint or report filed on /complaints. */
+  complaint_received: { notification: false },
 } as const satisfies Record<string, { notification: boolean }>;
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -56,7 +56,9 @@ function ensureImageData() {
 
 async function instantiate<T>(factory: unknown, wasm: WebAssembly.Module): Promise<T> {
   ensureImageData();
-  return (await initEmscriptenModule(factory as EmscriptenFactory, wasm)) as unknown as T;
+  // The glue is given the compiled module, so it never fetches a `.wasm` file; `locateFile` keeps it
+  // from building that file's URL from `import.meta.url` (tools/vite-plugin-jsquash.ts).
+  return (await initEmscriptenModule(factory as EmscriptenFactory, wasm, { locateFile: (file: string) => file })) as unknown as T;
 }
 
 function checked(image: RgbaImage | null | undefined): RgbaImage {

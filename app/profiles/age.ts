@@ -7,3 +7,9 @@ export function ageOn(birthDate: string, today: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+/** An ISO date (YYYY-MM-DD) moved by whole years; ISO dates compare as text, so this bounds age bands. */
+export function shiftYears(isoDate: string, years: number): string {
+  const year = Number(isoDate.slice(0, 4)) + years;
+  return `${String(year).padStart(4, "0")}${isoDate.slice(4)}`;
+}

@@ -1,4 +1,80 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/likes.$type";
+import { LikeTile } from "~/components/discovery/LikeTile";
+import { LikesTabs } from "~/components/discovery/LikesTabs";
+import { MatchModal } from "~/components/discovery/MatchModal";
+import { getServices, getSite } from "~/context.server";
+import { likeTabs } from "~/discovery/like-api";
+import { cursorParam, likeCounts, likeListPage, parseCursor } from "~/discovery/like-lists.server";
+import { requireDiscoveryMember } from "~/discovery/member.server";
+import { getI18n } from "~/i18n/i18n.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+
+const PAGE_SIZE = 24;
+
+const tabSchema = z.enum(likeTabs);
+
+/** `/likes/{type}`: received, given or matches (anything else: 404); `?after=` pages on. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const tab = tabSchema.safeParse(params.type);
+  if (!tab.success) throw data(null, { status: 404 });
+  const { member } = await requireDiscoveryMember(context, request);
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const scope = { viewerProfileId: member.id, siteId: site.id, now: now() };
+  const cursor = parseCursor(new URL(request.url).searchParams.get("after"));
+  const [counts, page] = await Promise.all([likeCounts(db, scope), likeListPage(db, { ...scope, tab: tab.data, cursor, limit: PAGE_SIZE })]);
+  const t = getI18n(context).t;
+  return {
+    tab: tab.data,
+    counts,
+    items: page.items,
+    next: page.next ? cursorParam(page.next) : null,
+    paged: cursor !== null,
+    fictionalIcon: site.settings.fictionalIcon,
+    fictionalLabel: site.settings.fictionalSingular,
+    title: `${t(`discovery:likes.headings.${tab.data}`)} · ${site.name}`,
+  };
 }
+
+export default function LikesTab({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { tab, items, fictionalIcon, fictionalLabel } = loaderData;
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  return (
+    <main id="main" className="container section likes-page">
+      <h1>{t("discovery:likes.title")}</h1>
+      <LikesTabs counts={loaderData.counts} />
+      <h2 className="likes-page__heading">{t(`discovery:likes.headings.${tab}`)}</h2>
+      {items.length > 0 ? (
+        <ul className="profile-grid">
+          {items.map((item) => (
+            <li key={item.profile.id}>
+              <LikeTile item={item} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>
+      )}
+      <p className="likes-page__pager">
+        {loaderData.paged && (
+          <Link to={`/likes/${tab}`} className="btn btn-outline">
+            {t("discovery:likes.first")}
+          </Link>
+        )}{" "}
+        {loaderData.next && (
+          <Link to={`/likes/${tab}?after=${loaderData.next}`} className="btn btn-primary">
+            {t("discovery:likes.more")}
+          </Link>
+        )}
+      </p>
+      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

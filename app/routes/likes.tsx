@@ -1,4 +1,82 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/likes";
+import { LikeTile } from "~/components/discovery/LikeTile";
+import { LikesTabs } from "~/components/discovery/LikesTabs";
+import { MatchModal } from "~/components/discovery/MatchModal";
+import { getServices, getSite } from "~/context.server";
+import { likeTabs } from "~/discovery/like-api";
+import { likeCounts, likeListPage } from "~/discovery/like-lists.server";
+import { requireDiscoveryMember } from "~/discovery/member.server";
+import { getI18n } from "~/i18n/i18n.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+
+/** Members shown per tab on the overview. */
+const NEWEST = 4;
+
+/** The likes overview (spec §2): how many in each tab and the newest of each. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireDiscoveryMember(context, request);
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const scope = { viewerProfileId: member.id, siteId: site.id, now: now() };
+  const [counts, ...pages] = await Promise.all([
+    likeCounts(db, scope),
+    ...likeTabs.map((tab) => likeListPage(db, { ...scope, tab, cursor: null, limit: NEWEST })),
+  ]);
+  return {
+    counts,
+    sections: likeTabs.map((tab, index) => ({ tab, items: pages[index]!.items })),
+    fictionalIcon: site.settings.fictionalIcon,
+    fictionalLabel: site.settings.fictionalSingular,
+    title: `${getI18n(context).t("discovery:likes.title")} · ${site.name}`,
+  };
 }
+
+export default function Likes({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { counts, fictionalIcon, fictionalLabel } = loaderData;
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  return (
+    <main id="main" className="container section likes-page">
+      <h1>{t("discovery:likes.title")}</h1>
+      <p className="lead">{t("discovery:likes.intro")}</p>
+      <LikesTabs counts={counts} />
+      {loaderData.sections.map(({ tab, items }) => (
+        <section key={tab} className="likes-section" aria-labelledby={`likes-${tab}`}>
+          <div className="likes-section__head">
+            <h2 id={`likes-${tab}`}>{t(`discovery:likes.headings.${tab}`)}</h2>
+            {counts[tab] > 0 && (
+              <Link to={`/likes/${tab}`} className="likes-section__all">
+                {t("discovery:likes.seeAll", { total: counts[tab] })}
+              </Link>
+            )}
+          </div>
+          {items.length > 0 ? (
+            <ul className="profile-grid">
+              {items.map((item) => (
+                <li key={item.profile.id}>
+                  <LikeTile item={item} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>
+          )}
+        </section>
+      ))}
+      <p className="likes-page__more">
+        <Link to="/swipe-game" className="btn btn-primary">
+          {t("discovery:swipe.title")}
+        </Link>{" "}
+        <Link to="/match-finder" className="btn btn-outline">
+          {t("discovery:matchFinder.title")}
+        </Link>
+      </p>
+      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,131 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/members.$id";
+import { getUser } from "~/accounts/current-user.server";
+import { readTracking } from "~/acquisition/tracking.server";
+import { MatchModal } from "~/components/discovery/MatchModal";
+import { FictionalNotice } from "~/components/profiles/FictionalNotice";
+import { InterestList } from "~/components/profiles/InterestList";
+import { LoginRequiredAlert, loginHref, type LoginRequiredKind } from "~/components/profiles/LoginRequiredAlert";
+import { PhotoGallery } from "~/components/profiles/PhotoGallery";
+import { ProfileActions } from "~/components/profiles/ProfileActions";
+import { ProfileHighlights } from "~/components/profiles/ProfileHighlights";
+import { ProfileOverview } from "~/components/profiles/ProfileOverview";
+import { RelatedProfiles } from "~/components/profiles/RelatedProfiles";
+import { UnblockButton } from "~/components/profiles/UnblockButton";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { profilePage } from "~/profiles/profile-page.server";
+
+/**
+ * A member's profile: /members/{id} and /likes/m/{id} (the same screen, spec §2). Every profile
+ * this viewer may not see answers the same 404 as one that does not exist (PRODUCT.md).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const profileId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
+  if (profileId === null) throw data(null, { status: 404 });
+  const site = getSite(context);
+  const { db, now } = getServices(context);
+  const page = await profilePage(db, { profileId, user: getUser(context), site, tracking: readTracking(request), now: now() });
+  if (page.status === "login_required") {
+    const url = new URL(request.url);
+    throw redirect(loginHref(url.pathname + url.search));
+  }
+  if (page.status === "not_found") throw data(null, { status: 404 });
+  const { settings } = site;
+  const { card } = page.view;
+  return {
+    ...page,
+    fictional: { icon: settings.fictionalIcon, label: settings.fictionalSingular, warning: card.fictional ? settings.fictionalWarning : null },
+    title: `${card.name}, ${card.age} · ${site.name}`,
+    description: getI18n(context).t("members:view.metaDescription", { name: card.name, age: card.age, place: card.region ?? card.country }),
+  };
 }
+
+export default function MemberProfile({ loaderData }: Route.ComponentProps) {
+  // A fresh screen per member: nothing (a block, an open alert, a match) carries over to the next profile.
+  return <ProfileScreen key={loaderData.view.card.id} data={loaderData} />;
+}
+
+function ProfileScreen({ data: { view, viewer, like, related, fictional } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { card } = view;
+  const [loginAlert, setLoginAlert] = useState<LoginRequiredKind | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const returnTo = location.pathname + location.search;
+
+  return (
+    <main id="main" className="container section member-profile">
+      {viewer === "owner" && (
+        <p className="alert alert-success member-profile__preview">
+          {t("members:view.preview")} <Link to="/profile">{t("members:view.editProfile")}</Link>
+        </p>
+      )}
+      {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
+
+      <div className="member-profile__top">
+        <ProfileOverview profile={card} photoUrl={view.mainPhoto?.url ?? null} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+        {viewer !== "owner" &&
+          (blocked ? (
+            <div className="alert alert-warning member-profile__blocked" role="status">
+              <p>{t("members:block.done", { name: card.name })}</p>
+              <p className="member-profile__blocked-actions">
+                <UnblockButton profileId={card.id} name={card.name} redirectTo={returnTo} onUnblocked={() => setBlocked(false)} />
+                <Link to="/members" className="btn btn-link btn-sm">
+                  {t("members:block.backToSearch")}
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <ProfileActions
+              profile={{ id: card.id, name: card.name }}
+              viewer={viewer}
+              like={like}
+              returnTo={returnTo}
+              onLoginRequired={setLoginAlert}
+              onBlocked={() => setBlocked(true)}
+              onMatch={setMatch}
+            />
+          ))}
+      </div>
+
+      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+
+      <ProfileHighlights highlights={view.highlights} notes={view.notes} />
+      <PhotoGallery photos={view.gallery} name={card.name} onLoginRequired={() => setLoginAlert("photo")} />
+
+      {view.interests.length > 0 && (
+        <section className="profile-section" aria-labelledby="profile-interests">
+          <h2 id="profile-interests" className="h5">
+            {t("members:view.interests")}
+          </h2>
+          <InterestList interests={view.interests} />
+        </section>
+      )}
+
+      <section className="profile-section" aria-labelledby="profile-about">
+        <h2 id="profile-about" className="h5">
+          {t("members:view.about", { name: card.name })}
+        </h2>
+        {view.aboutMe ? <p className="profile-about">{view.aboutMe}</p> : <p className="field-hint">{t("members:view.noAbout", { name: card.name })}</p>}
+      </section>
+
+      <RelatedProfiles profiles={related} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+
+      {loginAlert && (
+        <div className="login-required-toast">
+          <LoginRequiredAlert kind={loginAlert} name={card.name} returnTo={returnTo} onClose={() => setLoginAlert(null)} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: loaderData.title }, { name: "description", content: loaderData.description }, { name: "robots", content: "noindex" }]
+    : [];

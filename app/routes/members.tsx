@@ -1,4 +1,228 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export default function Pending() {
-  return null;
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLoaderData, useLocation } from "react-router";
+import type { Route } from "./+types/members";
+import { getUser } from "~/accounts/current-user.server";
+import { readTracking } from "~/acquisition/tracking.server";
+import { ProfileTile } from "~/components/profiles/ProfileTile";
+import { LikeButton } from "~/components/search/LikeButton";
+import { MemberSearchButton } from "~/components/search/MemberSearchModal";
+import { SearchFilterFields, type SearchFilterOptions } from "~/components/search/SearchFilterFields";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import {
+  regionBelongsTo,
+  searchDefaults,
+  searcherProfile,
+  searchMembers,
+  searchRegions,
+  similarMembers,
+  type SearchResult,
+} from "~/search/member-search.server";
+import { allowedSearchFields, searchAccess } from "~/search/search-access";
+import { COUNT_CAP, FEW_RESULTS, MAX_SEARCH_AGE, parseSearchQuery, restrictFilters, searchHref } from "~/search/search-params";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const { settings } = site;
+  const user = getUser(context);
+  const t = getI18n(context).t;
+  const access = searchAccess({
+    loggedIn: user !== null,
+    hasTrafficSource: readTracking(request) !== null,
+    loggedOutSearch: settings.loggedOutSearch,
+    loggedOutSearchTrafficsource: settings.loggedOutSearchTrafficsource,
+  });
+  const page = {
+    title: `${t("search:title")} · ${site.name}`,
+    access,
+    loggedIn: user !== null,
+    fictionalIcon: settings.fictionalIcon,
+    fictionalLabel: settings.fictionalSingular,
+  };
+  if (access === "none") return { ...page, search: null };
+
+  const viewerProfileId = user?.profile?.id ?? null;
+  const [member, regions] = await Promise.all([
+    viewerProfileId === null ? null : searcherProfile(db, viewerProfileId),
+    searchRegions(db, settings.countries),
+  ]);
+  const defaults = searchDefaults(settings, member);
+  const allowed = allowedSearchFields(settings.searchFields, access);
+  const query = parseSearchQuery(new URL(request.url).searchParams, { countries: settings.countries, minAge: settings.minAge, defaults });
+  const chosen = restrictFilters(query.filters, defaults, allowed);
+  const filters = regionBelongsTo(chosen.regionId, chosen.country, regions) ? chosen : { ...chosen, regionId: null };
+  // Limited logged-out search shows the first page only.
+  const cursor = access === "limited" ? null : query.cursor;
+  const viewer = { profileId: viewerProfileId, siteId: site.id };
+  const results = await searchMembers(db, { viewer, filters, cursor, now: now() });
+  const firstPage = results.previousCursor === null;
+  const similar =
+    firstPage && results.total.count < FEW_RESULTS
+      ? await similarMembers(db, {
+          viewer,
+          filters,
+          siteCountries: settings.countries,
+          siteMinAge: settings.minAge,
+          excludeIds: results.profiles.map((profile) => profile.id),
+          now: now(),
+        })
+      : null;
+  const pageNumber = firstPage ? 1 : Math.max(2, query.page);
+  const options: SearchFilterOptions = { countries: settings.countries, regions, minAge: settings.minAge, maxAge: MAX_SEARCH_AGE, allowed };
+
+  return {
+    ...page,
+    search: {
+      filters,
+      options,
+      profiles: results.profiles,
+      total: results.total,
+      page: pageNumber,
+      nextHref:
+        access === "full" && results.nextCursor !== null
+          ? searchHref(filters, { cursor: { after: results.nextCursor }, page: pageNumber + 1 })
+          : null,
+      previousHref:
+        results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: pageNumber - 1 }) : null,
+      similar: similar && similar.profiles.length > 0 ? similar.profiles : null,
+    },
+  };
 }
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { search, access } = loaderData;
+  return (
+    <main id="main" className="container section member-search">
+      <header className="member-search__header">
+        <h1>{t("search:title")}</h1>
+        {search && (
+          <p className="member-search__count" aria-live="polite">
+            {search.total.capped
+              ? t("search:results.countCapped", { cap: COUNT_CAP })
+              : t("search:results.count", { count: search.total.count })}
+          </p>
+        )}
+        {search && (
+          <MemberSearchButton className="btn btn-outline member-search__filter-button" values={search.filters} options={search.options}>
+            {t("search:filters.open")}
+          </MemberSearchButton>
+        )}
+      </header>
+
+      {search === null ? (
+        <VisitorCall variant="none" />
+      ) : (
+        <div className="member-search__layout">
+          <aside className="member-search__filters" aria-labelledby="search-filters-title">
+            <h2 id="search-filters-title" className="h5">
+              {t("search:filters.title")}
+            </h2>
+            <Form key={searchHref(search.filters)} method="get" action="/members" className="form-stack">
+              <SearchFilterFields idPrefix="search-filter" values={search.filters} options={search.options} />
+              <button type="submit" className="btn btn-primary btn-block">
+                {t("search:filters.submit")}
+              </button>
+            </Form>
+          </aside>
+
+          <section className="member-search__results" aria-labelledby="search-results-title">
+            <h2 id="search-results-title" className="visually-hidden">
+              {t("search:results.label")}
+            </h2>
+            {search.profiles.length === 0 ? (
+              <p className="member-search__empty">{t("search:results.none")}</p>
+            ) : (
+              <ResultGrid profiles={search.profiles} />
+            )}
+
+            {(search.previousHref || search.nextHref) && (
+              <nav className="member-search__pages" aria-label={t("search:pagination.label")}>
+                {search.previousHref ? (
+                  <Link to={search.previousHref} rel="prev" className="btn btn-outline">
+                    {t("search:pagination.previous")}
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className="member-search__page">{t("search:pagination.page", { page: search.page })}</span>
+                {search.nextHref ? (
+                  <Link to={search.nextHref} rel="next" className="btn btn-primary">
+                    {t("search:pagination.next")}
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            )}
+
+            {access === "limited" && <VisitorCall variant="limited" />}
+
+            {search.similar && (
+              <section className="member-search__similar" aria-labelledby="search-similar-title">
+                <h2 id="search-similar-title">{t("search:similar.title")}</h2>
+                <p className="field-hint">{t("search:similar.lead")}</p>
+                <ResultGrid profiles={search.similar} />
+              </section>
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function ResultGrid({ profiles }: { profiles: SearchResult[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { loggedIn, fictionalIcon, fictionalLabel } = useLoaderData<typeof loader>();
+  const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <ul className="profile-grid member-search__grid">
+      {profiles.map((profile) => (
+        <li key={profile.id}>
+          <ProfileTile
+            profile={profile}
+            // Visitors go to signup (the signup modal takes that link over), as on the home page.
+            href={loggedIn ? `/members/${profile.id}` : "/signup"}
+            fictionalIcon={fictionalIcon}
+            fictionalLabel={fictionalLabel}
+            actions={
+              loggedIn ? (
+                <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
+              ) : (
+                <Link to={loginHref} className="btn btn-sm like-button" aria-label={t("search:like.loginToLike", { name: profile.name })}>
+                  <span aria-hidden="true">♡</span>
+                </Link>
+              )
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** spec §8 "login required": the call to log in or sign up when logged-out search is off or limited. */
+function VisitorCall({ variant }: { variant: "none" | "limited" }) {
+  const { t } = useTranslation();
+  return (
+    <section className="member-search__visitor alert alert-warning" aria-labelledby="search-visitor-title">
+      <h2 id="search-visitor-title" className="h5">
+        {t(variant === "none" ? "search:visitor.noneTitle" : "search:visitor.limitedTitle")}
+      </h2>
+      <p>{t(variant === "none" ? "search:visitor.noneText" : "search:visitor.limitedText")}</p>
+      <p className="member-search__visitor-actions">
+        <Link to="/signup" className="btn btn-secondary">
+          {t("search:visitor.signup")}
+        </Link>
+        <Link to="/login?redirectTo=%2Fmembers" className="btn btn-outline">
+          {t("search:visitor.login")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -1,4 +1,230 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export default function Pending() {
-  return null;
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { requireUser } from "~/accounts/current-user.server";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { PhotoManager } from "~/components/photos/PhotoManager";
+import { InterestPicker } from "~/components/profiles/InterestPicker";
+import { LocationPicker } from "~/components/profiles/LocationPicker";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { photoManagerData } from "~/photos/photos.server";
+import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
+import { genders, profileFieldOptions } from "~/profiles/profile-fields";
+import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
+
+/** The signed-in member with a profile (every account gets one at signup). */
+function requireMember(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  if (!user.profile) throw redirect("/signup");
+  return { ...user, profile: user.profile };
 }
+
+/** /profile: the member edits their own profile and photos (issue #4 "Own profile"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireMember(context, request);
+  const site = getSite(context);
+  const { db, now } = getServices(context);
+  const [editor, photos] = await Promise.all([
+    ownProfileEditor(db, { profileId: user.profile.id, email: user.email, settings: site.settings, now: now() }),
+    photoManagerData(db, site.settings, user),
+  ]);
+  if (!editor) throw data(null, { status: 404 });
+  return { ...editor, photos, profileId: user.profile.id, title: `${getI18n(context).t("members:edit.title")} · ${site.name}` };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireMember(context, request);
+  const { db, now } = getServices(context);
+  const outcome = await saveOwnProfile(db, {
+    profileId: user.profile.id,
+    email: user.email,
+    settings: getSite(context).settings,
+    now: now(),
+    formData: await request.formData(),
+  });
+  if (outcome.status === "invalid") return data({ result: outcome.result, saved: false }, { status: 400 });
+  return { result: outcome.result, saved: true };
+}
+
+export default function OwnProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { config, values, photos, profileId } = loaderData;
+  return (
+    <main id="main" className="container narrow section own-profile">
+      <header className="own-profile__header">
+        <h1>{t("members:edit.title")}</h1>
+        <Link to={`/members/${profileId}`} className="btn btn-outline btn-sm">
+          {t("members:edit.preview")}
+        </Link>
+      </header>
+
+      <section className="profile-section" aria-labelledby="own-photos">
+        <h2 id="own-photos">{t("members:edit.photos")}</h2>
+        <PhotoManager photos={photos.photos} limit={photos.limit} isPremium={photos.isPremium} />
+      </section>
+
+      <ProfileForm config={config} values={values} lastResult={actionData?.result} saved={actionData?.saved ?? false} profileId={profileId} />
+    </main>
+  );
+}
+
+function ProfileForm({
+  config,
+  values,
+  lastResult,
+  saved,
+  profileId,
+}: {
+  config: Route.ComponentProps["loaderData"]["config"];
+  values: Route.ComponentProps["loaderData"]["values"];
+  lastResult: SubmissionResult<string[]> | undefined;
+  saved: boolean;
+  profileId: number;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const schema = useMemo(
+    () => profileEditSchema({ minAge: config.minAge, countries: config.countries, today: new Date(`${config.today}T12:00:00Z`), email: config.email }),
+    [config.minAge, config.countries, config.today, config.email],
+  );
+  const [form, fields] = useForm({
+    id: "profile-edit",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [aboutLength, setAboutLength] = useState(values.about_me.length);
+  const minAge = { minAge: config.minAge };
+  const { defaultValue: _country, ...countryProps } = getSelectProps(fields.country);
+  const { defaultValue: _region, ...regionProps } = getSelectProps(fields.region);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-stack own-profile__form">
+      {saved && form.status !== "error" && (
+        <p className="alert alert-success" role="status">
+          {t("members:edit.saved")} <Link to={`/members/${profileId}`}>{t("members:edit.preview")}</Link>
+        </p>
+      )}
+      <FormErrors errors={form.errors} id={form.errorId} />
+
+      <fieldset className="profile-section">
+        <legend className="h5">{t("members:edit.basics")}</legend>
+        <div className="form-field">
+          <label htmlFor={fields.name.id}>{t("signup:account.name")}</label>
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`} />
+          <p className="field-hint" id={fields.name.descriptionId}>
+            {t("signup:account.nameHint")}
+          </p>
+          <FieldError field={fields.name} />
+        </div>
+        <div className="row">
+          <div className="form-field col-md-6">
+            <label htmlFor={fields.gender.id}>{t("signup:account.iAm")}</label>
+            <select {...getSelectProps(fields.gender)}>
+              {genders.map((gender) => (
+                <option key={gender} value={gender}>
+                  {t(`signup:account.gender.${gender}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.gender} />
+          </div>
+          <div className="form-field col-md-6">
+            <label htmlFor={fields.seeking.id}>{t("signup:account.lookingFor")}</label>
+            <select {...getSelectProps(fields.seeking)}>
+              {seekingOptions.map((seeking) => (
+                <option key={seeking} value={seeking}>
+                  {t(`signup:account.seeking.${seeking}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.seeking} />
+          </div>
+        </div>
+        <div className="form-field">
+          <label htmlFor={fields.date_of_birth.id}>{t("signup:account.birthDate")}</label>
+          <input
+            {...getInputProps(fields.date_of_birth, { type: "date" })}
+            max={config.maxBirthDate}
+            min="1900-01-01"
+            autoComplete="bday"
+            aria-describedby={`${fields.date_of_birth.descriptionId} ${fields.date_of_birth.errorId}`}
+          />
+          <p className="field-hint" id={fields.date_of_birth.descriptionId}>
+            {t("signup:account.birthDateHint", minAge)}
+          </p>
+          <FieldError field={fields.date_of_birth} values={minAge} />
+        </div>
+      </fieldset>
+
+      <fieldset className="profile-section">
+        <legend className="h5">{t("members:edit.location")}</legend>
+        <LocationPicker
+          countries={config.countries}
+          regions={config.regions}
+          defaultCountry={values.country}
+          defaultRegion={values.region}
+          countryProps={countryProps}
+          regionProps={regionProps}
+          countryError={<FieldError field={fields.country} />}
+          regionError={<FieldError field={fields.region} />}
+        />
+      </fieldset>
+
+      <fieldset className="profile-section">
+        <legend className="h5">{t("signup:about.title")}</legend>
+        <div className="form-field">
+          <label htmlFor={fields.about_me.id}>{t("signup:about.label")}</label>
+          <textarea
+            {...getTextareaProps(fields.about_me)}
+            rows={6}
+            maxLength={MAX_ABOUT_ME}
+            onChange={(event) => setAboutLength(event.currentTarget.value.length)}
+            aria-describedby={`${fields.about_me.descriptionId} ${fields.about_me.errorId}`}
+          />
+          <p className="field-hint" id={fields.about_me.descriptionId}>
+            {t("signup:about.hint", { count: MAX_ABOUT_ME - aboutLength })}
+          </p>
+          <FieldError field={fields.about_me} />
+        </div>
+      </fieldset>
+
+      <InterestPicker name={fields.interests.name} selected={values.interests} legend={t("members:edit.interests")} errors={<FieldError field={fields.interests} />} />
+
+      {config.fields.length > 0 && (
+        <fieldset className="profile-section">
+          <legend className="h5">{t("signup:personal.title")}</legend>
+          <div className="row">
+            {config.fields.map((field) => (
+              <div className="form-field col-md-6" key={field}>
+                <label htmlFor={fields[field].id}>{t(`profile.${field}.label`)}</label>
+                <select {...getSelectProps(fields[field])}>
+                  <option value="">{t("signup:personal.noAnswer")}</option>
+                  {(profileFieldOptions[field] as readonly string[]).map((option) => (
+                    <option key={option} value={option}>
+                      {t(`profile.${field}.${option}`)}
+                    </option>
+                  ))}
+                </select>
+                <FieldError field={fields[field]} />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
+        {busy ? t("members:edit.saving") : t("members:edit.save")}
+      </button>
+    </Form>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

@@ -16,6 +16,7 @@ import {
 } from "~/accounts/settings-schema";
 import { changePassword, checkCurrentPassword, hasPassword, requestEmailChange, setInvisible } from "~/accounts/settings.server";
 import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
+import { BlockedMembersList } from "~/components/profiles/BlockedMembersList";
 import { DeleteAccountSection } from "~/components/settings/DeleteAccountSection";
 import { EmailChangeForm } from "~/components/settings/EmailChangeForm";
 import { InvisibleModeSection } from "~/components/settings/InvisibleModeSection";
@@ -23,18 +24,24 @@ import { PasswordChangeForm } from "~/components/settings/PasswordChangeForm";
 import { SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { listBlocked } from "~/profiles/blocks.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = getServices(context);
   const site = getSite(context);
-  const [passwordSet, passkeys] = await Promise.all([hasPassword(db, user.id), listPasskeys(db, user.id)]);
+  const [passwordSet, passkeys, blocked] = await Promise.all([
+    hasPassword(db, user.id),
+    listPasskeys(db, user.id),
+    user.profile ? listBlocked(db, user.profile.id) : [],
+  ]);
   return {
     email: user.email,
     hasPassword: passwordSet,
     paidUser: user.paidUser,
     invisible: user.invisible,
     passkeys,
+    blocked,
     deleteDiscount: site.company.deleteDiscount,
     graceDays: site.settings.deletionGraceDays,
     title: `${getI18n(context).t("settings:title")} · ${site.name}`,
@@ -167,6 +174,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ["password", t("settings:password.title")],
     ["notifications", t("settings:notifications.title")],
     ["invisible", t("settings:invisible.title")],
+    ["blocked", t("members:blocked.title")],
     ["passkeys", t("auth:passkeys.title")],
     ["data", t("settings:export.title")],
     ["delete", t("settings:delete.title")],
@@ -221,6 +229,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           error={invisibleReply && "error" in invisibleReply ? invisibleReply.error : undefined}
           busy={busy}
         />
+      </SettingsSection>
+
+      <SettingsSection id="blocked" title={t("members:blocked.title")}>
+        <BlockedMembersList blocked={loaderData.blocked} />
       </SettingsSection>
 
       {/* The passkeys component brings its own heading. */}

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { StepView } from "~/accounts/signup-steps";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { LocationPicker } from "~/components/profiles/LocationPicker";
 import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import { pushCapability, subscribeToPush, type PushCapability } from "./push-subscription";
@@ -82,22 +83,20 @@ function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "l
     shouldValidate: "onBlur",
   });
   const countryName = new Intl.DisplayNames([i18n.language], { type: "region" }).of(view.country) ?? view.country;
+  const { defaultValue: _region, ...regionProps } = getSelectProps(fields.region);
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
       <p className="lead">{t("signup:location.intro", { country: countryName })}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="form-field">
-        <label htmlFor={fields.region.id}>{t("signup:location.region")}</label>
-        <select {...getSelectProps(fields.region)}>
-          <option value="">{t("signup:location.choose")}</option>
-          {view.regions.map((region) => (
-            <option key={region.id} value={region.id}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-        <FieldError field={fields.region} />
-      </div>
+      <LocationPicker
+        countries={[view.country]}
+        regions={{ [view.country]: view.regions }}
+        defaultCountry={view.country}
+        defaultRegion={view.regionId ? String(view.regionId) : ""}
+        countryProps={null}
+        regionProps={regionProps}
+        regionError={<FieldError field={fields.region} />}
+      />
       <p className="field-hint">{t("signup:location.privacy")}</p>
       <StepActions step="location" />
     </Form>

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
 import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
+import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
+import { LikeModal } from "~/components/discovery/LikeModal";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
@@ -19,11 +21,13 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
       <ActivateReminder />
       <DisabledNotificationsAlert />
+      <ProfilePhotoAlert />
       <div className="layout__content">{children}</div>
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
       <SignupModal loggedIn={data.user !== null} />
+      <LikeModal />
     </div>
   );
 }

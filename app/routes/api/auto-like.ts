@@ -1,4 +1,25 @@
-// Being built (issues #4/#5); replaced by the feature module.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import type { Route } from "./+types/auto-like";
+import { requireApiUser } from "~/accounts/current-user.server";
+import { getServices, getSite } from "~/context.server";
+import { autoLike } from "~/discovery/auto-like.server";
+import type { AutoLike } from "~/discovery/like-api";
+import { discoveryMember } from "~/discovery/member.server";
+import { assertSameOrigin } from "~/security/origin.server";
+
+/**
+ * GET /api/auto-like.php (spec §7): a profile for the like modal, whose like to the member is
+ * recorded here (see auto-like.server.ts); `profile: null` when there is none to show.
+ * The spec makes this a GET although it records a like, so it still refuses other sites' requests.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  assertSameOrigin(request);
+  const user = requireApiUser(context);
+  const { db, now } = getServices(context);
+  const { settings } = getSite(context);
+  const member = user.profile ? await discoveryMember(db, user.profile.id) : null;
+  const body: AutoLike = {
+    profile: member ? await autoLike(db, { member, now: now(), timeZone: settings.timeZone }) : null,
+    fictional: { icon: settings.fictionalIcon, label: settings.fictionalSingular },
+  };
+  return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }

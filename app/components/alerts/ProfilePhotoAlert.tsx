@@ -1,0 +1,59 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useMatches } from "react-router";
+import { useRootData } from "~/root";
+
+/** spec §3: the dismissal time is stored (unix seconds) under this key. */
+export const DISMISS_KEY = "hide-enrich-alert";
+/**
+ * spec §2: hidden on profile, signup, activate-done, premium, notifications, directdebit and
+ * settings (route ids; "premium" and "directdebit" are the ids those screens will have).
+ */
+const HIDDEN_ON = new Set(["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings"]);
+
+/**
+ * spec §2 "profile-photo alert": a signed-in member without a main photo is asked to add one.
+ * Dismissed once, it stays hidden (spec §4). Rendered after hydration, since only the browser
+ * knows about the dismissal.
+ */
+export function ProfilePhotoAlert() {
+  const { t } = useTranslation();
+  const account = useRootData()?.account;
+  const matches = useMatches();
+  const [dismissed, setDismissed] = useState(true);
+  useEffect(() => {
+    setDismissed(readDismissal() !== null);
+  }, []);
+  if (!account || account.hasMainPhoto || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
+
+  function dismiss() {
+    try {
+      localStorage.setItem(DISMISS_KEY, String(Math.floor(Date.now() / 1000)));
+    } catch {
+      // Storage may be unavailable (private mode): hide for this page view only.
+    }
+    setDismissed(true);
+  }
+
+  return (
+    <div className="container">
+      <div className="alert alert-warning app-alert profile-photo-alert" role="status">
+        <p>
+          <strong>{t("photos:alert.title")}</strong> {t("photos:alert.text")} <Link to="/profile#photos">{t("photos:alert.link")}</Link>
+        </p>
+        <button type="button" className="app-alert__close" onClick={dismiss} aria-label={t("photos:alert.dismiss")}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function readDismissal(): number | null {
+  try {
+    const value = Number(localStorage.getItem(DISMISS_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}

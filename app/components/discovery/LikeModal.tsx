@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import type { AutoLike } from "~/discovery/like-api";
+import { useRootData } from "~/root";
+import { likeModalDelay } from "./like-modal-delay";
+
+/** spec §9: likes are reloaded 500 ms after the auto-like. */
+const RELOAD_LIKES_AFTER_MS = 500;
+
+/**
+ * The like modal (spec §2, §7): with `?t=<seconds>` in the URL, a signed-in member gets, after that
+ * many seconds, a profile that liked them (`GET /api/auto-like.php` records the like) with a button
+ * to its page; a click anywhere on the button or outside closes it. Visitors: nothing is called.
+ */
+export function LikeModal() {
+  const { t } = useTranslation();
+  const signedIn = Boolean(useRootData()?.user);
+  const [searchParams] = useSearchParams();
+  const delay = likeModalDelay(searchParams.get("t"));
+  const revalidator = useRevalidator();
+  const [shown, setShown] = useState<AutoLike | null>(null);
+  const profile = shown?.profile ?? null;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!signedIn || delay === null || asked.current) return;
+    let reload: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(async () => {
+      asked.current = true;
+      const response = await fetch("/api/auto-like.php", { headers: { Accept: "application/json" } }).catch(() => null);
+      const body = response?.ok ? ((await response.json().catch(() => null)) as AutoLike | null) : null;
+      if (!body?.profile) return;
+      setShown(body);
+      reload = setTimeout(() => void revalidator.revalidate(), RELOAD_LIKES_AFTER_MS);
+    }, delay * 1000);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(reload);
+    };
+    // Once per page view: the revalidator is left out on purpose (it changes with every load).
+  }, [signedIn, delay]);
+
+  useEffect(() => {
+    if (profile && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [profile]);
+
+  const close = () => {
+    dialog.current?.close();
+    setShown(null);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="discovery-modal like-modal"
+      aria-labelledby="like-modal-title"
+      onClose={() => setShown(null)}
+      // spec §2: it closes on click (the button still opens the profile first).
+      onClick={close}
+    >
+      {profile && (
+        <div className="discovery-modal__body">
+          <button type="button" className="discovery-modal__close" aria-label={t("discovery:likeModal.close")}>
+            ×
+          </button>
+          {profile.photoUrl ? (
+            <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
+          ) : (
+            <span className={`like-modal__photo profile-card__placeholder profile-card__placeholder--${profile.gender}`} aria-hidden="true" />
+          )}
+          <h2 id="like-modal-title">
+            {t("discovery:likeModal.title", { name: profile.name })}
+            {profile.fictional && shown && (
+              <span className="discovery-fictional" title={shown.fictional.label}>
+                {" "}
+                <span aria-hidden="true">{shown.fictional.icon}</span>
+                <span className="visually-hidden">{shown.fictional.label}</span>
+              </span>
+            )}
+          </h2>
+          <p>
+            {profile.age}
+            {profile.region ? ` · ${profile.region}` : ""}
+          </p>
+          <p>{t("discovery:likeModal.text")}</p>
+          <div className="discovery-modal__actions">
+            <Link to={`/members/${profile.id}`} className="btn btn-primary btn-lg">
+              {t("discovery:likeModal.view")}
+            </Link>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

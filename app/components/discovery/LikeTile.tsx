@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { LikeTab } from "~/discovery/like-api";
+import type { LikeListItem } from "~/discovery/like-lists.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { ProfileTile } from "~/components/profiles/ProfileTile";
+import { LikeButton } from "./LikeButton";
+
+/**
+ * A member on the likes pages: a received like opens `/likes/m/{id}` (viewing it clears the new
+ * flag, spec §4) and shows the "new" badge; like back / unlike under it, and a message link for matches.
+ */
+export function LikeTile({
+  item,
+  tab,
+  onMatch,
+  fictionalIcon,
+  fictionalLabel,
+}: {
+  item: LikeListItem;
+  tab: LikeTab;
+  onMatch(match: ProfileCard): void;
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
+  const { t } = useTranslation();
+  const { profile } = item;
+  return (
+    <ProfileTile
+      profile={profile}
+      href={tab === "received" ? `/likes/m/${profile.id}` : `/members/${profile.id}`}
+      fictionalIcon={fictionalIcon}
+      fictionalLabel={fictionalLabel}
+      badge={item.isNew ? <span className="badge badge-secondary likes-new">{t("discovery:likes.new")}</span> : undefined}
+      actions={
+        <>
+          <LikeButton profileId={profile.id} profileName={profile.name} liked={item.liked} likedMe={item.likedMe} onMatch={onMatch} />
+          {tab === "matches" && (
+            <Link to={`/members/${profile.id}/chat`} className="btn btn-sm btn-primary">
+              {t("discovery:likes.message")}
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { useRootData } from "~/root";
+
+/**
+ * The match modal (PRODUCT.md: shown at once to the member who completes a match): both photos and
+ * names, "send a message" (the chat with the match) and "keep looking" (closes it).
+ */
+export function MatchModal({
+  match,
+  onClose,
+  fictionalIcon,
+  fictionalLabel,
+}: {
+  match: ProfileCard | null;
+  onClose(): void;
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
+  const { t } = useTranslation();
+  const me = useRootData()?.user ?? null;
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (match && !element.open) element.showModal();
+    if (!match && element.open) element.close();
+  }, [match]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="discovery-modal match-modal"
+      aria-labelledby="match-modal-title"
+      onClose={() => match && onClose()}
+      onClick={(event) => {
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      {match && (
+        <div className="discovery-modal__body">
+          <p className="match-modal__pair" aria-hidden="true">
+            <Avatar url={me?.avatarUrl ?? null} className="match-modal__photo match-modal__photo--me" />
+            <span className="match-modal__heart">♥</span>
+            <Avatar url={match.photoUrl} className={`match-modal__photo profile-card__placeholder--${match.gender}`} />
+          </p>
+          <h2 id="match-modal-title">{t("discovery:match.title")}</h2>
+          <p>
+            {t("discovery:match.text", { name: match.name })}
+            {match.fictional && (
+              <span className="discovery-fictional" title={fictionalLabel}>
+                {" "}
+                <span aria-hidden="true">{fictionalIcon}</span>
+                <span className="visually-hidden">{fictionalLabel}</span>
+              </span>
+            )}
+          </p>
+          <p className="match-modal__names">
+            <span>{me?.profileName ?? t("discovery:match.you")}</span> &amp; <span>{match.name}</span>
+          </p>
+          <div className="discovery-modal__actions">
+            <Link to={`/members/${match.id}/chat`} className="btn btn-primary btn-lg" onClick={onClose}>
+              {t("discovery:match.message")}
+            </Link>
+            <button type="button" className="btn btn-link" onClick={onClose} autoFocus>
+              {t("discovery:match.keepLooking")}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+function Avatar({ url, className }: { url: string | null; className: string }) {
+  return url ? <img src={url} alt="" width={96} height={96} className={className} /> : <span className={`${className} match-modal__photo--empty`} />;
+}

@@ -1,0 +1,95 @@
+import { useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LikeButton } from "~/components/discovery/LikeButton";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { BlockUserModal } from "./BlockUserModal";
+import { loginHref, type LoginRequiredKind } from "./LoginRequiredAlert";
+
+/** The viewer's like relation with the member (members only). */
+type Like = { liked: boolean; likedBy: boolean };
+
+/**
+ * The buttons of a profile (spec §2 "Profile view"): like / unlike, gift, message, block, and the
+ * complaint link. Visitors get the login-required alert instead of each action (spec §8); without
+ * JavaScript their buttons lead to the login page.
+ */
+export function ProfileActions({
+  profile,
+  viewer,
+  like,
+  returnTo,
+  onLoginRequired,
+  onBlocked,
+  onMatch,
+}: {
+  profile: { id: number; name: string };
+  viewer: "visitor" | "member";
+  like: Like | null;
+  returnTo: string;
+  onLoginRequired: (kind: LoginRequiredKind) => void;
+  onBlocked: () => void;
+  onMatch: (match: ProfileCard) => void;
+}) {
+  const { t } = useTranslation();
+  const [blockOpen, setBlockOpen] = useState(false);
+  const chat = `/members/${profile.id}/chat`;
+
+  if (viewer === "visitor") {
+    const ask = (kind: LoginRequiredKind) => (event: MouseEvent) => {
+      event.preventDefault();
+      onLoginRequired(kind);
+    };
+    const login = loginHref(returnTo);
+    return (
+      <div className="profile-actions">
+        <a href={login} className="btn btn-primary" onClick={ask("like")}>
+          <span aria-hidden="true">♡</span> {t("members:actions.like")}
+        </a>
+        <a href={login} className="btn btn-secondary" onClick={ask("chat")}>
+          <span aria-hidden="true">✉</span> {t("members:actions.message")}
+        </a>
+        <a href={login} className="btn btn-outline" onClick={ask("gift")}>
+          <span aria-hidden="true">🎁</span> {t("members:actions.gift")}
+        </a>
+        <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+          {t("members:actions.report")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="profile-actions">
+      <LikeButton
+        profileId={profile.id}
+        profileName={profile.name}
+        liked={like?.liked ?? false}
+        likedMe={like?.likedBy ?? false}
+        source="profile"
+        onMatch={onMatch}
+        className="btn"
+      />
+      <Link to={chat} className="btn btn-secondary">
+        <span aria-hidden="true">✉</span> {t("members:actions.message")}
+      </Link>
+      <Link to={`${chat}?gift=1`} className="btn btn-outline">
+        <span aria-hidden="true">🎁</span> {t("members:actions.gift")}
+      </Link>
+      <button type="button" className="btn btn-outline" onClick={() => setBlockOpen(true)}>
+        <span aria-hidden="true">⛔</span> {t("members:actions.block")}
+      </button>
+      <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+        {t("members:actions.report")}
+      </Link>
+      <BlockUserModal
+        profileId={profile.id}
+        name={profile.name}
+        open={blockOpen}
+        onClose={() => setBlockOpen(false)}
+        onBlocked={onBlocked}
+        redirectTo="/settings#blocked"
+      />
+    </div>
+  );
+}

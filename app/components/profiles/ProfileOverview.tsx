@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { localeTag } from "~/i18n/format";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+
+/**
+ * The photo header of a profile (spec §2 "profile overview"): the main photo, name and age,
+ * region and country, online state and the fictional icon.
+ */
+export function ProfileOverview({
+  profile,
+  photoUrl,
+  fictionalIcon,
+  fictionalLabel,
+}: {
+  profile: ProfileCard;
+  photoUrl: string | null;
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const country = new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }).of(profile.country) ?? profile.country;
+  return (
+    <header className="profile-overview">
+      <div className="profile-overview__photo">
+        {photoUrl ? (
+          <img src={photoUrl} alt={t("members:view.mainPhotoAlt", { name: profile.name })} width={400} height={500} />
+        ) : (
+          <span className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`} role="img" aria-label={t("members:view.noPhoto")} />
+        )}
+      </div>
+      <div className="profile-overview__text">
+        <h1 className="profile-overview__name">
+          {`${profile.name}, ${profile.age}`}
+          {profile.fictional && (
+            <span className="profile-overview__fictional" title={fictionalLabel}>
+              <span aria-hidden="true">{fictionalIcon}</span>
+              <span className="visually-hidden">{fictionalLabel}</span>
+            </span>
+          )}
+        </h1>
+        <p className="profile-overview__place">{profile.region ? `${profile.region}, ${country}` : country}</p>
+        {profile.online && (
+          <p className="profile-overview__status">
+            <span className="online-dot" aria-hidden="true" />
+            {t("profileTile.online")}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}

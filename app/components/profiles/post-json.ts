@@ -1,0 +1,21 @@
+/**
+ * Calls one of the app's JSON endpoints from the browser with a plain `fetch`: a fetcher would send
+ * a 4xx answer (a member who is gone, a refused action) to the page's error boundary.
+ */
+export type JsonReply<T> = { ok: true; body: T } | { ok: false; status: number; message: string | null };
+
+export async function postJson<T>(url: string, body: Record<string, unknown>): Promise<JsonReply<T>> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const payload: unknown = await response.json().catch(() => null);
+    if (response.ok) return { ok: true, body: payload as T };
+    const message = payload && typeof payload === "object" && "message" in payload && typeof payload.message === "string" ? payload.message : null;
+    return { ok: false, status: response.status, message };
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}

@@ -1,0 +1,122 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { localeTag } from "~/i18n/format";
+import { genders } from "~/profiles/profile-fields";
+import type { SearchField, SearchFilters } from "~/search/search-params";
+
+/** Regions per country, as /api/regions.php and the search loader send them. */
+export type SearchRegions = Record<string, { id: number; name: string }[]>;
+
+export type SearchFilterOptions = {
+  countries: readonly string[];
+  regions: SearchRegions;
+  /** The youngest and oldest age offered. */
+  minAge: number;
+  maxAge: number;
+  /** The filters this visitor may use (site `search_fields`, limited logged-out search). */
+  allowed: readonly SearchField[];
+};
+
+/**
+ * The filter fields of member search (spec §2: gender, country, region, age), named as the URL
+ * parameters of spec §3 so a plain GET form submits them. Without `values` (e.g. the modal opened
+ * from the navigation) gender and country offer "suggested", which the server fills in.
+ */
+export function SearchFilterFields({
+  idPrefix,
+  values,
+  options,
+}: {
+  idPrefix: string;
+  values: SearchFilters | null;
+  options: SearchFilterOptions;
+}) {
+  const { t, i18n } = useTranslation();
+  const [country, setCountry] = useState(values?.country ?? "");
+  const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
+  const allowed = (field: SearchField) => options.allowed.includes(field);
+  const regions = options.regions[country] ?? [];
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <>
+      {allowed("gender") && (
+        <div className="form-field">
+          <label htmlFor={id("gender")}>{t("search:filters.gender")}</label>
+          <select id={id("gender")} name="gender" defaultValue={values?.gender ?? ""}>
+            {!values && <option value="">{t("search:filters.suggested")}</option>}
+            {genders.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`search:filters.genders.${gender}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {allowed("country") && (
+        <div className="form-field">
+          <label htmlFor={id("country")}>{t("search:filters.country")}</label>
+          <select id={id("country")} name="country" value={country} onChange={(event) => setCountry(event.target.value)}>
+            {!values && <option value="">{t("search:filters.suggested")}</option>}
+            {options.countries.map((code) => (
+              <option key={code} value={code}>
+                {countryNames.of(code) ?? code}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {allowed("region") && regions.length > 0 && (
+        <div className="form-field">
+          <label htmlFor={id("region")}>{t("search:filters.region")}</label>
+          {/* Keyed by country: choosing another country starts at "the whole country". */}
+          <select
+            key={country}
+            id={id("region")}
+            name="countryregion"
+            defaultValue={values?.country === country && values.regionId !== null ? String(values.regionId) : ""}
+          >
+            <option value="">{t("search:filters.anyRegion")}</option>
+            {regions.map((region) => (
+              <option key={region.id} value={region.id}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {allowed("age") && (
+        <fieldset className="form-field search-filters__age">
+          <legend>{t("search:filters.age")}</legend>
+          <div className="search-filters__age-inputs">
+            <label htmlFor={id("min-age")} className="visually-hidden">
+              {t("search:filters.minAge")}
+            </label>
+            <input
+              id={id("min-age")}
+              name="min_age"
+              type="number"
+              inputMode="numeric"
+              min={options.minAge}
+              max={options.maxAge}
+              defaultValue={values?.minAge ?? options.minAge}
+            />
+            <span aria-hidden="true">–</span>
+            <label htmlFor={id("max-age")} className="visually-hidden">
+              {t("search:filters.maxAge")}
+            </label>
+            <input
+              id={id("max-age")}
+              name="max_age"
+              type="number"
+              inputMode="numeric"
+              min={options.minAge}
+              max={options.maxAge}
+              defaultValue={values?.maxAge ?? options.maxAge}
+            />
+          </div>
+        </fieldset>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The match finder (issue #5): suggestions ranked by mutual fit, each with the reasons the member
+ * is told in one line. Fetching is one bounded query (the most recently active members who fit
+ * both ways and were born within `AGE_BAND_YEARS` of the member) plus their interests; the ranking
+ * is the pure `rankSuggestions`.
+ *
+ * Score (higher is better):
+ * - gender and sexuality must fit both ways, and ages be at most `AGE_BAND_YEARS` apart (else no suggestion);
+ * - place: same region `REGION_POINTS`, else same country `COUNTRY_POINTS`;
+ * - age: up to `AGE_POINTS`, falling linearly to 0 at `AGE_BAND_YEARS` apart;
+ * - shared interests: `INTEREST_POINTS` each, counted up to `MAX_COUNTED_INTERESTS`;
+ * - recent activity: `ACTIVITY_POINTS` for the last day, the last week or the last month.
+ */
+import { and, desc, gte, lte, notInArray, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { ageOn, shiftYears } from "~/profiles/age";
+import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { visibleTo } from "~/profiles/visibility.server";
+import { fitsBothWays, type Orientation } from "./fit";
+import { fitCondition, interestKeysOf, type DiscoveryMember } from "./member.server";
+
+const { profiles, photos, regions, likes } = schema;
+
+export const AGE_BAND_YEARS = 8;
+export const REGION_POINTS = 30;
+export const COUNTRY_POINTS = 10;
+export const AGE_POINTS = 20;
+export const INTEREST_POINTS = 8;
+export const MAX_COUNTED_INTERESTS = 5;
+export const ACTIVITY_POINTS = { day: 15, week: 8, month: 3 } as const;
+/** Candidates fetched per visit, and suggestions shown. */
+export const CANDIDATE_POOL = 200;
+export const SUGGESTIONS = 12;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** What scoring reads about a member (the viewer or a candidate). */
+export type FitFacts = Orientation & {
+  id: number;
+  birthDate: string;
+  country: string;
+  regionId: number | null;
+  lastActiveAt: Date;
+  interests: string[];
+};
+
+/** Why a member is suggested; the page turns it into one translated line. */
+export type MatchReasons = {
+  /** Interest keys both have, in the catalogue's order. */
+  sharedInterests: string[];
+  place: { kind: "region"; name: string } | { kind: "country"; code: string } | null;
+  /** Whole years between their ages. */
+  ageGap: number;
+  activity: "day" | "week" | "month" | null;
+};
+
+export type Scored<T> = { candidate: T; score: number; reasons: MatchReasons };
+
+function activityOf(lastActiveAt: Date, now: Date): MatchReasons["activity"] {
+  const idle = now.getTime() - lastActiveAt.getTime();
+  if (idle <= DAY_MS) return "day";
+  if (idle <= 7 * DAY_MS) return "week";
+  if (idle <= 30 * DAY_MS) return "month";
+  return null;
+}
+
+/** The score and reasons of one candidate, or null when they do not fit the viewer. */
+export function scoreCandidate<T extends FitFacts & { region: string | null }>(viewer: FitFacts, candidate: T, now: Date): Scored<T> | null {
+  if (candidate.id === viewer.id || !fitsBothWays(viewer, candidate)) return null;
+  const ageGap = Math.abs(ageOn(viewer.birthDate, now) - ageOn(candidate.birthDate, now));
+  if (ageGap > AGE_BAND_YEARS) return null;
+
+  const mine = new Set(viewer.interests);
+  const sharedInterests = candidate.interests.filter((key) => mine.has(key));
+  const sameCountry = viewer.country === candidate.country;
+  const sameRegion = sameCountry && viewer.regionId !== null && viewer.regionId === candidate.regionId;
+  const place: MatchReasons["place"] =
+    sameRegion && candidate.region ? { kind: "region", name: candidate.region } : sameCountry ? { kind: "country", code: candidate.country } : null;
+  const activity = activityOf(candidate.lastActiveAt, now);
+
+  const score =
+    (sameRegion ? REGION_POINTS : sameCountry ? COUNTRY_POINTS : 0) +
+    (AGE_POINTS * (AGE_BAND_YEARS - ageGap)) / AGE_BAND_YEARS +
+    INTEREST_POINTS * Math.min(sharedInterests.length, MAX_COUNTED_INTERESTS) +
+    (activity ? ACTIVITY_POINTS[activity] : 0);
+  return { candidate, score, reasons: { sharedInterests, place, ageGap, activity } };
+}
+
+/** The best `limit` candidates, best first (ties: most recently active, then lowest id). */
+export function rankSuggestions<T extends FitFacts & { region: string | null }>(
+  viewer: FitFacts,
+  candidates: T[],
+  now: Date,
+  limit = SUGGESTIONS,
+): Scored<T>[] {
+  return candidates
+    .map((candidate) => scoreCandidate(viewer, candidate, now))
+    .filter((scored): scored is Scored<T> => scored !== null)
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.candidate.lastActiveAt.getTime() - a.candidate.lastActiveAt.getTime() ||
+        a.candidate.id - b.candidate.id,
+    )
+    .slice(0, limit);
+}
+
+export type Suggestion = { profile: ProfileCard; reasons: MatchReasons };
+
+/** The match finder's suggestions for a member: visible, fitting, not liked yet, not in `skipped`. */
+export async function matchFinderSuggestions(
+  db: Database,
+  input: { member: DiscoveryMember; skipped: number[]; now: Date },
+): Promise<Suggestion[]> {
+  const { member } = input;
+  const rows = await db
+    .select({ ...cardColumns, sexuality: profiles.sexuality, regionId: profiles.regionId })
+    .from(profiles)
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(
+      and(
+        visibleTo(member.id, member.siteId),
+        fitCondition(member),
+        gte(profiles.birthDate, shiftYears(member.birthDate, -AGE_BAND_YEARS - 1)),
+        lte(profiles.birthDate, shiftYears(member.birthDate, AGE_BAND_YEARS + 1)),
+        sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id})`,
+        input.skipped.length > 0 ? notInArray(profiles.id, input.skipped) : undefined,
+      ),
+    )
+    .orderBy(desc(profiles.lastActiveAt))
+    .limit(CANDIDATE_POOL);
+  const interests = await interestKeysOf(db, [member.id, ...rows.map((row) => row.id)]);
+  const viewer: FitFacts = { ...member, lastActiveAt: input.now, interests: interests.get(member.id) ?? [] };
+  const candidates = rows.map((row) => ({ ...row, interests: interests.get(row.id) ?? [] }));
+  return rankSuggestions(viewer, candidates, input.now).map(({ candidate, reasons }) => ({
+    profile: toProfileCard(candidate, input.now),
+    reasons,
+  }));
+}

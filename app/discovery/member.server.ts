@@ -1,0 +1,86 @@
+/**
+ * What discovery needs to know about the member looking (their orientation, age, place and
+ * interests) and small queries shared by the likes pages, the swipe game and the match finder.
+ */
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { redirect, type RouterContextProvider } from "react-router";
+import { requireUser } from "~/accounts/current-user.server";
+import { getServices } from "~/context.server";
+import { schema, type Database } from "~/db/client.server";
+import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { visibleTo } from "~/profiles/visibility.server";
+import { fittingGroups, type Orientation } from "./fit";
+
+const { profiles, profileInterests, interests, photos, regions } = schema;
+
+export type DiscoveryMember = Orientation & {
+  id: number;
+  siteId: number;
+  birthDate: string;
+  country: string;
+  regionId: number | null;
+};
+
+export async function discoveryMember(db: Database, profileId: number): Promise<DiscoveryMember | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      siteId: profiles.siteId,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      birthDate: profiles.birthDate,
+      country: profiles.country,
+      regionId: profiles.regionId,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** SQL: this `profiles` row fits the member both ways (see fit.ts). */
+export function fitCondition(member: Orientation): SQL {
+  const groups = fittingGroups(member).map((group) => and(eq(profiles.gender, group.gender), inArray(profiles.sexuality, group.sexualities))!);
+  return or(...groups)!;
+}
+
+/** The interest keys of some members, in the catalogue's order. */
+export async function interestKeysOf(db: Database, profileIds: number[]): Promise<Map<number, string[]>> {
+  const byProfile = new Map<number, string[]>();
+  if (profileIds.length === 0) return byProfile;
+  const rows = await db
+    .select({ profileId: profileInterests.profileId, key: interests.key })
+    .from(profileInterests)
+    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+    .where(inArray(profileInterests.profileId, profileIds))
+    .orderBy(asc(interests.position));
+  for (const row of rows) {
+    const keys = byProfile.get(row.profileId) ?? [];
+    keys.push(row.key);
+    byProfile.set(row.profileId, keys);
+  }
+  return byProfile;
+}
+
+/** The card of a member the viewer may see, or null. */
+export async function visibleCard(
+  db: Database,
+  input: { profileId: number; viewerProfileId: number; siteId: number; now: Date },
+): Promise<ProfileCard | null> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(profiles)
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(and(eq(profiles.id, input.profileId), visibleTo(input.viewerProfileId, input.siteId)))
+    .limit(1);
+  return row ? toProfileCard(row, input.now) : null;
+}
+
+/** Pages of discovery: the signed-in member (else the login page) and their discovery profile. */
+export async function requireDiscoveryMember(context: Readonly<RouterContextProvider>, request: Request) {
+  const user = requireUser(context, request);
+  const member = user.profile ? await discoveryMember(getServices(context).db, user.profile.id) : null;
+  if (!member) throw redirect("/complete-signup");
+  return { user, member };
+}

@@ -1,0 +1,67 @@
+/**
+ * The swipe game (issue #5, PRODUCT.md): one member at a time from those who fit the player both
+ * ways and whom the player has not liked yet; passes live in the page (`seen`), not in the
+ * database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the site's
+ * time zone); premium members are unlimited.
+ */
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { visibleTo } from "~/profiles/visibility.server";
+import { startOfNextDay, swipeLikesToday } from "./likes.server";
+import { fitCondition, interestKeysOf, type DiscoveryMember } from "./member.server";
+import { formatResetTime } from "./reset-time";
+import { CARD_INTERESTS, SWIPE_BATCH } from "./swipe-rules";
+
+const { profiles, photos, regions, likes } = schema;
+
+
+export type SwipeCard = ProfileCard & { interests: string[] };
+
+export async function swipeCandidates(
+  db: Database,
+  input: { member: DiscoveryMember; seen: number[]; now: Date; limit?: number },
+): Promise<SwipeCard[]> {
+  const { member } = input;
+  const rows = await db
+    .select(cardColumns)
+    .from(profiles)
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(
+      and(
+        visibleTo(member.id, member.siteId),
+        fitCondition(member),
+        input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined,
+        sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id})`,
+      ),
+    )
+    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    .limit(input.limit ?? SWIPE_BATCH);
+  const interests = await interestKeysOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toProfileCard(row, input.now), interests: (interests.get(row.id) ?? []).slice(0, CARD_INTERESTS) }));
+}
+
+export type SwipeAllowance =
+  | { unlimited: true }
+  | { unlimited: false; perDay: number; remaining: number; resetsAt: string; resetsAtText: string };
+
+/** How many swipe likes the player has left today. */
+export async function swipeAllowance(
+  db: Database,
+  input: { profileId: number; paidUser: boolean; perDay: number; timeZone: string; language: string; now: Date },
+): Promise<SwipeAllowance> {
+  if (input.paidUser) return { unlimited: true };
+  const used = await swipeLikesToday(db, input.profileId, input.now, input.timeZone);
+  const resetsAt = startOfNextDay(input.now, input.timeZone);
+  return {
+    unlimited: false,
+    perDay: input.perDay,
+    remaining: Math.max(0, input.perDay - used),
+    resetsAt: resetsAt.toISOString(),
+    resetsAtText: formatResetTime(resetsAt, input.language, input.timeZone),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The forms of /moderation, one `intent` each, validated on the server (the screen posts plain
+ * forms). Messages are keys of the `photos` namespace.
+ */
+import { z } from "zod";
+import { REJECTION_REASONS } from "~/photos/photo-api";
+
+export const COMPLAINT_STATUSES = ["open", "in_progress", "closed"] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+/** The longest own words a moderator may give for rejecting a photo ("other"). */
+export const OTHER_REASON_MAX = 300;
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** The text the moderator read; the decision applies only while it is still the profile's text. */
+const aboutMe = z.string().min(1).max(20_000);
+
+export const moderationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve_photo"), photoId: id }),
+  z
+    .object({
+      intent: z.literal("reject_photo"),
+      photoId: id,
+      reason: z.enum(REJECTION_REASONS, { error: "photos:moderation.reasonRequired" }),
+      otherReason: z.string().trim().max(OTHER_REASON_MAX, "photos:moderation.otherReasonTooLong").optional(),
+    })
+    .refine((form) => form.reason !== "other" || Boolean(form.otherReason), {
+      message: "photos:moderation.otherReasonRequired",
+      path: ["otherReason"],
+    }),
+  z.object({ intent: z.literal("approve_text"), profileId: id, aboutMe }),
+  z.object({ intent: z.literal("remove_text"), profileId: id, aboutMe }),
+  z.object({ intent: z.literal("complaint_status"), complaintId: id, status: z.enum(COMPLAINT_STATUSES) }),
+]);
+export type ModerationForm = z.infer<typeof moderationSchema>;
+
+/** What is stored as a rejected photo's reason: the fixed key, or the moderator's own words. */
+export function storedRejectionReason(form: Extract<ModerationForm, { intent: "reject_photo" }>): string {
+  return form.reason === "other" ? (form.otherReason ?? "") : form.reason;
+}

@@ -1,0 +1,108 @@
+/**
+ * One photo upload, from the request to the stored row: refuse early what is too big (the
+ * Content-Length, then the body as it streams in — never buffering more than the limit), find the
+ * one file, run the pipeline (docs/decisions/011), store both images in R2 and add the row within
+ * the member's limit. Every bad input ends in a refusal with a reason, never an exception.
+ */
+import type { Database } from "~/db/client.server";
+import { UPLOAD_FIELD, type OwnPhoto, type PhotoError } from "./photo-api";
+import { addPhoto, countPhotos } from "./photos.server";
+import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessResult } from "./process-image.server";
+import { deletePhotoObjects, storePhoto } from "./storage.server";
+
+/** Room for the multipart boundaries and part headers around the one file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: PhotoError; status: number };
+
+const refused = (error: PhotoError, status: number): UploadResult => ({ ok: false, error, status });
+
+/**
+ * The request body, or null when it is (or declares to be) larger than `maxBytes`. Reads the
+ * stream chunk by chunk and stops at the limit, so a body without a Content-Length (chunked)
+ * cannot make the Worker hold more than that.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The uploaded file's bytes from a multipart body, or why there are none. */
+async function fileFrom(body: Uint8Array<ArrayBuffer>, contentType: string, maxBytes: number): Promise<Uint8Array | PhotoError> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return "invalid";
+  }
+  const file = form.get(UPLOAD_FIELD);
+  if (!file || typeof file === "string") return "no_file";
+  if (file.size > maxBytes) return "too_large_file";
+  if (file.size === 0) return "no_file";
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+const REFUSAL_STATUS = { unsupported_type: 415, too_large_file: 413, too_many_pixels: 422, too_small: 422, corrupt: 422 } as const;
+
+function refusalOf(result: Extract<ProcessResult, { ok: false }>): UploadResult {
+  // HEIC (iPhones' default format) gets its own, kinder message (docs/decisions/011).
+  if (result.reason === "unsupported_type" && result.detected === "heic") return refused("heic", 415);
+  return refused(result.reason, REFUSAL_STATUS[result.reason]);
+}
+
+export async function uploadPhoto(
+  deps: { db: Database; bucket: R2Bucket },
+  input: { request: Request; profileId: number; limit: number },
+): Promise<UploadResult> {
+  const { db, bucket } = deps;
+  const { request, profileId, limit } = input;
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return refused("no_file", 400);
+  // Refuse before reading a byte of the body when the member has no room left.
+  if ((await countPhotos(db, profileId)) >= limit) return refused("limit_reached", 409);
+
+  const { maxBytes } = DEFAULT_UPLOAD_LIMITS;
+  const body = await readBodyWithin(request, maxBytes + MULTIPART_OVERHEAD);
+  if (!body) return refused("too_large_file", 413);
+  const file = await fileFrom(body, contentType, maxBytes);
+  if (typeof file === "string") return refused(file, file === "too_large_file" ? 413 : 400);
+
+  let result: ProcessResult;
+  try {
+    result = await processUpload(file);
+  } catch {
+    // A codec giving up on hostile input in a way the pipeline did not foresee: still bad input.
+    return refused("corrupt", 422);
+  }
+  if (!result.ok) return refusalOf(result);
+
+  const keys = await storePhoto(bucket, result);
+  const photo = await addPhoto(db, { profileId, keys, full: result.full, limit });
+  if (!photo) {
+    // Another upload took the last place while this one was processed.
+    await deletePhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
+    return refused("limit_reached", 409);
+  }
+  return { ok: true, photo };
+}

@@ -1,0 +1,84 @@
+/**
+ * Everything /members/{id} (and /likes/m/{id}) shows, and the rules for who may open it:
+ * - visitors only where the site lets logged-out visitors browse (spec §4: 'none' disables it);
+ * - unknown, deleted, unconfirmed, invisible and blocked (either way) profiles are all "not found",
+ *   so a blocked member cannot tell a block from a deleted account (PRODUCT.md);
+ * - viewing clears the new-like flag and records the view (see `recordProfileVisit`).
+ */
+import { eq } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/current-user.server";
+import { schema, type Database } from "~/db/client.server";
+import { likeRelation } from "~/discovery/likes.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { soughtGenders, type Gender } from "~/profiles/profile-schema";
+import { loadProfileView, recordProfileVisit, type ProfileView, type Viewer } from "~/profiles/profile-view.server";
+import { relatedProfiles } from "~/profiles/related-profiles.server";
+import { findVisibleProfile } from "~/profiles/visibility.server";
+import { searchAccess } from "~/search/search-access";
+import type { Site } from "~/sites/site.server";
+
+export type ProfilePage =
+  | { status: "not_found" }
+  | { status: "login_required" }
+  | {
+      status: "ok";
+      view: ProfileView;
+      viewer: Viewer["kind"];
+      /** The like relation between viewer and member (members only). */
+      like: { liked: boolean; likedBy: boolean } | null;
+      related: ProfileCard[];
+    };
+
+/** The genders the viewer looks for (their gender and sexuality); a visitor sees the viewed member's kind. */
+async function wantedGenders(db: Database, viewerProfileId: number | null, fallback: Gender): Promise<Gender[]> {
+  if (viewerProfileId === null) return [fallback];
+  const viewer = await db.query.profiles.findFirst({
+    columns: { gender: true, sexuality: true },
+    where: eq(schema.profiles.id, viewerProfileId),
+  });
+  return viewer ? soughtGenders(viewer.gender, viewer.sexuality) : [fallback];
+}
+
+export async function profilePage(
+  db: Database,
+  input: { profileId: number; user: CurrentUser | null; site: Site; tracking: { network?: string | null } | null; now: Date },
+): Promise<ProfilePage> {
+  const { user, site, now } = input;
+  const viewerProfileId = user?.profile?.id ?? null;
+  // Visitors see profiles as far as the site lets them search (spec §4: 'none' disables it).
+  const access = searchAccess({
+    loggedIn: user !== null,
+    hasTrafficSource: Boolean(input.tracking?.network),
+    loggedOutSearch: site.settings.loggedOutSearch,
+    loggedOutSearchTrafficsource: site.settings.loggedOutSearchTrafficsource,
+  });
+  if (access === "none") return { status: "login_required" };
+
+  const profile = await findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id });
+  if (!profile) return { status: "not_found" };
+
+  const viewer: Viewer =
+    viewerProfileId === null
+      ? { kind: "visitor" }
+      : viewerProfileId === profile.id
+        ? { kind: "owner", profileId: viewerProfileId }
+        : { kind: "member", profileId: viewerProfileId, premium: user!.paidUser, invisible: user!.invisible, role: user!.role };
+
+  const [view, like, related] = await Promise.all([
+    loadProfileView(db, { profile, viewer, settings: site.settings, now }),
+    viewer.kind === "member" ? likeRelation(db, viewer.profileId, profile.id) : Promise.resolve(null),
+    wantedGenders(db, viewerProfileId, profile.gender).then((genders) =>
+      relatedProfiles(db, { profile, viewerProfileId, genders, siteId: site.id, now }),
+    ),
+    viewer.kind === "member"
+      ? recordProfileVisit(db, { viewerProfileId: viewer.profileId, viewedProfileId: profile.id, invisible: viewer.invisible, now })
+      : Promise.resolve(),
+  ]);
+  return {
+    status: "ok",
+    view,
+    viewer: viewer.kind,
+    like: like ? { liked: like.liked, likedBy: like.likedBy } : null,
+    related,
+  };
+}

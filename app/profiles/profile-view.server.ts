@@ -1,0 +1,123 @@
+/**
+ * The profile view (spec §2 "Profile view", /members/{id} and /likes/m/{id}): photo header,
+ * highlights, gallery with locked photos, interests and about-me.
+ *
+ * Only what a viewer may see leaves this module: the age (never the date of birth), the region's
+ * name (never coordinates), never an e-mail address, and no key of a photo the viewer may not see.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { markLikeSeen } from "~/discovery/likes.server";
+import { photoAccess, type PhotoViewer } from "~/photos/access-rules";
+import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
+import { seekingOf, type Seeking } from "~/profiles/profile-schema";
+import { toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import type { SiteSettings } from "~/sites/site-settings";
+
+const { photos, profiles, profileInterests, interests, regions, profileViews } = schema;
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** Who is looking: a visitor, a member (premium or not), or the profile's owner. */
+export type Viewer =
+  | { kind: "visitor" }
+  | { kind: "member"; profileId: number; premium: boolean; invisible: boolean; role: "member" | "moderator" }
+  | { kind: "owner"; profileId: number };
+
+export type GalleryPhoto =
+  | { id: number; kind: "photo"; url: string; thumbUrl: string; private: boolean }
+  /** A photo the viewer may not see: why ("premium" for private photos, "login" for visitors), never its key. */
+  | { id: number; kind: "locked"; reason: "premium" | "login" };
+
+export type ProfileView = {
+  card: ProfileCard;
+  mainPhoto: { url: string; thumbUrl: string } | null;
+  gallery: GalleryPhoto[];
+  highlights: { field: ProfileField; value: string }[];
+  /** `visible_profile_notes`: who the member looks for and since when they are a member. */
+  notes: { seeking: Seeking; memberSince: string } | null;
+  interests: { key: string; icon: string }[];
+  aboutMe: string | null;
+};
+
+type PhotoRow = { id: number; objectKey: string; thumbKey: string; private: boolean };
+
+/**
+ * The approved photos as this viewer sees them: the photo access rules of app/photos decide
+ * (private photos for premium members, the owner and moderators), and visitors see the main photo
+ * only (spec §6: they must log in to see more photos).
+ */
+function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): GalleryPhoto[] {
+  const photoViewer: PhotoViewer =
+    viewer.kind === "visitor"
+      ? null
+      : viewer.kind === "owner"
+        ? { siteId: profile.siteId, profileId: viewer.profileId, role: "member", paidUser: false }
+        : { siteId: profile.siteId, profileId: viewer.profileId, role: viewer.role, paidUser: viewer.premium };
+  return rows.map((photo): GalleryPhoto => {
+    const facts = { status: "active", private: photo.private, profileId: profile.id, profileSiteId: profile.siteId, profileStatus: profile.status } as const;
+    const visible = photoAccess(facts, photoViewer) !== null && (viewer.kind !== "visitor" || photo.id === profile.mainPhotoId);
+    if (!visible) return { id: photo.id, kind: "locked", reason: viewer.kind === "visitor" ? "login" : "premium" };
+    return { id: photo.id, kind: "photo", url: `/${photo.objectKey}`, thumbUrl: `/${photo.thumbKey}`, private: photo.private };
+  });
+}
+
+export async function loadProfileView(
+  db: Database,
+  input: { profile: ProfileRow; viewer: Viewer; settings: Pick<SiteSettings, "visibleProfileFields" | "visibleProfileNotes">; now: Date },
+): Promise<ProfileView> {
+  const { profile, viewer, settings, now } = input;
+  const [photoRows, interestRows, regionRow] = await Promise.all([
+    db
+      .select({ id: photos.id, objectKey: photos.objectKey, thumbKey: photos.thumbKey, private: photos.private })
+      .from(photos)
+      .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")))
+      .orderBy(asc(photos.position), asc(photos.id)),
+    db
+      .select({ key: interests.key, icon: interests.icon })
+      .from(profileInterests)
+      .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+      .where(eq(profileInterests.profileId, profile.id))
+      .orderBy(asc(interests.position)),
+    profile.regionId
+      ? db.query.regions.findFirst({ columns: { name: true }, where: eq(regions.id, profile.regionId) })
+      : Promise.resolve(undefined),
+  ]);
+
+  const gallery = galleryFor(viewer, photoRows, profile);
+  const main = gallery.find((photo) => photo.id === profile.mainPhotoId && photo.kind === "photo");
+  // The card's thumbnail stays empty: the header shows the main photo itself.
+  const card = toProfileCard({ ...profile, region: regionRow?.name ?? null, thumbKey: null }, now);
+  const highlights = visibleProfileFields(settings.visibleProfileFields).flatMap((field) => {
+    const value = profile[profileFieldColumn[field]];
+    return value ? [{ field, value }] : [];
+  });
+
+  return {
+    card,
+    mainPhoto: main?.kind === "photo" ? { url: main.url, thumbUrl: main.thumbUrl } : null,
+    gallery,
+    highlights,
+    notes: settings.visibleProfileNotes
+      ? { seeking: seekingOf(profile.gender, profile.sexuality), memberSince: profile.createdAt.toISOString().slice(0, 7) }
+      : null,
+    interests: interestRows,
+    aboutMe: profile.aboutMe?.trim() || null,
+  };
+}
+
+/**
+ * What viewing a profile leaves behind: the new-like flag of that liker is cleared (spec §4), and
+ * the view is recorded — unless the viewer is invisible (PRODUCT.md: their views leave no trace).
+ */
+export async function recordProfileVisit(db: Database, input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date }) {
+  const seen = markLikeSeen(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });
+  if (input.invisible) return seen;
+  await Promise.all([
+    seen,
+    db
+      .insert(profileViews)
+      .values({ viewerId: input.viewerProfileId, viewedId: input.viewedProfileId, viewedAt: input.now })
+      .onConflictDoUpdate({ target: [profileViews.viewerId, profileViews.viewedId], set: { viewedAt: sql`excluded.viewed_at` } }),
+  ]);
+}

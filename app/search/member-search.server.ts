@@ -1,0 +1,273 @@
+/**
+ * Member search (spec §2 "Member search: gender, country, region, age"): visible members only
+ * (`visibleTo`), newest first, 24 per page with keyset pagination on the profile id (never OFFSET),
+ * a total count capped at 1000, and similar members when few match.
+ *
+ * The queries are shaped for the partial indexes of `drizzle/schema.ts`:
+ * `profiles_search (site_id, gender, country, id, birth_date, region_id) WHERE status = 'active'`
+ * answers a country search in id order with the age filter read from the index, and
+ * `profiles_search_region (site_id, gender, region_id, id, birth_date)` a region search. The
+ * visibility checks add one primary-key probe into users (and blocks) per row read.
+ * `npm run bench` prints the query plans and timings.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import { soughtGenders, type Sexuality } from "~/profiles/profile-schema";
+import { schema, type Database } from "~/db/client.server";
+import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { visibleTo } from "~/profiles/visibility.server";
+import { listRegions, type RegionData } from "~/sites/public-settings.server";
+import {
+  COUNT_CAP,
+  MAX_SEARCH_AGE,
+  SEARCH_PAGE_SIZE,
+  SIMILAR_AGE_WIDENING,
+  type Gender,
+  type SearchCursor,
+  type SearchFilters,
+} from "~/search/search-params";
+
+const { profiles, photos, regions, likes } = schema;
+
+export type SearchResult = ProfileCard & { liked: boolean };
+
+export type SearchPage = {
+  profiles: SearchResult[];
+  /** `after` cursor of the next (older) page, null on the last page. */
+  nextCursor: number | null;
+  /** `before` cursor of the previous (newer) page, null on the first page. */
+  previousCursor: number | null;
+  /** Matching members, counted up to COUNT_CAP + 1; `capped` means "more than COUNT_CAP". */
+  total: { count: number; capped: boolean };
+};
+
+export type SimilarResults = {
+  profiles: SearchResult[];
+  /** The relaxations that found them, in order: region → country → age band. */
+  relaxed: ("region" | "country" | "age")[];
+};
+
+type Viewer = { profileId: number | null; siteId: number };
+
+/** Defaults for a member: the gender they look for and their own country; for visitors the site's. */
+export function searchDefaults(
+  site: { countries: readonly string[]; minAge: number; niche: number },
+  member: { gender: Gender; sexuality: Sexuality; country: string } | null,
+): SearchFilters {
+  const mainCountry = site.countries[0] ?? "NL";
+  const base = { regionId: null, minAge: site.minAge, maxAge: MAX_SEARCH_AGE };
+  if (!member) {
+    // Visitors: the site's main country; the gay niche (7) shows men, every other niche women.
+    return { ...base, gender: site.niche === 7 ? "male" : "female", country: mainCountry };
+  }
+  const sought = soughtGenders(member.gender, member.sexuality);
+  const opposite: Gender = member.gender === "male" ? "female" : "male";
+  return {
+    ...base,
+    gender: sought.includes(opposite) ? opposite : sought[0]!,
+    country: site.countries.includes(member.country) ? member.country : mainCountry,
+  };
+}
+
+/** The viewer's own gender, sexuality and country (for the defaults). */
+export async function searcherProfile(db: Database, profileId: number) {
+  const [row] = await db
+    .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row ?? null;
+}
+
+function yearsBefore(today: Date, years: number): string {
+  const year = String(today.getUTCFullYear() - years).padStart(4, "0");
+  return `${year}${today.toISOString().slice(4, 10)}`;
+}
+
+/**
+ * The dates of birth of members aged `minAge` to `maxAge` on `today`, counted as `ageOn` does
+ * (whole years, UTC): born after `earliestExclusive` and on or before `latest`. Comparing ISO
+ * strings works even on 29 February (a year-shifted "2007-02-29" still sorts between the 28th
+ * and 1 March).
+ */
+export function birthDateRange(minAge: number, maxAge: number, today: Date) {
+  return { latest: yearsBefore(today, minAge), earliestExclusive: yearsBefore(today, maxAge + 1) };
+}
+
+type Criteria = {
+  gender: Gender;
+  /** One country, or several (the similar-members step that drops the country). */
+  countries: readonly string[];
+  regionId: number | null;
+  minAge: number;
+  maxAge: number;
+};
+
+function criteriaOf(filters: SearchFilters): Criteria {
+  return { gender: filters.gender, countries: [filters.country], regionId: filters.regionId, minAge: filters.minAge, maxAge: filters.maxAge };
+}
+
+function matching(viewer: Viewer, criteria: Criteria, today: Date): SQL {
+  const birth = birthDateRange(criteria.minAge, criteria.maxAge, today);
+  const [onlyCountry] = criteria.countries;
+  return and(
+    visibleTo(viewer.profileId, viewer.siteId),
+    eq(profiles.gender, criteria.gender),
+    criteria.countries.length === 1 && onlyCountry ? eq(profiles.country, onlyCountry) : inArray(profiles.country, [...criteria.countries]),
+    criteria.regionId === null ? undefined : eq(profiles.regionId, criteria.regionId),
+    gt(profiles.birthDate, birth.earliestExclusive),
+    lte(profiles.birthDate, birth.latest),
+  )!;
+}
+
+function resultColumns(viewerProfileId: number | null) {
+  return {
+    ...cardColumns,
+    // One primary-key probe per shown tile: whether the viewer already liked this member.
+    liked:
+      viewerProfileId === null
+        ? sql<number>`0`
+        : sql<number>`EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${viewerProfileId} AND ${likes.likedId} = ${profiles.id})`,
+  };
+}
+
+function pageQuery(db: Database, viewer: Viewer, where: SQL, order: "newest" | "oldest", limit: number) {
+  return db
+    .select(resultColumns(viewer.profileId))
+    .from(profiles)
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(where)
+    .orderBy(order === "newest" ? desc(profiles.id) : asc(profiles.id))
+    .limit(limit);
+}
+
+/** COUNT over a LIMIT subquery: at most COUNT_CAP + 1 index entries are read, however many match. */
+function cappedCountQuery(db: Database, where: SQL) {
+  const matches = db.select({ one: sql`1` }).from(profiles).where(where).limit(COUNT_CAP + 1).as("matches");
+  return db.select({ n: sql<number>`count(*)` }).from(matches);
+}
+
+type ResultRow = Parameters<typeof toProfileCard>[0] & { liked: number };
+
+function toResult(row: ResultRow, now: Date): SearchResult {
+  return { ...toProfileCard(row, now), liked: Boolean(row.liked) };
+}
+
+/** One page of results (and the capped total) for a search at a cursor. */
+export async function searchMembers(
+  db: Database,
+  input: { viewer: Viewer; filters: SearchFilters; cursor: SearchCursor; now: Date },
+): Promise<SearchPage> {
+  const { viewer, filters, cursor, now } = input;
+  const where = matching(viewer, criteriaOf(filters), now);
+  const size = SEARCH_PAGE_SIZE;
+
+  if (cursor && "before" in cursor) {
+    // The previous page: the `size` members just newer than the cursor, read upwards, then reversed.
+    const [rows, [count]] = await db.batch([
+      pageQuery(db, viewer, and(where, gt(profiles.id, cursor.before))!, "oldest", size + 1),
+      cappedCountQuery(db, where),
+    ]);
+    if (rows.length >= size) {
+      const shown = rows.slice(0, size).reverse();
+      return {
+        profiles: shown.map((row) => toResult(row, now)),
+        previousCursor: rows.length > size ? shown[0]!.id : null,
+        nextCursor: shown[shown.length - 1]!.id,
+        total: totalOf(count),
+      };
+    }
+    // Fewer than a page above the cursor: that is the first page (which may have grown since).
+    return searchMembers(db, { ...input, cursor: null });
+  }
+
+  const after = cursor && "after" in cursor ? cursor.after : null;
+  const [rows, [count]] = await db.batch([
+    pageQuery(db, viewer, after === null ? where : and(where, lt(profiles.id, after))!, "newest", size + 1),
+    cappedCountQuery(db, where),
+  ]);
+  const shown = rows.slice(0, size);
+  return {
+    profiles: shown.map((row) => toResult(row, now)),
+    nextCursor: rows.length > size ? shown[shown.length - 1]!.id : null,
+    previousCursor: after !== null && shown.length > 0 ? shown[0]!.id : null,
+    total: totalOf(count),
+  };
+}
+
+function totalOf(row: { n: number } | undefined) {
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
+/**
+ * Members close to a search that found few: the filters relaxed step by step — first the region
+ * (the whole country), then the country (all the site's countries), then the age band (±5 years)
+ * — each step adding members not shown yet, until `limit` are found or every step was tried.
+ */
+export async function similarMembers(
+  db: Database,
+  input: {
+    viewer: Viewer;
+    filters: SearchFilters;
+    siteCountries: readonly string[];
+    siteMinAge: number;
+    excludeIds: readonly number[];
+    now: Date;
+    limit?: number;
+  },
+): Promise<SimilarResults> {
+  const limit = input.limit ?? 12;
+  const steps: { name: SimilarResults["relaxed"][number]; relax: (c: Criteria) => Criteria }[] = [
+    { name: "region", relax: (c) => ({ ...c, regionId: null }) },
+    { name: "country", relax: (c) => ({ ...c, countries: input.siteCountries }) },
+    {
+      name: "age",
+      relax: (c) => ({
+        ...c,
+        minAge: Math.max(input.siteMinAge, c.minAge - SIMILAR_AGE_WIDENING),
+        maxAge: Math.min(MAX_SEARCH_AGE, c.maxAge + SIMILAR_AGE_WIDENING),
+      }),
+    },
+  ];
+  const found: SearchResult[] = [];
+  const relaxed: SimilarResults["relaxed"] = [];
+  const seen = new Set(input.excludeIds);
+  let criteria = criteriaOf(input.filters);
+  for (const step of steps) {
+    const next = step.relax(criteria);
+    if (JSON.stringify(next) === JSON.stringify(criteria)) continue; // nothing to relax at this step
+    criteria = next;
+    const where = seen.size > 0 ? and(matching(input.viewer, criteria, input.now), notInArray(profiles.id, [...seen]))! : matching(input.viewer, criteria, input.now);
+    const rows = await pageQuery(db, input.viewer, where, "newest", limit - found.length);
+    if (rows.length > 0) relaxed.push(step.name);
+    for (const row of rows) {
+      seen.add(row.id);
+      found.push(toResult(row, input.now));
+    }
+    if (found.length >= limit) break;
+  }
+  return { profiles: found, relaxed };
+}
+
+/** Whether a region lies in the searched country (a region of another country is dropped). */
+export function regionBelongsTo(regionId: number | null, country: string, regionData: RegionData): boolean {
+  return regionId === null || (regionData[country] ?? []).some((region) => region.id === regionId);
+}
+
+const REGIONS_TTL_MS = 10 * 60_000;
+const regionCache = new Map<string, { loadedAt: number; data: Promise<RegionData> }>();
+
+/**
+ * The regions of the site's countries for the filter form. Regions are reference data that only
+ * change with a deploy, so each isolate keeps them for ten minutes (one query fewer per search).
+ */
+export function searchRegions(db: Database, countries: readonly string[], now = Date.now()): Promise<RegionData> {
+  const key = countries.join(",");
+  const cached = regionCache.get(key);
+  if (cached && now - cached.loadedAt < REGIONS_TTL_MS) return cached.data;
+  const data = listRegions(db, countries);
+  regionCache.set(key, { loadedAt: now, data });
+  data.catch(() => regionCache.delete(key));
+  return data;
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `photos_thumb_key_unique` ON `photos` (`thumb_key`);

@@ -1,0 +1,101 @@
+/**
+ * Member search in the browser: a member logs in, searches with filters, pages on and back, and
+ * likes a member from a result tile.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { createMember, db } from "./factories";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mailadres").fill(email);
+  await page.getByLabel("Wachtwoord").fill(password);
+  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** 30 women aged 77 in one Belgian region: a combination the seed does not produce (its ages stop at 70). */
+async function createBelgianMembers() {
+  const client = db();
+  const region = await client.execute("SELECT id, name FROM regions WHERE country = 'BE' ORDER BY name LIMIT 1");
+  const regionId = Number(region.rows[0]!.id);
+  const today = new Date();
+  const birthDate = new Date(Date.UTC(today.getUTCFullYear() - 77, today.getUTCMonth(), today.getUTCDate() - 40)).toISOString().slice(0, 10);
+  const tag = Math.random().toString(36).slice(2, 8);
+  for (let i = 0; i < 30; i++) {
+    const user = await client.execute({
+      sql: `INSERT INTO users (site_id, email, status, confirmed_at) VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, 'confirmed', unixepoch()) RETURNING id`,
+      args: [`search-${tag}-${i}@example.test`],
+    });
+    await client.execute({
+      sql: `INSERT INTO profiles (user_id, site_id, name, gender, sexuality, birth_date, country, region_id, status)
+            VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', ?, 'BE', ?, 'active')`,
+      args: [Number(user.rows[0]!.id), `Lid${tag}${i}`, birthDate, regionId],
+    });
+  }
+  client.close();
+  return { regionName: String(region.rows[0]!.name) };
+}
+
+const tileNames = (page: Page) => page.locator(".member-search__results .profile-card").evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")));
+
+test("a member searches with filters, pages on and back, and likes a member from a tile", async ({ page }) => {
+  const { regionName } = await createBelgianMembers();
+  const member = await createMember({ name: "Zoeker" });
+  await logIn(page, member.email, member.password);
+
+  await page.goto("/members");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leden zoeken");
+  const filters = page.locator(".member-search__filters");
+  await filters.getByLabel("Ik zoek").selectOption("female");
+  await filters.getByLabel("Land").selectOption("BE");
+  await filters.getByLabel("Regio").selectOption({ label: regionName });
+  await filters.getByLabel("Minimale leeftijd").fill("77");
+  await filters.getByLabel("Maximale leeftijd").fill("77");
+  await filters.getByRole("button", { name: "Zoeken" }).click();
+
+  await expect(page).toHaveURL(/gender=female&country=BE&countryregion=\d+&min_age=77&max_age=77/);
+  await expect(page.locator(".member-search__count")).toHaveText("30 leden gevonden");
+  await expect(page.locator(".member-search__results .profile-card")).toHaveCount(24);
+  const firstPage = await tileNames(page);
+  expect(firstPage.every((label) => label?.endsWith(", 77"))).toBe(true);
+
+  await page.getByRole("link", { name: "Volgende pagina" }).click();
+  await expect(page).toHaveURL(/after=\d+/);
+  await expect(page.locator(".member-search__results .profile-card")).toHaveCount(6);
+  const secondPage = await tileNames(page);
+  expect(secondPage.filter((label) => firstPage.includes(label))).toEqual([]);
+  await expect(page.getByText("Pagina 2")).toBeVisible();
+
+  await page.getByRole("link", { name: "Vorige pagina" }).click();
+  await expect(page).toHaveURL(/before=\d+/);
+  await expect.poll(() => tileNames(page)).toEqual(firstPage);
+
+  // Like the first member from the tile, when the likes call exists (issue #5, item 2).
+  const likesCall = await page.request.post("/api/likes.php", { data: {}, headers: { Origin: new URL(page.url()).origin } });
+  test.skip(likesCall.status() === 404 || likesCall.status() === 405, "POST /api/likes.php is not there yet");
+  const firstTile = page.locator(".member-search__results .profile-card").first();
+  const like = firstTile.getByRole("button", { name: /liken$/ });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.locator(".member-search__results .profile-card").first().getByRole("button", { name: /liken$/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
+test("the filters open in a modal on small screens", async ({ page }) => {
+  const member = await createMember({ name: "Mobiel" });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await logIn(page, member.email, member.password);
+  await page.goto("/members");
+  await expect(page.locator(".member-search__filters")).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  const dialog = page.getByRole("dialog", { name: "Zoekfilters" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Land").selectOption("BE");
+  await dialog.getByRole("button", { name: "Zoeken" }).click();
+  await expect(page).toHaveURL(/country=BE/);
+  await expect(dialog).toBeHidden();
+});
