@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { country, db } = getServices(context);
   const locale = getLocale(context) as Language;
   const user = getUser(context);
-  const counts = user?.profile ? await navCounts(db, user.profile.id) : { unreadMessages: 0, newLikes: 0 };
+  const counts = user?.profile ? await navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 };
   const navUser: NavUser | null = user
     ? {
         profileName: user.profile?.name ?? user.email,
@@ -117,9 +117,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** Translations and site data only change through a form submission (language, login, …). */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * Translations and site data only change through a form submission (language, login, …) or an
+ * explicit revalidation of the page (badges after a like or a photo upload), not on navigation.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
 export function useRootData() {

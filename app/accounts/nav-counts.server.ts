@@ -1,8 +1,10 @@
 /** The badges of the top navigation (spec §2): unread messages and new likes. */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { visibleTo } from "~/profiles/visibility.server";
 
-export async function navCounts(db: Database, profileId: number) {
+/** Counts only likes from members the viewer may see, like the likes page does. */
+export async function navCounts(db: Database, profileId: number, siteId: number) {
   const [unread, likes] = await db.batch([
     db
       .select({ n: sql<number>`coalesce(sum(${schema.conversationMembers.unreadCount}), 0)` })
@@ -11,7 +13,8 @@ export async function navCounts(db: Database, profileId: number) {
     db
       .select({ n: sql<number>`count(*)` })
       .from(schema.likes)
-      .where(and(eq(schema.likes.likedId, profileId), eq(schema.likes.isNew, true))),
+      .innerJoin(schema.profiles, eq(schema.profiles.id, schema.likes.likerId))
+      .where(and(eq(schema.likes.likedId, profileId), eq(schema.likes.isNew, true), visibleTo(profileId, siteId))),
   ]);
   return { unreadMessages: Number(unread[0]?.n ?? 0), newLikes: Number(likes[0]?.n ?? 0) };
 }

@@ -6,20 +6,12 @@ import { readTracking } from "~/acquisition/tracking.server";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
 import { LikeButton } from "~/components/search/LikeButton";
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
-import { SearchFilterFields, type SearchFilterOptions } from "~/components/search/SearchFilterFields";
+import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
-import {
-  regionBelongsTo,
-  searchDefaults,
-  searcherProfile,
-  searchMembers,
-  searchRegions,
-  similarMembers,
-  type SearchResult,
-} from "~/search/member-search.server";
-import { allowedSearchFields, searchAccess } from "~/search/search-access";
-import { COUNT_CAP, FEW_RESULTS, MAX_SEARCH_AGE, parseSearchQuery, restrictFilters, searchHref } from "~/search/search-params";
+import { memberSearch, type SearchResult } from "~/search/member-search.server";
+import { searchAccess } from "~/search/search-access";
+import { COUNT_CAP, searchHref } from "~/search/search-params";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
@@ -42,52 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (access === "none") return { ...page, search: null };
 
-  const viewerProfileId = user?.profile?.id ?? null;
-  const [member, regions] = await Promise.all([
-    viewerProfileId === null ? null : searcherProfile(db, viewerProfileId),
-    searchRegions(db, settings.countries),
-  ]);
-  const defaults = searchDefaults(settings, member);
-  const allowed = allowedSearchFields(settings.searchFields, access);
-  const query = parseSearchQuery(new URL(request.url).searchParams, { countries: settings.countries, minAge: settings.minAge, defaults });
-  const chosen = restrictFilters(query.filters, defaults, allowed);
-  const filters = regionBelongsTo(chosen.regionId, chosen.country, regions) ? chosen : { ...chosen, regionId: null };
-  // Limited logged-out search shows the first page only.
-  const cursor = access === "limited" ? null : query.cursor;
-  const viewer = { profileId: viewerProfileId, siteId: site.id };
-  const results = await searchMembers(db, { viewer, filters, cursor, now: now() });
-  const firstPage = results.previousCursor === null;
-  const similar =
-    firstPage && results.total.count < FEW_RESULTS
-      ? await similarMembers(db, {
-          viewer,
-          filters,
-          siteCountries: settings.countries,
-          siteMinAge: settings.minAge,
-          excludeIds: results.profiles.map((profile) => profile.id),
-          now: now(),
-        })
-      : null;
-  const pageNumber = firstPage ? 1 : Math.max(2, query.page);
-  const options: SearchFilterOptions = { countries: settings.countries, regions, minAge: settings.minAge, maxAge: MAX_SEARCH_AGE, allowed };
-
-  return {
-    ...page,
-    search: {
-      filters,
-      options,
-      profiles: results.profiles,
-      total: results.total,
-      page: pageNumber,
-      nextHref:
-        access === "full" && results.nextCursor !== null
-          ? searchHref(filters, { cursor: { after: results.nextCursor }, page: pageNumber + 1 })
-          : null,
-      previousHref:
-        results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: pageNumber - 1 }) : null,
-      similar: similar && similar.profiles.length > 0 ? similar.profiles : null,
-    },
-  };
+  const search = await memberSearch(db, {
+    site: { id: site.id, ...settings },
+    viewerProfileId: user?.profile?.id ?? null,
+    access,
+    params: new URL(request.url).searchParams,
+    now: now(),
+  });
+  return { ...page, search };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {

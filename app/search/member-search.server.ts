@@ -16,15 +16,24 @@ import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { listRegions, type RegionData } from "~/sites/public-settings.server";
+import { allowedSearchFields, type SearchAccess } from "~/search/search-access";
 import {
   COUNT_CAP,
+  FEW_RESULTS,
   MAX_SEARCH_AGE,
+  needsDefaults,
+  parseSearchQuery,
+  restrictFilters,
   SEARCH_PAGE_SIZE,
+  searchHref,
   SIMILAR_AGE_WIDENING,
+  withDefaults,
   type Gender,
   type SearchCursor,
+  type SearchField,
   type SearchFilters,
 } from "~/search/search-params";
+import type { SiteSettings } from "~/sites/site-settings";
 
 const { profiles, photos, regions, likes } = schema;
 
@@ -270,4 +279,60 @@ export function searchRegions(db: Database, countries: readonly string[], now = 
   regionCache.set(key, { loadedAt: now, data });
   data.catch(() => regionCache.delete(key));
   return data;
+}
+
+type SiteForSearch = { id: number } & Pick<SiteSettings, "countries" | "minAge" | "niche" | "searchFields">;
+
+/**
+ * The /members page for one request: parses the query (nonsense falls back to defaults), applies
+ * the searcher's defaults and what their access allows (limited logged-out search: gender and
+ * country, first page only), reads one page and its capped count, and — on a first page with
+ * fewer than FEW_RESULTS matches — similar members.
+ */
+export async function memberSearch(
+  db: Database,
+  input: { site: SiteForSearch; viewerProfileId: number | null; access: Exclude<SearchAccess, "none">; params: URLSearchParams; now: Date },
+) {
+  const { site, viewerProfileId, access, now } = input;
+  const parsed = parseSearchQuery(input.params, { countries: site.countries, minAge: site.minAge });
+  const allowed: SearchField[] = allowedSearchFields(site.searchFields, access);
+  // The member's own gender, sexuality and country only matter when the search leaves gender or country to them.
+  const usesMemberDefaults = needsDefaults(parsed) || !allowed.includes("gender") || !allowed.includes("country");
+  const [member, regions] = await Promise.all([
+    viewerProfileId !== null && usesMemberDefaults ? searcherProfile(db, viewerProfileId) : null,
+    searchRegions(db, site.countries),
+  ]);
+  const defaults = searchDefaults(site, member);
+  const query = withDefaults(parsed, defaults);
+  const chosen = restrictFilters(query.filters, defaults, allowed);
+  const filters = regionBelongsTo(chosen.regionId, chosen.country, regions) ? chosen : { ...chosen, regionId: null };
+  const cursor = access === "limited" ? null : query.cursor;
+  const viewer = { profileId: viewerProfileId, siteId: site.id };
+
+  const results = await searchMembers(db, { viewer, filters, cursor, now });
+  const firstPage = results.previousCursor === null;
+  const similar =
+    firstPage && results.total.count < FEW_RESULTS
+      ? await similarMembers(db, {
+          viewer,
+          filters,
+          siteCountries: site.countries,
+          siteMinAge: site.minAge,
+          excludeIds: results.profiles.map((profile) => profile.id),
+          now,
+        })
+      : null;
+  // The page number is only shown; a hand-edited one cannot make the first page look like another.
+  const page = firstPage ? 1 : Math.max(2, query.page);
+  return {
+    filters,
+    options: { countries: site.countries, regions, minAge: site.minAge, maxAge: MAX_SEARCH_AGE, allowed },
+    profiles: results.profiles,
+    total: results.total,
+    page,
+    nextHref:
+      access === "full" && results.nextCursor !== null ? searchHref(filters, { cursor: { after: results.nextCursor }, page: page + 1 }) : null,
+    previousHref: results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: page - 1 }) : null,
+    similar: similar && similar.profiles.length > 0 ? similar.profiles : null,
+  };
 }

@@ -58,31 +58,44 @@ export type SearchSchemaOptions = {
   countries: readonly string[];
   /** The site's minimum age (PRODUCT.md: 18). */
   minAge: number;
-  defaults: SearchFilters;
+};
+
+/** A parsed query; gender and country are null when missing or unusable (see `withDefaults`). */
+export type ParsedSearchQuery = {
+  filters: Omit<SearchFilters, "gender" | "country"> & { gender: Gender | null; country: string | null };
+  cursor: SearchCursor;
+  page: number;
 };
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export function searchQuerySchema({ countries, minAge, defaults }: SearchSchemaOptions) {
+/**
+ * The search query string. The age band defaults to the whole range the site allows; gender and
+ * country default to what the searcher looks for (`withDefaults`), which costs a database read
+ * for a member, so the schema leaves them null instead of asking for that default up front.
+ */
+export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
   const age = (fallback: number) => z.coerce.number().int().min(minAge).max(MAX_SEARCH_AGE).catch(fallback);
   return z
     .object({
-      gender: z.enum(genders).catch(defaults.gender),
+      gender: z.enum(genders).nullable().catch(null).default(null),
       country: z
         .string()
         .trim()
         .toUpperCase()
         .refine((value) => countries.includes(value))
-        .catch(defaults.country),
+        .nullable()
+        .catch(null)
+        .default(null),
       // "" (any region), -1 and other nonsense mean the whole country.
       countryregion: id.nullable().catch(null).default(null),
-      min_age: age(defaults.minAge),
-      max_age: age(defaults.maxAge),
+      min_age: age(minAge),
+      max_age: age(MAX_SEARCH_AGE),
       after: id.optional().catch(undefined),
       before: id.optional().catch(undefined),
       page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
     })
-    .transform((query): SearchQuery => {
+    .transform((query): ParsedSearchQuery => {
       // A reversed age range is a slip of the hand, not an empty search.
       const [low, high] = query.min_age <= query.max_age ? [query.min_age, query.max_age] : [query.max_age, query.min_age];
       const cursor: SearchCursor = query.after ? { after: query.after } : query.before ? { before: query.before } : null;
@@ -95,8 +108,19 @@ export function searchQuerySchema({ countries, minAge, defaults }: SearchSchemaO
 }
 
 /** Parses a search URL's query string; never throws. */
-export function parseSearchQuery(params: URLSearchParams, options: SearchSchemaOptions): SearchQuery {
+export function parseSearchQuery(params: URLSearchParams, options: SearchSchemaOptions): ParsedSearchQuery {
   return searchQuerySchema(options).parse(Object.fromEntries(params));
+}
+
+/** Whether the query leaves gender or country to the searcher's defaults. */
+export function needsDefaults(query: ParsedSearchQuery): boolean {
+  return query.filters.gender === null || query.filters.country === null;
+}
+
+/** The query's filters with the searcher's gender and country where the query has none. */
+export function withDefaults(query: ParsedSearchQuery, defaults: Pick<SearchFilters, "gender" | "country">): SearchQuery {
+  const { gender, country, ...rest } = query.filters;
+  return { ...query, filters: { ...rest, gender: gender ?? defaults.gender, country: country ?? defaults.country } };
 }
 
 /**

@@ -1,13 +1,38 @@
 #!/usr/bin/env node
-/** `npm run bench [-- --profiles N --runs N]`: runs every benchmark in tools/bench and prints its figures. */
+/**
+ * `npm run bench [-- --only search|http] [--profiles N] [...]`: runs the benchmarks in tools/bench
+ * and prints their figures.
+ *
+ * - search.ts: the member-search SQL over libSQL's HTTP protocol (default 20,000 profiles; `--runs`);
+ * - http.ts: the built app in workerd, search / profile / likes pages against a baseline route
+ *   (default 100,000 profiles; `--requests`, `--warmup`, `--concurrency`, `--max-minutes`, `--strict`).
+ *
+ * Every option is passed to each benchmark run; each reads the ones it knows.
+ */
 import { spawnSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const benchmarks = ["tools/bench/search.ts"];
-for (const file of benchmarks) {
+const benchmarks = { search: "tools/bench/search.ts", http: "tools/bench/http.ts" };
+
+const args = process.argv.slice(2);
+const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));
+let selected = Object.keys(benchmarks);
+if (onlyAt !== -1) {
+  const value = args[onlyAt].includes("=") ? args[onlyAt].split("=")[1] : args[onlyAt + 1];
+  args.splice(onlyAt, args[onlyAt].includes("=") ? 1 : 2);
+  selected = String(value ?? "").split(",");
+  const unknown = selected.filter((name) => !(name in benchmarks));
+  if (unknown.length > 0) {
+    console.error(`--only expects ${Object.keys(benchmarks).join(", ")}; got ${unknown.join(", ")}`);
+    process.exit(2);
+  }
+}
+
+for (const name of selected) {
+  const file = benchmarks[name];
   console.log(`\n▶ ${file}`);
-  const result = spawnSync(resolve(root, "node_modules/.bin/tsx"), [file, ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(resolve(root, "node_modules/.bin/tsx"), [file, ...args], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -60,7 +60,8 @@ export function MemberSearchModal({
           ×
         </button>
       </div>
-      {loaded ? (
+      {/* The form is only rendered while open: the page does not ship a second copy of the filters. */}
+      {!open ? null : loaded ? (
         <Form method="get" action="/members" className="form-stack" onSubmit={onClose}>
           <SearchFilterFields idPrefix={`${titleId}-filter`} values={values} options={loaded} />
           <button type="submit" className="btn btn-primary btn-block">

@@ -1,0 +1,352 @@
+/**
+ * Benchmark: the built app in workerd over HTTP (issue #5 "Performance").
+ *
+ *   npm run bench -- --only http                       # 100,000 profiles
+ *   npm run bench -- --only http --profiles 1000000    # 1,000,000 profiles
+ *   BUILD_DIR=build npm run bench -- --only http       # reuse a build instead of building
+ *
+ * Seeds a temporary database on the project's libSQL server (in a child process of its own, so
+ * the load generator does not share its event loop), builds the app (or reuses BUILD_DIR), serves
+ * the built Worker with `wrangler dev` on a free port of 127.0.0.1, logs in the demo member and
+ * measures each scenario with a closed-loop load generator (concurrency 8, a warm-up, then N
+ * requests): p50/p95/p99 latency and requests per second, and each scenario's p95 as a ratio to
+ * the baseline — a resource route of the same Worker returning a fixed HTML page of the search
+ * page's size (`/__bench/baseline`). Scenarios whose route is not built yet print "n/a".
+ *
+ * Targets: the search page's p95 within 4× the baseline at 100,000 profiles (5× at 1,000,000),
+ * and page 50 as fast as page 1 (p95 within 25 %). Everything runs locally, stops by itself
+ * (`--max-minutes`), and removes its temporary files and processes. Exit code 0 unless the run
+ * itself fails; `--strict` also fails when a target is missed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "../../drizzle/schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../drizzle/seed";
+import { createMemoryPhotoStore } from "../photo-store";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = (name: string) => resolve(root, "node_modules/.bin", name);
+
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    profiles: { type: "string", default: "100000" },
+    requests: { type: "string", default: "400" },
+    warmup: { type: "string", default: "40" },
+    concurrency: { type: "string", default: "8" },
+    "max-minutes": { type: "string" },
+    strict: { type: "boolean", default: false },
+  },
+});
+const positive = (value: unknown, name: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a positive integer`);
+  return n;
+};
+const profiles = positive(values.profiles, "profiles");
+const requests = positive(values.requests, "requests");
+const warmup = Number(values.warmup) >= 0 ? Math.floor(Number(values.warmup)) : 40;
+const concurrency = positive(values.concurrency, "concurrency");
+/** The whole run's limit: seeding dominates (about 45 s per 100,000 profiles). */
+const maxMinutes = values["max-minutes"] ? positive(values["max-minutes"], "max-minutes") : Math.ceil(15 + (profiles / 100_000) * 2);
+const searchTarget = profiles >= 1_000_000 ? 5 : 4;
+/** "Page 50 as fast as page 1": its p95 within this factor of page 1's. */
+const deepPageTolerance = 1.25;
+/** The search every scenario uses: a member's first choice, women of an age band in the main country. */
+const SEARCH = "/members?gender=female&country=NL&min_age=25&max_age=45";
+
+// ───────────────────────────── processes and cleanup ─────────────────────────────
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`cleanup: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The last lines a child printed, shown when it fails. */
+function tail(child: ChildProcess, lines: string[]) {
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split("\n").filter(Boolean));
+    if (lines.length > 60) lines.splice(0, lines.length - 60);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+}
+
+/** Starts a child in its own process group; cleanup ends that group (the child and its workers). */
+function startProcess(command: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const output: string[] = [];
+  tail(child, output);
+  const exited = new Promise<number | null>((resolveExit) => child.once("exit", (code) => resolveExit(code)));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
+    if (!stopped) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+  return { child, output, exited };
+}
+
+function run(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<void>((resolveRun, reject) => {
+    const { output, exited } = startProcess(command, args, env);
+    void exited.then((code) =>
+      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output.join("\n")}`)),
+    );
+  });
+}
+
+async function waitFor(url: string, what: string, process: { exited: Promise<number | null>; output: string[] }, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void process.exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`${what} stopped:\n${process.output.join("\n")}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s:\n${process.output.join("\n")}`);
+}
+
+// ───────────────────────────── measuring ─────────────────────────────
+
+type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; bytes: number };
+
+function quantile(sorted: number[], q: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/**
+ * Closed loop: `concurrency` workers each send the next request as soon as their previous one
+ * finished (body read), until `count` were sent. `urlFor(i)` gives the i-th request's path.
+ */
+async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number): Promise<Figures> {
+  const samples: number[] = [];
+  let next = 0;
+  let errors = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const start = performance.now();
+      try {
+        const response = await fetch(base + urlFor(i), { headers: { Cookie: cookie }, redirect: "manual" });
+        const body = await response.arrayBuffer();
+        if (response.status !== 200) errors++;
+        bytes = body.byteLength;
+      } catch {
+        errors++;
+      }
+      samples.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), p99: quantile(samples, 0.99), rps: count / seconds, errors, bytes };
+}
+
+async function measure(base: string, cookie: string, urlFor: (i: number) => string) {
+  if (warmup > 0) await load(base, cookie, urlFor, warmup);
+  return load(base, cookie, urlFor, requests);
+}
+
+/** The href of the link with this rel ("next") in a page, or null. */
+function linkWithRel(html: string, rel: string): string | null {
+  const tag = new RegExp(`<a[^>]*\\srel="${rel}"[^>]*>`).exec(html)?.[0];
+  const href = tag ? /\shref="([^"]+)"/.exec(tag)?.[1] : undefined;
+  return href ? href.replaceAll("&amp;", "&") : null;
+}
+
+async function page(base: string, cookie: string, path: string) {
+  const response = await fetch(base + path, { headers: { Cookie: cookie }, redirect: "manual" });
+  return { status: response.status, type: response.headers.get("Content-Type") ?? "", body: await response.text() };
+}
+
+// ───────────────────────────── the run ─────────────────────────────
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), "dating-bench-http-"));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  const timer = setTimeout(() => {
+    console.error(`\nstopped: the benchmark ran longer than ${maxMinutes} minutes (--max-minutes)`);
+    void cleanup().then(() => process.exit(2));
+  }, maxMinutes * 60_000);
+  timer.unref();
+  console.log(`profiles ${profiles.toLocaleString("en")}, ${requests} requests per scenario after ${warmup} warm-up, concurrency ${concurrency}`);
+
+  // 1. The database: a temporary file served by the project's libSQL server.
+  const dbPort = await freePort();
+  const database = startProcess(process.execPath, [resolve(root, "tools/libsql-server/cli.mjs"), "--file", join(folder, "bench.db"), "--port", String(dbPort)]);
+  const databaseUrl = `http://127.0.0.1:${dbPort}`;
+  await waitFor(`${databaseUrl}/health`, "the libSQL server", database, 30_000);
+  const client = createClient({ url: databaseUrl, intMode: "number" });
+  cleanups.push(() => client.close());
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: resolve(root, "drizzle/migrations") });
+  const seedStart = performance.now();
+  // At a million profiles one photo each keeps the in-memory photo store small.
+  await seed(db, { profiles, photos: createMemoryPhotoStore(), maxPhotos: profiles > 200_000 ? 1 : 4, log: () => {} });
+  console.log(`seeded ${profiles.toLocaleString("en")} profiles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  client.close();
+
+  // 2. The app: reuse BUILD_DIR or build into the temporary folder.
+  const reused = process.env.BUILD_DIR ? resolve(root, process.env.BUILD_DIR) : null;
+  const buildDir = reused ?? join(folder, "build");
+  if (reused) {
+    if (!existsSync(join(reused, "server/wrangler.json"))) throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (server/wrangler.json)`);
+    console.log(`using the build in ${process.env.BUILD_DIR}`);
+  } else {
+    const buildStart = performance.now();
+    await run(bin("react-router"), ["build"], { BUILD_DIR: buildDir });
+    console.log(`built the app in ${((performance.now() - buildStart) / 1000).toFixed(1)} s`);
+  }
+
+  // 3. The Worker in workerd, as `npm start` serves it.
+  const appPort = await freePort();
+  const base = `http://127.0.0.1:${appPort}`;
+  const worker = startProcess(
+    bin("wrangler"),
+    [
+      "dev",
+      "--config", join(buildDir, "server/wrangler.json"),
+      "--port", String(appPort),
+      "--ip", "127.0.0.1",
+      "--persist-to", join(folder, "state"),
+      "--var", `DATABASE_URL:${databaseUrl}`,
+      "--log-level", "warn",
+      "--show-interactive-dev-session=false",
+    ],
+    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
+  );
+  await waitFor(`${base}/__bench/baseline?bytes=1024`, "wrangler dev", worker, 120_000);
+
+  // 4. The demo member's session.
+  const login = await fetch(`${base}/api/user.php`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD }),
+  });
+  await login.arrayBuffer();
+  const cookie = login.headers.get("Set-Cookie")?.split(";")[0];
+  if (login.status !== 200 || !cookie) throw new Error(`login of ${DEMO_ACCOUNTS.demo} failed: ${login.status}`);
+
+  // 5. What the scenarios need: the search page's size, page 50's cursor, profile ids.
+  const first = await page(base, cookie, SEARCH);
+  if (first.status !== 200) throw new Error(`${SEARCH} answered ${first.status}`);
+  const profileIds = [...first.body.matchAll(/href="\/members\/(\d+)"/g)].map((match) => match[1]!);
+  let deep = SEARCH;
+  let deepPage = 1;
+  for (let html = first.body; deepPage < 50; deepPage++) {
+    const next = linkWithRel(html, "next");
+    if (!next) break;
+    deep = next;
+    html = (await page(base, cookie, next)).body;
+  }
+  const profile = profileIds.length > 0 ? await page(base, cookie, `/members/${profileIds[0]}`) : null;
+  const profileBuilt = profile !== null && profile.status === 200 && profile.body.includes("<main");
+  const likes = await page(base, cookie, "/api/likes.php");
+  const likesBuilt = likes.status === 200 && likes.type.includes("application/json");
+
+  const scenarios: { name: string; url: ((i: number) => string) | null; search?: "first" | "deep" }[] = [
+    { name: "baseline (fixed HTML)", url: () => `/__bench/baseline?bytes=${Buffer.byteLength(first.body)}` },
+    { name: "search, page 1", url: () => SEARCH, search: "first" },
+    { name: `search, page ${deepPage}`, url: () => deep, search: "deep" },
+    { name: "profile page", url: profileBuilt ? (i) => `/members/${profileIds[i % profileIds.length]}` : null },
+    { name: "GET /api/likes.php", url: likesBuilt ? () => "/api/likes.php" : null },
+  ];
+
+  console.log(`\nsearch: ${SEARCH} (${(Buffer.byteLength(first.body) / 1024).toFixed(0)} KiB); deep page: ${deep}\n`);
+  const header = `${"scenario".padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(8)} ${"errors".padStart(7)} ${"p95 ÷ base".padStart(11)}`;
+  console.log(header);
+  console.log("─".repeat(header.length));
+  const results = new Map<string, Figures>();
+  let baseline: Figures | null = null;
+  for (const scenario of scenarios) {
+    if (!scenario.url) {
+      console.log(`${scenario.name.padEnd(24)} ${"n/a".padStart(8)}   (route not built yet)`);
+      continue;
+    }
+    const figures = await measure(base, cookie, scenario.url);
+    baseline ??= figures;
+    if (scenario.search) results.set(scenario.search, figures);
+    const ratio = figures.p95 / baseline.p95;
+    console.log(
+      `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)}`,
+    );
+  }
+
+  const firstPage = results.get("first")!;
+  const deepFigures = results.get("deep")!;
+  const checks: [string, boolean][] = [
+    [`search page 1 p95 ≤ ${searchTarget}× baseline`, firstPage.p95 <= searchTarget * baseline!.p95],
+    [`search page ${deepPage} p95 ≤ ${searchTarget}× baseline`, deepFigures.p95 <= searchTarget * baseline!.p95],
+    [`page ${deepPage} as fast as page 1 (p95 within ${Math.round((deepPageTolerance - 1) * 100)} %)`, deepFigures.p95 <= deepPageTolerance * firstPage.p95],
+    ["no failed requests", [...results.values(), baseline!].every((figures) => figures.errors === 0)],
+  ];
+  if (deepPage < 50) console.log(`\nnote: the search has only ${deepPage} pages at this size; the deep page is the last one`);
+  console.log("\ntargets:");
+  for (const [name, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${name}`);
+  return checks.every(([, ok]) => ok);
+}
+
+process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
+process.once("SIGTERM", () => void cleanup().then(() => process.exit(143)));
+
+main()
+  .then(async (met) => {
+    await cleanup();
+    process.exit(!met && values.strict ? 1 : 0);
+  })
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    await cleanup();
+    process.exit(1);
+  });
