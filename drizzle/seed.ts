@@ -16,7 +16,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
-import { count, eq, max } from "drizzle-orm";
+import { count, eq, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { hashPassword } from "../app/accounts/password.server";
@@ -739,6 +739,9 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
     ]);
   }
   await db.update(schema.users).set({ credits: premiumBalance }).where(eq(schema.users.id, premiumUserId));
+  // Statistics for the query planner: without them SQLite may walk every profile of a site for
+  // queries that should start from likes (see workers/cron/optimize-database.ts).
+  await db.run(sql`ANALYZE`);
 
   const ms = performance.now() - started;
   log(`seeded ${total} members (+3 demo logins), ${photoCount} photos (${photoCount * 2} objects) in ${(ms / 1000).toFixed(1)} s`);

@@ -10,11 +10,17 @@ export async function navCounts(db: Database, profileId: number, siteId: number)
       .select({ n: sql<number>`coalesce(sum(${schema.conversationMembers.unreadCount}), 0)` })
       .from(schema.conversationMembers)
       .where(and(eq(schema.conversationMembers.profileId, profileId), isNull(schema.conversationMembers.removedAt))),
+    // Starts from the member's likes and checks each liker by primary key, whatever the planner knows.
     db
       .select({ n: sql<number>`count(*)` })
       .from(schema.likes)
-      .innerJoin(schema.profiles, eq(schema.profiles.id, schema.likes.likerId))
-      .where(and(eq(schema.likes.likedId, profileId), eq(schema.likes.isNew, true), visibleTo(profileId, siteId))),
+      .where(
+        and(
+          eq(schema.likes.likedId, profileId),
+          eq(schema.likes.isNew, true),
+          sql`EXISTS (SELECT 1 FROM ${schema.profiles} WHERE ${schema.profiles.id} = ${schema.likes.likerId} AND ${visibleTo(profileId, siteId)})`,
+        ),
+      ),
   ]);
   return { unreadMessages: Number(unread[0]?.n ?? 0), newLikes: Number(likes[0]?.n ?? 0) };
 }

@@ -15,7 +15,10 @@ export function getDatabase(url: string, authToken?: string): Database {
   const key = `${url}#${authToken ?? ""}`;
   let db = databases.get(key);
   if (!db) {
-    const client = createClient({ url, authToken, intMode: "number" });
+    // No client-side cap on queries in flight: the client's queue is shared by every request of the
+    // isolate, and a query started from another request's turn is cancelled when that request ends
+    // ("Worker's code had hung"). Each request awaits its own queries; the server does the queuing.
+    const client = createClient({ url, authToken, intMode: "number", concurrency: Number.POSITIVE_INFINITY });
     db = drizzle(client, { schema });
     databases.set(key, db);
   }

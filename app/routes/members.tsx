@@ -1,14 +1,17 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLoaderData, useLocation } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
 import { getUser } from "~/accounts/current-user.server";
 import { readTracking } from "~/acquisition/tracking.server";
+import { LikeButton } from "~/components/discovery/LikeButton";
+import { MatchModal } from "~/components/discovery/MatchModal";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
-import { LikeButton } from "~/components/search/LikeButton";
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type SearchResult } from "~/search/member-search.server";
 import { searchAccess } from "~/search/search-access";
 import { COUNT_CAP, searchHref } from "~/search/search-params";
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search, access } = loaderData;
+  const [match, setMatch] = useState<ProfileCard | null>(null);
   return (
     <main id="main" className="container section member-search">
       <header className="member-search__header">
@@ -88,7 +92,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             {search.profiles.length === 0 ? (
               <p className="member-search__empty">{t("search:results.none")}</p>
             ) : (
-              <ResultGrid profiles={search.profiles} />
+              <ResultGrid profiles={search.profiles} onMatch={setMatch} />
             )}
 
             {(search.previousHref || search.nextHref) && (
@@ -117,21 +121,19 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               <section className="member-search__similar" aria-labelledby="search-similar-title">
                 <h2 id="search-similar-title">{t("search:similar.title")}</h2>
                 <p className="field-hint">{t("search:similar.lead")}</p>
-                <ResultGrid profiles={search.similar} />
+                <ResultGrid profiles={search.similar} onMatch={setMatch} />
               </section>
             )}
           </section>
         </div>
       )}
+      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={loaderData.fictionalIcon} fictionalLabel={loaderData.fictionalLabel} />
     </main>
   );
 }
 
-function ResultGrid({ profiles }: { profiles: SearchResult[] }) {
-  const { t } = useTranslation();
-  const location = useLocation();
+function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: (match: ProfileCard) => void }) {
   const { loggedIn, fictionalIcon, fictionalLabel } = useLoaderData<typeof loader>();
-  const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
   return (
     <ul className="profile-grid member-search__grid">
       {profiles.map((profile) => (
@@ -142,15 +144,8 @@ function ResultGrid({ profiles }: { profiles: SearchResult[] }) {
             href={loggedIn ? `/members/${profile.id}` : "/signup"}
             fictionalIcon={fictionalIcon}
             fictionalLabel={fictionalLabel}
-            actions={
-              loggedIn ? (
-                <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
-              ) : (
-                <Link to={loginHref} className="btn btn-sm like-button" aria-label={t("search:like.loginToLike", { name: profile.name })}>
-                  <span aria-hidden="true">♡</span>
-                </Link>
-              )
-            }
+            // Visitors get the login-required alert from the button (spec §6).
+            actions={<LikeButton profileId={profile.id} profileName={profile.name} liked={profile.liked} likedMe={profile.likedMe} onMatch={onMatch} />}
           />
         </li>
       ))}

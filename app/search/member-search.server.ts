@@ -6,17 +6,18 @@
  * The queries are shaped for the partial indexes of `drizzle/schema.ts`:
  * `profiles_search (site_id, gender, country, id, birth_date, region_id) WHERE status = 'active'`
  * answers a country search in id order with the age filter read from the index, and
- * `profiles_search_region (site_id, gender, region_id, id, birth_date)` a region search. The
- * visibility checks add one primary-key probe into users (and blocks) per row read.
- * `npm run bench` prints the query plans and timings.
+ * `profiles_search_region (site_id, gender, region_id, id, birth_date)` a region search; neither
+ * needs a sort. `visibleTo` adds a primary-key probe into users (and two into blocks) per row read.
+ * `npm run bench` prints the plans and timings (tools/bench/search.ts) and the page's latency
+ * against a baseline (tools/bench/http.ts).
  */
 import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
-import { soughtGenders, type Sexuality } from "~/profiles/profile-schema";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { listRegions, type RegionData } from "~/sites/public-settings.server";
 import { allowedSearchFields, type SearchAccess } from "~/search/search-access";
+import { birthDateRange, searchDefaults } from "~/search/search-rules";
 import {
   COUNT_CAP,
   FEW_RESULTS,
@@ -37,7 +38,8 @@ import type { SiteSettings } from "~/sites/site-settings";
 
 const { profiles, photos, regions, likes } = schema;
 
-export type SearchResult = ProfileCard & { liked: boolean };
+/** A result card, with the like relation for the tile's like button (false for visitors). */
+export type SearchResult = ProfileCard & { liked: boolean; likedMe: boolean };
 
 export type SearchPage = {
   profiles: SearchResult[];
@@ -57,26 +59,6 @@ export type SimilarResults = {
 
 type Viewer = { profileId: number | null; siteId: number };
 
-/** Defaults for a member: the gender they look for and their own country; for visitors the site's. */
-export function searchDefaults(
-  site: { countries: readonly string[]; minAge: number; niche: number },
-  member: { gender: Gender; sexuality: Sexuality; country: string } | null,
-): SearchFilters {
-  const mainCountry = site.countries[0] ?? "NL";
-  const base = { regionId: null, minAge: site.minAge, maxAge: MAX_SEARCH_AGE };
-  if (!member) {
-    // Visitors: the site's main country; the gay niche (7) shows men, every other niche women.
-    return { ...base, gender: site.niche === 7 ? "male" : "female", country: mainCountry };
-  }
-  const sought = soughtGenders(member.gender, member.sexuality);
-  const opposite: Gender = member.gender === "male" ? "female" : "male";
-  return {
-    ...base,
-    gender: sought.includes(opposite) ? opposite : sought[0]!,
-    country: site.countries.includes(member.country) ? member.country : mainCountry,
-  };
-}
-
 /** The viewer's own gender, sexuality and country (for the defaults). */
 export async function searcherProfile(db: Database, profileId: number) {
   const [row] = await db
@@ -85,21 +67,6 @@ export async function searcherProfile(db: Database, profileId: number) {
     .where(eq(profiles.id, profileId))
     .limit(1);
   return row ?? null;
-}
-
-function yearsBefore(today: Date, years: number): string {
-  const year = String(today.getUTCFullYear() - years).padStart(4, "0");
-  return `${year}${today.toISOString().slice(4, 10)}`;
-}
-
-/**
- * The dates of birth of members aged `minAge` to `maxAge` on `today`, counted as `ageOn` does
- * (whole years, UTC): born after `earliestExclusive` and on or before `latest`. Comparing ISO
- * strings works even on 29 February (a year-shifted "2007-02-29" still sorts between the 28th
- * and 1 March).
- */
-export function birthDateRange(minAge: number, maxAge: number, today: Date) {
-  return { latest: yearsBefore(today, minAge), earliestExclusive: yearsBefore(today, maxAge + 1) };
 }
 
 type Criteria = {
@@ -131,11 +98,15 @@ function matching(viewer: Viewer, criteria: Criteria, today: Date): SQL {
 function resultColumns(viewerProfileId: number | null) {
   return {
     ...cardColumns,
-    // One primary-key probe per shown tile: whether the viewer already liked this member.
+    // Two primary-key probes per shown tile: whether the viewer liked this member, and the reverse.
     liked:
       viewerProfileId === null
         ? sql<number>`0`
         : sql<number>`EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${viewerProfileId} AND ${likes.likedId} = ${profiles.id})`,
+    likedMe:
+      viewerProfileId === null
+        ? sql<number>`0`
+        : sql<number>`EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${profiles.id} AND ${likes.likedId} = ${viewerProfileId})`,
   };
 }
 
@@ -156,10 +127,10 @@ function cappedCountQuery(db: Database, where: SQL) {
   return db.select({ n: sql<number>`count(*)` }).from(matches);
 }
 
-type ResultRow = Parameters<typeof toProfileCard>[0] & { liked: number };
+type ResultRow = Parameters<typeof toProfileCard>[0] & { liked: number; likedMe: number };
 
 function toResult(row: ResultRow, now: Date): SearchResult {
-  return { ...toProfileCard(row, now), liked: Boolean(row.liked) };
+  return { ...toProfileCard(row, now), liked: Boolean(row.liked), likedMe: Boolean(row.likedMe) };
 }
 
 /** One page of results (and the capped total) for a search at a cursor. */
@@ -199,7 +170,8 @@ export async function searchMembers(
   return {
     profiles: shown.map((row) => toResult(row, now)),
     nextCursor: rows.length > size ? shown[shown.length - 1]!.id : null,
-    previousCursor: after !== null && shown.length > 0 ? shown[0]!.id : null,
+    // Past the end (members left since the link was made) the previous page is the one above the cursor.
+    previousCursor: after !== null ? (shown[0]?.id ?? after) : null,
     total: totalOf(count),
   };
 }
@@ -265,19 +237,19 @@ export function regionBelongsTo(regionId: number | null, country: string, region
 }
 
 const REGIONS_TTL_MS = 10 * 60_000;
-const regionCache = new Map<string, { loadedAt: number; data: Promise<RegionData> }>();
+const regionCache = new Map<string, { loadedAt: number; data: RegionData }>();
 
 /**
  * The regions of the site's countries for the filter form. Regions are reference data that only
  * change with a deploy, so each isolate keeps them for ten minutes (one query fewer per search).
+ * The cache holds the data, never a pending promise: a Worker must not await another request's I/O.
  */
-export function searchRegions(db: Database, countries: readonly string[], now = Date.now()): Promise<RegionData> {
+export async function searchRegions(db: Database, countries: readonly string[], now = Date.now()): Promise<RegionData> {
   const key = countries.join(",");
   const cached = regionCache.get(key);
   if (cached && now - cached.loadedAt < REGIONS_TTL_MS) return cached.data;
-  const data = listRegions(db, countries);
+  const data = await listRegions(db, countries);
   regionCache.set(key, { loadedAt: now, data });
-  data.catch(() => regionCache.delete(key));
   return data;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Member search in the browser: a member logs in, searches with filters, pages on and back, and
- * likes a member from a result tile.
+ * Member search in the browser: a member logs in, searches with filters, pages on and back, likes
+ * a member back from a result tile (the match modal) and likes another.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, db } from "./factories";
@@ -21,25 +21,27 @@ async function createBelgianMembers() {
   const today = new Date();
   const birthDate = new Date(Date.UTC(today.getUTCFullYear() - 77, today.getUTCMonth(), today.getUTCDate() - 40)).toISOString().slice(0, 10);
   const tag = Math.random().toString(36).slice(2, 8);
+  let newest = 0;
   for (let i = 0; i < 30; i++) {
     const user = await client.execute({
       sql: `INSERT INTO users (site_id, email, status, confirmed_at) VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, 'confirmed', unixepoch()) RETURNING id`,
       args: [`search-${tag}-${i}@example.test`],
     });
-    await client.execute({
+    const profile = await client.execute({
       sql: `INSERT INTO profiles (user_id, site_id, name, gender, sexuality, birth_date, country, region_id, status)
-            VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', ?, 'BE', ?, 'active')`,
+            VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', ?, 'BE', ?, 'active') RETURNING id`,
       args: [Number(user.rows[0]!.id), `Lid${tag}${i}`, birthDate, regionId],
     });
+    newest = Number(profile.rows[0]!.id);
   }
   client.close();
-  return { regionName: String(region.rows[0]!.name) };
+  return { regionName: String(region.rows[0]!.name), newest };
 }
 
 const tileNames = (page: Page) => page.locator(".member-search__results .profile-card").evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")));
 
-test("a member searches with filters, pages on and back, and likes a member from a tile", async ({ page }) => {
-  const { regionName } = await createBelgianMembers();
+test("a member searches with filters, pages on and back, and likes members from their tiles", async ({ page }) => {
+  const { regionName, newest } = await createBelgianMembers();
   const member = await createMember({ name: "Zoeker" });
   await logIn(page, member.email, member.password);
 
@@ -70,19 +72,27 @@ test("a member searches with filters, pages on and back, and likes a member from
   await expect(page).toHaveURL(/before=\d+/);
   await expect.poll(() => tileNames(page)).toEqual(firstPage);
 
-  // Like the first member from the tile, when the likes call exists (issue #5, item 2).
+  // Like back, from its tile, the newest of these members, who liked the searcher first: a match.
   const likesCall = await page.request.post("/api/likes.php", { data: {}, headers: { Origin: new URL(page.url()).origin } });
   test.skip(likesCall.status() === 404 || likesCall.status() === 405, "POST /api/likes.php is not there yet");
-  const firstTile = page.locator(".member-search__results .profile-card").first();
-  const like = firstTile.getByRole("button", { name: /liken$/ });
-  await expect(like).toHaveAttribute("aria-pressed", "false");
-  await like.click();
-  await expect(like).toHaveAttribute("aria-pressed", "true");
+  const client = db();
+  await client.execute({ sql: "INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", args: [newest, member.profileId] });
+  client.close();
   await page.reload();
-  await expect(page.locator(".member-search__results .profile-card").first().getByRole("button", { name: /liken$/ })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  const firstTile = page.locator(".member-search__results .profile-card").first();
+  await firstTile.getByRole("button", { name: /terug liken$/ }).click();
+  const modal = page.getByRole("dialog", { name: "Het is een match!" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Verder kijken" }).click();
+  await expect(modal).toBeHidden();
+  await expect(firstTile.getByRole("button", { name: /intrekken$/ })).toBeVisible();
+
+  // And like the next one: no match, the like stays after a reload.
+  const secondTile = page.locator(".member-search__results .profile-card").nth(1);
+  await secondTile.getByRole("button", { name: /liken$/ }).click();
+  await expect(secondTile.getByRole("button", { name: /intrekken$/ })).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".member-search__results .profile-card").nth(1).getByRole("button", { name: /intrekken$/ })).toBeVisible();
 });
 
 test("the filters open in a modal on small screens", async ({ page }) => {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseSearchQuery, restrictFilters, searchHref, withDefaults, type SearchFilters } from "./search-params";
+
+const site = { countries: ["NL", "BE"], minAge: 18 };
+const parse = (query: string) => parseSearchQuery(new URLSearchParams(query), site);
+const defaults: SearchFilters = { gender: "female", country: "NL", regionId: null, minAge: 18, maxAge: 99 };
+
+describe("search query", () => {
+  it("reads the filters of spec §3 and a keyset cursor", () => {
+    const query = withDefaults(parse("gender=male&country=be&countryregion=7&min_age=30&max_age=40&after=123&page=3"), defaults);
+    expect(query).toEqual({ filters: { gender: "male", country: "BE", regionId: 7, minAge: 30, maxAge: 40 }, cursor: { after: 123 }, page: 3 });
+    expect(parse("before=99&page=2").cursor).toEqual({ before: 99 });
+  });
+
+  it("falls back to the defaults on missing or nonsense values, never throwing", () => {
+    const parsed = parse("min_age=abc&max_age=1e99&country=ZZ&countryregion=-1&gender=robot&after=xyz&before=-3&page=-1");
+    expect(parsed.filters).toEqual({ gender: null, country: null, regionId: null, minAge: 18, maxAge: 99 });
+    expect(parsed.cursor).toBeNull();
+    expect(parsed.page).toBe(1);
+    expect(withDefaults(parsed, defaults).filters).toEqual(defaults);
+    expect(parse("min_age=17&max_age=100&countryregion=").filters).toMatchObject({ minAge: 18, maxAge: 99, regionId: null });
+    expect(parse("min_age=2.5&after=1.5").filters.minAge).toBe(18);
+    expect(() => parse("gender=female&gender=male&page=abc")).not.toThrow();
+  });
+
+  it("swaps a reversed age band and ignores the page number without a cursor", () => {
+    expect(parse("min_age=50&max_age=30").filters).toMatchObject({ minAge: 30, maxAge: 50 });
+    expect(parse("page=7").page).toBe(1);
+    expect(parse("after=5&before=9").cursor).toEqual({ after: 5 });
+  });
+
+  it("keeps only the filters a visitor may use", () => {
+    const chosen: SearchFilters = { gender: "male", country: "BE", regionId: 4, minAge: 30, maxAge: 40 };
+    expect(restrictFilters(chosen, defaults, ["gender", "country"])).toEqual({ ...defaults, gender: "male", country: "BE" });
+    expect(restrictFilters(chosen, defaults, ["gender", "country", "region", "age"])).toEqual(chosen);
+  });
+
+  it("writes search URLs that parse back to the same search", () => {
+    const filters: SearchFilters = { gender: "male", country: "BE", regionId: 4, minAge: 30, maxAge: 40 };
+    const href = searchHref(filters, { cursor: { after: 77 }, page: 2 });
+    expect(href).toBe("/members?gender=male&country=BE&countryregion=4&min_age=30&max_age=40&after=77&page=2");
+    const parsed = withDefaults(parse(href.split("?")[1]!), defaults);
+    expect(parsed).toEqual({ filters, cursor: { after: 77 }, page: 2 });
+    expect(searchHref({ ...filters, regionId: null })).toBe("/members?gender=male&country=BE&min_age=30&max_age=40");
+  });
+});
