@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
 import { useRootData } from "~/root";
+import { useDismissal } from "./use-dismissal";
 
 /** spec §3: the dismissal time is stored (unix seconds) under this key. */
 export const DISMISS_KEY = "hide-enrich-alert";
@@ -20,20 +20,9 @@ export function ProfilePhotoAlert() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
   const matches = useMatches();
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => {
-    setDismissed(readDismissal() !== null);
-  }, []);
+  const { dismissed, dismiss } = useDismissal(DISMISS_KEY);
   if (!account || account.hasMainPhoto || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
 
-  function dismiss() {
-    try {
-      localStorage.setItem(DISMISS_KEY, String(Math.floor(Date.now() / 1000)));
-    } catch {
-      // Storage may be unavailable (private mode): hide for this page view only.
-    }
-    setDismissed(true);
-  }
 
   return (
     <div className="container">
@@ -49,11 +38,3 @@ export function ProfilePhotoAlert() {
   );
 }
 
-function readDismissal(): number | null {
-  try {
-    const value = Number(localStorage.getItem(DISMISS_KEY));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
