@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser } from "~/accounts/current-user.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { SelectField } from "~/components/forms/SelectField";
 import { PhotoManager } from "~/components/photos/PhotoManager";
 import { InterestPicker } from "~/components/profiles/InterestPicker";
 import { LocationPicker } from "~/components/profiles/LocationPicker";
@@ -125,28 +126,18 @@ function ProfileForm({
           <FieldError field={fields.name} />
         </div>
         <div className="row">
-          <div className="form-field col-md-6">
-            <label htmlFor={fields.gender.id}>{t("signup:account.iAm")}</label>
-            <select {...getSelectProps(fields.gender)}>
-              {genders.map((gender) => (
-                <option key={gender} value={gender}>
-                  {t(`signup:account.gender.${gender}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError field={fields.gender} />
-          </div>
-          <div className="form-field col-md-6">
-            <label htmlFor={fields.seeking.id}>{t("signup:account.lookingFor")}</label>
-            <select {...getSelectProps(fields.seeking)}>
-              {seekingOptions.map((seeking) => (
-                <option key={seeking} value={seeking}>
-                  {t(`signup:account.seeking.${seeking}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError field={fields.seeking} />
-          </div>
+          <SelectField
+            className="form-field col-md-6"
+            field={fields.gender}
+            label={t("signup:account.iAm")}
+            options={genders.map((gender) => ({ value: gender, label: t(`signup:account.gender.${gender}`) }))}
+          />
+          <SelectField
+            className="form-field col-md-6"
+            field={fields.seeking}
+            label={t("signup:account.lookingFor")}
+            options={seekingOptions.map((seeking) => ({ value: seeking, label: t(`signup:account.seeking.${seeking}`) }))}
+          />
         </div>
         <div className="form-field">
           <label htmlFor={fields.date_of_birth.id}>{t("signup:account.birthDate")}</label>
@@ -203,18 +194,14 @@ function ProfileForm({
           <legend className="h5">{t("signup:personal.title")}</legend>
           <div className="row">
             {config.fields.map((field) => (
-              <div className="form-field col-md-6" key={field}>
-                <label htmlFor={fields[field].id}>{t(`profile.${field}.label`)}</label>
-                <select {...getSelectProps(fields[field])}>
-                  <option value="">{t("signup:personal.noAnswer")}</option>
-                  {(profileFieldOptions[field] as readonly string[]).map((option) => (
-                    <option key={option} value={option}>
-                      {t(`profile.${field}.${option}`)}
-                    </option>
-                  ))}
-                </select>
-                <FieldError field={fields[field]} />
-              </div>
+              <SelectField
+                key={field}
+                className="form-field col-md-6"
+                field={fields[field]}
+                label={t(`profile.${field}.label`)}
+                emptyLabel={t("signup:personal.noAnswer")}
+                options={profileFieldOptions[field].map((option) => ({ value: option, label: t(`profile.${field}.${option}`) }))}
+              />
             ))}
           </div>
         </fieldset>

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, type FetcherWithComponents } from "react-router";
 import { MAX_SIGNUP_MESSAGE, MIN_PASSWORD_LENGTH, signupAccountSchema, type AccountFormConfig } from "~/accounts/signup-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { SelectField } from "~/components/forms/SelectField";
 import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
 import { seekingOptions } from "~/profiles/profile-schema";
@@ -69,28 +70,18 @@ export function AccountForm({
 
       <fieldset className="signup-account__identity">
         <legend className="visually-hidden">{t("signup:account.identityLegend")}</legend>
-        <div className="form-field">
-          <label htmlFor={fields.gender.id}>{t("signup:account.iAm")}</label>
-          <select {...getSelectProps(fields.gender)}>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {t(`signup:account.gender.${gender}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError field={fields.gender} />
-        </div>
-        <div className="form-field">
-          <label htmlFor={fields.seeking.id}>{t("signup:account.lookingFor")}</label>
-          <select {...getSelectProps(fields.seeking)}>
-            {seekingOptions.map((seeking) => (
-              <option key={seeking} value={seeking}>
-                {t(`signup:account.seeking.${seeking}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError field={fields.seeking} />
-        </div>
+        <SelectField
+          className="form-field"
+          field={fields.gender}
+          label={t("signup:account.iAm")}
+          options={genders.map((gender) => ({ value: gender, label: t(`signup:account.gender.${gender}`) }))}
+        />
+        <SelectField
+          className="form-field"
+          field={fields.seeking}
+          label={t("signup:account.lookingFor")}
+          options={seekingOptions.map((seeking) => ({ value: seeking, label: t(`signup:account.seeking.${seeking}`) }))}
+        />
       </fieldset>
 
       {config.countries.length > 1 ? (

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { StepView } from "~/accounts/signup-steps";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { SelectField } from "~/components/forms/SelectField";
 import { LocationPicker } from "~/components/profiles/LocationPicker";
 import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
@@ -118,18 +119,13 @@ function PersonalStep({ view, actionData }: { view: Extract<StepView, { step: "p
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="signup-personal">
         {view.fields.map((field) => (
-          <div className="form-field" key={field}>
-            <label htmlFor={fields[field].id}>{t(`profile.${field}.label`)}</label>
-            <select {...getSelectProps(fields[field])}>
-              <option value="">{t("signup:personal.noAnswer")}</option>
-              {(profileFieldOptions[field] as readonly string[]).map((option) => (
-                <option key={option} value={option}>
-                  {t(`profile.${field}.${option}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError field={fields[field]} />
-          </div>
+          <SelectField
+            key={field}
+            field={fields[field]}
+            label={t(`profile.${field}.label`)}
+            emptyLabel={t("signup:personal.noAnswer")}
+            options={profileFieldOptions[field].map((option) => ({ value: option, label: t(`profile.${field}.${option}`) }))}
+          />
         ))}
       </div>
       <StepActions step="personal" />
