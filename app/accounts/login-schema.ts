@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 
-export const MAX_PASSWORD_INPUT = 256;
+import { MAX_PASSWORD_LENGTH } from "./password-rules";
+
+export const MAX_PASSWORD_INPUT = MAX_PASSWORD_LENGTH;
 
 export const loginSchema = z.object({
   email: z.email({ error: "messages.emailInvalid" }).max(254, { error: "messages.emailInvalid" }),

@@ -7,12 +7,11 @@ import { and, count, desc, eq, gt } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { reactivateIfRecoverable } from "./deletion.server";
+import { MAX_PASSWORD_LENGTH } from "./password-rules";
 
 export const LOCK_WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 20;
-/** Longer input is refused before hashing (scrypt on megabytes would be a denial of service). */
-export const MAX_PASSWORD_LENGTH = 256;
 
 export type LoginResult =
   | { ok: true; userId: number; reactivated: boolean }

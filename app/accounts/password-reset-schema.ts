@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { MAX_PASSWORD_INPUT } from "./login-schema";
 
-export const MIN_NEW_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH } from "./password-rules";
+
+export const MIN_NEW_PASSWORD_LENGTH = MIN_PASSWORD_LENGTH;
 
 export const resetRequestSchema = z.object({
   email: z

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { MAX_PASSWORD_INPUT } from "./login-schema";
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from "./password-rules";
+import { MIN_PASSWORD_LENGTH } from "./password-rules";
 export const MAX_DELETE_REMARKS = 1000;
 
 /** spec §3 "delete reasons" (plus remarks). */

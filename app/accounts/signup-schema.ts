@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { birthDateField, countryField, genderField, nameField, sameAsEmail, seekingField, type Gender, type Seeking } from "~/profiles/profile-schema";
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 256;
+export { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./password-rules";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 export const MAX_SIGNUP_MESSAGE = 1000;
 
 export type SignupRules = {
