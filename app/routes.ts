@@ -36,7 +36,13 @@ export default [
     route("likes/:type", "routes/likes.$type.tsx", { id: "likes-type" }),
     route("swipe-game", "routes/swipe-game.tsx", { id: "swipe-game" }),
     route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
+    // Chat
+    route("chats", "routes/chats.tsx", { id: "chats" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
+  ]),
+  layout("routes/_layouts/chat.tsx", [
+    route("chats/:id", "routes/chats.$id.tsx", { id: "chats-id" }),
+    route("members/:id/chat", "routes/members.$id.chat.tsx", { id: "members-id-chat" }),
   ]),
   layout("routes/_layouts/empty.tsx", [
     route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
@@ -59,5 +65,7 @@ export default [
   route("api/photos.php", "routes/api/photos.ts"),
   route("api/likes.php", "routes/api/likes.ts"),
   route("api/auto-like.php", "routes/api/auto-like.ts"),
+  route("api/chats.php", "routes/api/chats.ts"),
+  route("api/chat.php", "routes/api/chat.ts"),
   route("__bench/baseline", "routes/bench.baseline.ts"),
 ] satisfies RouteConfig;

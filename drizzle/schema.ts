@@ -323,7 +323,13 @@ export const conversations = sqliteTable(
     lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("conversations_pair").on(t.starterId, t.recipientId), index("conversations_recipient").on(t.recipientId)],
+  (t) => [
+    // One conversation per pair of members, whoever wrote first.
+    uniqueIndex("conversations_pair").on(sql`min(${t.starterId}, ${t.recipientId})`, sql`max(${t.starterId}, ${t.recipientId})`),
+    // A free member's cap counts the conversations they started.
+    index("conversations_starter").on(t.starterId),
+    index("conversations_recipient").on(t.recipientId),
+  ],
 );
 
 /** Each side's view of a conversation: unread count and whether they removed it. */
@@ -338,6 +344,8 @@ export const conversationMembers = sqliteTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     unreadCount: integer("unread_count").notNull().default(0),
     removedAt: integer("removed_at", { mode: "timestamp" }),
+    /** Removing a conversation clears its history for this member: messages up to this id stay hidden. */
+    clearedThroughId: integer("cleared_through_id").notNull().default(0),
     lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
   },
   (t) => [

@@ -4,7 +4,8 @@
  * atomic batch. A retry with the same cause changes nothing; spending never takes a balance below
  * zero and is refused while spending is blocked (after a charge-back).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 
 export type LedgerReason = "signup" | "purchase" | "message" | "photo" | "gift" | "chargeback" | "refund" | "adjustment";
@@ -14,9 +15,21 @@ export type LedgerResult =
   | { status: "duplicate"; balance: number }
   | { status: "insufficient"; balance: number };
 
+/**
+ * The guard of an effect that must happen exactly when this call moves the balance (the message a
+ * member pays for): true right after the balance update only if the ledger row is new. Each
+ * further effect guards on the change of the one before it, so the chain stays in step.
+ */
+export const balanceMoved: SQL = sql`changes() > 0`;
+
+/**
+ * Moves credits. `effects` run in the same transaction, right after the balance update: what the
+ * credits pay for is stored if and only if they are taken (see `balanceMoved`).
+ */
 export async function applyCredits(
   db: Database,
   change: { userId: number; delta: number; reason: LedgerReason; causeKey: string },
+  effects: BatchItem<"sqlite">[] = [],
 ): Promise<LedgerResult> {
   const { userId, delta, reason, causeKey } = change;
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`invalid credit change ${delta}`);
@@ -25,7 +38,7 @@ export async function applyCredits(
   const floorAtZero = delta < 0 && !spending;
 
   // One batch is one transaction: nothing can slip in between these statements.
-  const [before, , , after] = await db.batch([
+  const results = await db.batch([
     db.all<{ existed: number }>(sql`SELECT count(*) AS existed FROM credit_ledger WHERE cause_key = ${causeKey}`),
     db.run(sql`
       INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key)
@@ -38,10 +51,13 @@ export async function applyCredits(
     db.run(sql`
       UPDATE users SET credits = (SELECT balance_after FROM credit_ledger WHERE cause_key = ${causeKey})
       WHERE id = ${userId} AND changes() = 1`),
+    ...effects,
     db.all<{ credits: number; recorded: number }>(sql`
       SELECT credits, (SELECT count(*) FROM credit_ledger WHERE cause_key = ${causeKey}) AS recorded
       FROM users WHERE id = ${userId}`),
   ]);
+  const before = results[0] as { existed: number }[];
+  const after = results[results.length - 1] as { credits: number; recorded: number }[];
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
   const balance = Number(row.credits);

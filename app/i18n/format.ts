@@ -31,3 +31,18 @@ export function useFormat() {
     date: (value: string | Date) => formatDate(value, language),
   };
 }
+
+/** The time of a chat message, e.g. "14:05", in the site's time zone (the same on server and browser). */
+export function formatClockTime(value: string | Date, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(localeTag(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(value));
+}
+
+/** The day a chat message was sent, e.g. "zaterdag 21 november", in the site's time zone. */
+export function formatDay(value: string | Date, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(localeTag(language), { weekday: "long", day: "numeric", month: "long", timeZone }).format(new Date(value));
+}
+
+/** The calendar day of an instant in a time zone, as `YYYY-MM-DD` (to group messages by day). */
+export function dayKey(value: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(value));
+}

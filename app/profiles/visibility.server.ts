@@ -20,10 +20,26 @@ export function visibleTo(viewerProfileId: number | null, siteId: number): SQL {
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed' AND ${users.invisible} = 0)`,
   )!;
   if (viewerProfileId === null) return base;
+  return and(base, ne(profiles.id, viewerProfileId), notBlockedEitherWay(viewerProfileId))!;
+}
+
+/** Neither the viewer nor this `profiles` row blocked the other. */
+function notBlockedEitherWay(viewerProfileId: number): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerProfileId} AND ${blocks.blockedId} = ${profiles.id}) OR (${blocks.blockerId} = ${profiles.id} AND ${blocks.blockedId} = ${viewerProfileId}))`;
+}
+
+/**
+ * The SQL condition for "the viewer can keep chatting with this `profiles` row": like `visibleTo`,
+ * except that invisible mode does not end conversations (it hides a member from search, not from
+ * the people they already talk to).
+ */
+export function reachableBy(viewerProfileId: number, siteId: number): SQL {
   return and(
-    base,
+    eq(profiles.siteId, siteId),
+    eq(profiles.status, "active"),
     ne(profiles.id, viewerProfileId),
-    sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerProfileId} AND ${blocks.blockedId} = ${profiles.id}) OR (${blocks.blockerId} = ${profiles.id} AND ${blocks.blockedId} = ${viewerProfileId}))`,
+    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed')`,
+    notBlockedEitherWay(viewerProfileId),
   )!;
 }
 

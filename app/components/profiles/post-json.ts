@@ -4,10 +4,14 @@
  */
 export type JsonReply<T> = { ok: true; body: T } | { ok: false; status: number; message: string | null };
 
-export async function postJson<T>(url: string, body: Record<string, unknown>): Promise<JsonReply<T>> {
+export function postJson<T>(url: string, body: Record<string, unknown>): Promise<JsonReply<T>> {
+  return requestJson<T>("POST", url, body);
+}
+
+export async function requestJson<T>(method: "POST" | "PUT" | "DELETE", url: string, body: Record<string, unknown>): Promise<JsonReply<T>> {
   try {
     const response = await fetch(url, {
-      method: "POST",
+      method,
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
     });

@@ -1,5 +1,8 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/chat";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { ErrorPage } from "~/components/layout/ErrorPage";
 import { useRootData } from "~/root";
 
 /** spec §2 chat layout: bare, full height, with the entry warning for NL and DE only. */
@@ -9,6 +12,16 @@ export default function ChatLayout() {
     <div className="layout layout--chat">
       <Outlet />
       {data && <EntryWarning data={data} layout="chat" loggedIn={data.user !== null} />}
+    </div>
+  );
+}
+
+/** A chat that is not there (or no longer reachable) answers the same 404 page as any other. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="layout layout--chat">
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} t={t} />
     </div>
   );
 }

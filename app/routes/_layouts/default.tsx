@@ -9,12 +9,17 @@ import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
+import { usePolling } from "~/components/layout/use-polling";
 import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
+
+/** spec §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
+const POLL_MS = 60_000;
 
 /** spec §2 default layout: top navigation, banners, content, footer, language disclaimer, entry warning, signup modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  usePolling({ enabled: Boolean(data?.user), intervalMs: POLL_MS });
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">

@@ -6,16 +6,8 @@ import { getI18n } from "~/i18n/i18n.server";
 import { blockRequestSchema, type BlockResponse } from "~/profiles/block-schema";
 import { blockProfile, unblockProfile } from "~/profiles/blocks.server";
 import { assertSameOrigin } from "~/security/origin.server";
+import { readRequestValues } from "~/utils/request-values";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-
-async function readValues(request: Request): Promise<unknown> {
-  try {
-    if (request.headers.get("Content-Type")?.includes("application/json")) return await request.json();
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
-}
 
 /**
  * POST /api/blocks.php — block or unblock a member (PRODUCT.md: blocking is mutual in effect).
@@ -27,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(context);
   const t = getI18n(context).t;
   if (request.method !== "POST") return data({ error: "method_not_allowed", message: t("messages.generic") }, { status: 405 });
-  const parsed = blockRequestSchema.safeParse(await readValues(request));
+  const parsed = blockRequestSchema.safeParse(await readRequestValues(request));
   if (!parsed.success || !user.profile) {
     return data({ error: "invalid_request", message: t("messages.generic") }, { status: 400 });
   }

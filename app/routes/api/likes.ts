@@ -9,6 +9,7 @@ import { visibleCard } from "~/discovery/member.server";
 import { formatResetTime } from "~/discovery/reset-time";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { assertSameOrigin } from "~/security/origin.server";
+import { readRequestValues } from "~/utils/request-values";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -21,15 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return Response.json(body, { headers: noStore });
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  try {
-    if ((request.headers.get("Content-Type") ?? "").includes("application/json")) return await request.json();
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
-}
-
 /**
  * POST /api/likes.php `{ profile_id, action: "like" | "unlike", source? }` → `LikeResult`, or a
  * `LikeError`: 404 for members one may not see, 429 when a free member's swipe likes are used up.
@@ -40,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   const fail = (status: number, error: LikeError) => data(error, { status, headers: noStore });
   if (request.method !== "POST") return fail(405, { error: "invalid_request", message: t("messages.generic") });
-  const parsed = likeRequestSchema.safeParse(await readBody(request));
+  const parsed = likeRequestSchema.safeParse(await readRequestValues(request));
   if (!parsed.success) return fail(400, { error: "invalid_request", message: t("messages.generic") });
   if (!user.profile) return fail(403, { error: "profile_required", message: t("discovery:errors.profileRequired") });
 

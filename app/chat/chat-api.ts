@@ -1,0 +1,15 @@
+/**
+ * The chat calls of spec §7, shared by the Worker and the browser: GET /api/chats.php answers
+ * `ChatsPayload`; DELETE /api/chat.php takes a conversation (or every conversation with a profile).
+ */
+import { z } from "zod";
+import type { ChatEntry } from "./conversations.server";
+
+export type ChatsPayload = { chats: ChatEntry[]; total_unread_messages: number };
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const removeChatSchema = z.union([z.object({ conversation: id }), z.object({ profile: id })]);
+
+export type RemoveChatResult = { removed: number };
+export type ChatApiError = { error: string; message: string };

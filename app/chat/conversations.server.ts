@@ -1,0 +1,230 @@
+/**
+ * Conversations (spec §2 "Chats overview" and "chat screen", §4 "Chat"): the list of a member's
+ * chats with unread counts, one conversation's messages, and removing chats. A conversation
+ * belongs to two members; each has their own row in `conversation_members` (unread count, removed,
+ * history cleared up to a message). Only partners the member can still reach are shown: a block
+ * either way, a deleted or unconfirmed partner, and the chat answers the same 404 as one that never
+ * existed (PRODUCT.md "Blocking is mutual in effect").
+ */
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { giftCatalogue } from "~/profiles/profile-fields";
+import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { reachableBy } from "~/profiles/visibility.server";
+
+const { conversations, conversationMembers: members, messages, gifts, profiles, photos, regions } = schema;
+
+/** How many chats the overview and GET /api/chats.php return, most recent first. */
+export const CHAT_LIST_LIMIT = 100;
+/** Messages per page of a conversation; older ones load on request. */
+export const MESSAGE_PAGE_SIZE = 50;
+/** How much of the last message the overview shows. */
+const PREVIEW_LENGTH = 90;
+
+export type ChatGift = { key: string; icon: string };
+
+export type ChatMessage = {
+  id: number;
+  mine: boolean;
+  kind: "text" | "gift" | "photo" | "gif";
+  text: string | null;
+  gift: ChatGift | null;
+  at: string;
+};
+
+export type ChatEntry = {
+  conversation: { id: number };
+  profile: ProfileCard;
+  num_unread_messages: number;
+  last_message: Omit<ChatMessage, "id"> | null;
+};
+
+export type ConversationView = {
+  conversationId: number;
+  partner: ProfileCard;
+  messages: ChatMessage[];
+  /** Pass as `before` to load the page of older messages; null when this is the beginning. */
+  olderThan: number | null;
+};
+
+/** The other member of a conversation, seen from `viewerProfileId`. */
+function partnerIdOf(viewerProfileId: number) {
+  return sql`CASE WHEN ${conversations.starterId} = ${viewerProfileId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`;
+}
+
+/** The conversation of two members, through the pair index (whoever wrote first). */
+function pairIs(a: number, b: number) {
+  return sql`min(${conversations.starterId}, ${conversations.recipientId}) = ${Math.min(a, b)} AND max(${conversations.starterId}, ${conversations.recipientId}) = ${Math.max(a, b)}`;
+}
+
+const giftIcons = new Map<string, string>(giftCatalogue.map((gift) => [gift.key, gift.icon]));
+
+type MessageRow = { id: number; senderId: number; kind: ChatMessage["kind"]; body: string | null; giftKey: string | null; createdAt: Date };
+
+function toChatMessage(row: MessageRow, viewerProfileId: number): ChatMessage {
+  return {
+    id: row.id,
+    mine: row.senderId === viewerProfileId,
+    kind: row.kind,
+    text: row.body,
+    gift: row.giftKey ? { key: row.giftKey, icon: giftIcons.get(row.giftKey) ?? "🎁" } : null,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+const messageColumns = {
+  id: messages.id,
+  senderId: messages.senderId,
+  kind: messages.kind,
+  body: messages.body,
+  giftKey: gifts.key,
+  createdAt: messages.createdAt,
+};
+
+/** The member's chats, most recent first, with unread counts and the last message they can see. */
+export async function listChats(db: Database, scope: { viewerProfileId: number; siteId: number; now: Date }): Promise<ChatEntry[]> {
+  const { viewerProfileId, siteId, now } = scope;
+  const rows = await db
+    .select({
+      ...cardColumns,
+      conversationId: members.conversationId,
+      unread: members.unreadCount,
+      lastMessageId: sql<number | null>`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId})`,
+    })
+    .from(members)
+    .innerJoin(conversations, eq(conversations.id, members.conversationId))
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(and(eq(members.profileId, viewerProfileId), isNull(members.removedAt), isNotNull(members.lastMessageAt), reachableBy(viewerProfileId, siteId)))
+    .orderBy(desc(members.lastMessageAt), desc(members.conversationId))
+    .limit(CHAT_LIST_LIMIT);
+
+  const lastIds = rows.flatMap((row) => (row.lastMessageId ? [Number(row.lastMessageId)] : []));
+  const lastMessages = lastIds.length
+    ? await db.select(messageColumns).from(messages).leftJoin(gifts, eq(gifts.id, messages.giftId)).where(inArray(messages.id, lastIds))
+    : [];
+  const byId = new Map(lastMessages.map((row) => [row.id, row]));
+
+  return rows.map((row) => {
+    const last = row.lastMessageId ? byId.get(Number(row.lastMessageId)) : undefined;
+    let lastMessage: ChatEntry["last_message"] = null;
+    if (last) {
+      const { id: _id, ...message } = toChatMessage(last, viewerProfileId);
+      lastMessage = { ...message, text: message.text && preview(message.text) };
+    }
+    return {
+      conversation: { id: row.conversationId },
+      profile: toProfileCard(row, now),
+      num_unread_messages: row.unread,
+      last_message: lastMessage,
+    };
+  });
+}
+
+function preview(text: string): string {
+  const line = text.replace(/\s+/g, " ");
+  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
+}
+
+/**
+ * The member's conversation with a partner, if they have one they can see (it has messages and the
+ * partner is reachable). A removed conversation counts: writing again brings it back.
+ */
+export async function findConversationWith(db: Database, input: { viewerProfileId: number; partnerProfileId: number }) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, input.viewerProfileId)))
+    .where(pairIs(input.viewerProfileId, input.partnerProfileId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Opens a conversation: its partner and newest messages (or the page before `before`). Opening it
+ * sets the member's unread count to 0 (spec §4). Null for a conversation that is not theirs or
+ * whose partner they can no longer reach.
+ */
+export async function openConversation(
+  db: Database,
+  input: { conversationId: number; viewerProfileId: number; siteId: number; now: Date; before?: number | null },
+): Promise<ConversationView | null> {
+  const { conversationId, viewerProfileId, siteId, now } = input;
+  const [head] = await db
+    .select({ ...cardColumns, unread: members.unreadCount, clearedThroughId: members.clearedThroughId })
+    .from(conversations)
+    .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.starterId, viewerProfileId), eq(conversations.recipientId, viewerProfileId)),
+        reachableBy(viewerProfileId, siteId),
+      ),
+    )
+    .limit(1);
+  if (!head) return null;
+
+  const page = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(gifts, eq(gifts.id, messages.giftId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.id, head.clearedThroughId),
+        input.before ? lt(messages.id, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(MESSAGE_PAGE_SIZE + 1);
+  const hasOlder = page.length > MESSAGE_PAGE_SIZE;
+  const shown = page.slice(0, MESSAGE_PAGE_SIZE).reverse();
+
+  if (head.unread > 0) await markRead(db, { conversationId, viewerProfileId });
+
+  return {
+    conversationId,
+    partner: toProfileCard(head, now),
+    messages: shown.map((row) => toChatMessage(row, viewerProfileId)),
+    olderThan: hasOlder && shown[0] ? shown[0].id : null,
+  };
+}
+
+export async function markRead(db: Database, input: { conversationId: number; viewerProfileId: number }) {
+  await db
+    .update(members)
+    .set({ unreadCount: 0 })
+    .where(and(eq(members.conversationId, input.conversationId), eq(members.profileId, input.viewerProfileId)));
+}
+
+/**
+ * Removes chats from the member's list (DELETE /api/chat.php): one conversation, or every
+ * conversation with a profile (spec §4). Their history is cleared for this member only; a new
+ * message brings the chat back, starting from that message. Returns how many were removed.
+ */
+export async function removeChats(
+  db: Database,
+  input: { viewerProfileId: number; now: Date } & ({ conversationId: number } | { partnerProfileId: number }),
+): Promise<number> {
+  const which =
+    "conversationId" in input
+      ? eq(members.conversationId, input.conversationId)
+      : inArray(
+          members.conversationId,
+          db.select({ id: conversations.id }).from(conversations).where(pairIs(input.viewerProfileId, input.partnerProfileId)),
+        );
+  const removed = await db
+    .update(members)
+    .set({
+      removedAt: input.now,
+      unreadCount: 0,
+      clearedThroughId: sql`coalesce((SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId}), 0)`,
+    })
+    .where(and(eq(members.profileId, input.viewerProfileId), isNull(members.removedAt), which))
+    .returning({ id: members.conversationId });
+  return removed.length;
+}

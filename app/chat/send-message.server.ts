@@ -1,0 +1,185 @@
+/**
+ * Sending a chat message or a gift (PRODUCT.md "Credits and money", "Discovery and contact"):
+ *
+ * - the sender's e-mail address must be confirmed (spec §4: an unconfirmed address blocks replies);
+ * - the partner must be reachable (no block either way, not deleted), and a new conversation may
+ *   only start with a member the sender can see;
+ * - a free member takes part in at most `FREE_CONVERSATION_LIMIT` conversations they started;
+ * - every message costs the site's `message_credits`, a gift its own price or `gift_credits`.
+ *
+ * The credits, the message, the conversation's times and both members' unread counts change in one
+ * transaction through the ledger (`applyCredits` effects): a message is stored exactly when it is
+ * paid for. The browser's client key makes a resent form one message and one charge.
+ */
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { applyCredits, balanceMoved } from "~/credits/ledger.server";
+import type { CurrentUser } from "~/accounts/current-user.server";
+import type { SiteSettings } from "~/sites/site-settings";
+import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
+import type { MessageInput } from "./message-schema";
+import { findConversationWith } from "./conversations.server";
+
+const { conversations, conversationMembers: members, messages, gifts, profiles } = schema;
+
+/** PRODUCT.md: a free member may take part in at most 2 conversations that they started. */
+export const FREE_CONVERSATION_LIMIT = 2;
+
+export type SendOutcome =
+  | { status: "sent"; conversationId: number; messageId: number; balance: number }
+  | { status: "not_found" }
+  | { status: "unconfirmed" }
+  | { status: "conversation_limit"; limit: number }
+  | { status: "insufficient_credits"; cost: number; balance: number }
+  | { status: "spending_blocked" };
+
+type Sender = Pick<CurrentUser, "id" | "status" | "paidUser" | "spendingBlocked"> & { profileId: number };
+
+/** Where the message goes: into a conversation the sender has, or to a member (new or existing). */
+export type Destination = { conversationId: number } | { partnerProfileId: number };
+
+export async function sendMessage(
+  db: Database,
+  input: { sender: Sender; to: Destination; message: MessageInput; siteId: number; settings: Pick<SiteSettings, "messageCredits" | "giftCredits">; now: Date },
+): Promise<SendOutcome> {
+  const { sender, message, siteId, now } = input;
+  const resent = await db.query.messages.findFirst({
+    columns: { id: true, conversationId: true },
+    where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
+  });
+  if (resent) return { status: "sent", conversationId: resent.conversationId, messageId: resent.id, balance: await balanceOf(db, sender.id) };
+
+  const conversation = await resolveConversation(db, { sender, to: input.to, siteId });
+  if (conversation.status !== "ok") return conversation;
+  if (sender.status !== "confirmed") return { status: "unconfirmed" };
+  if (sender.spendingBlocked) return { status: "spending_blocked" };
+
+  if (conversation.isNew && !sender.paidUser) {
+    const [started] = await db
+      .select({ n: count() })
+      .from(conversations)
+      .where(and(eq(conversations.starterId, sender.profileId), isNotNull(conversations.lastMessageAt)));
+    if ((started?.n ?? 0) >= FREE_CONVERSATION_LIMIT) return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
+  }
+
+  const gift = message.intent === "gift" ? await db.query.gifts.findFirst({ where: eq(gifts.key, message.gift) }) : null;
+  if (message.intent === "gift" && !gift) return { status: "not_found" };
+  const cost = gift ? (gift.credits ?? input.settings.giftCredits) : input.settings.messageCredits;
+  const conversationId = conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
+
+  const charged = await applyCredits(
+    db,
+    { userId: sender.id, delta: -cost, reason: gift ? "gift" : "message", causeKey: `message:${sender.profileId}:${message.clientKey}` },
+    deliveryEffects(db, {
+      conversationId,
+      senderId: sender.profileId,
+      recipientId: conversation.partnerId,
+      kind: gift ? "gift" : "text",
+      body: message.intent === "text" ? message.body : null,
+      giftId: gift?.id ?? null,
+      credits: cost,
+      clientKey: message.clientKey,
+      now,
+    }),
+  );
+  if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
+
+  const stored = await db.query.messages.findFirst({
+    columns: { id: true },
+    where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
+  });
+  if (!stored) throw new Error("a paid message was not stored");
+  return { status: "sent", conversationId, messageId: stored.id, balance: charged.balance };
+}
+
+type Resolved =
+  | { status: "ok"; id: number; partnerId: number; isNew: false }
+  | { status: "ok"; id: null; partnerId: number; isNew: true }
+  | { status: "not_found" };
+
+/** The conversation and the partner; a new conversation needs a partner the sender can see. */
+async function resolveConversation(db: Database, input: { sender: Sender; to: Destination; siteId: number }): Promise<Resolved> {
+  const { sender, to, siteId } = input;
+  if ("conversationId" in to) {
+    const [row] = await db
+      .select({ id: conversations.id, partnerId: profiles.id })
+      .from(conversations)
+      .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, sender.profileId)))
+      .innerJoin(
+        profiles,
+        eq(profiles.id, sql`CASE WHEN ${conversations.starterId} = ${sender.profileId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`),
+      )
+      .where(and(eq(conversations.id, to.conversationId), reachableBy(sender.profileId, siteId)))
+      .limit(1);
+    return row ? { status: "ok", id: row.id, partnerId: row.partnerId, isNew: false } : { status: "not_found" };
+  }
+  const existing = await findConversationWith(db, { viewerProfileId: sender.profileId, partnerProfileId: to.partnerProfileId });
+  if (existing) return resolveConversation(db, { sender, to: { conversationId: existing.id }, siteId });
+  const partner = await findVisibleProfile(db, { profileId: to.partnerProfileId, viewerProfileId: sender.profileId, siteId });
+  if (!partner || partner.id === sender.profileId) return { status: "not_found" };
+  return { status: "ok", id: null, partnerId: partner.id, isNew: true };
+}
+
+/**
+ * The conversation of the pair: created by the first message, found again by the pair index if
+ * both members wrote at the same moment. It gets its members (and counts towards a cap) only once a
+ * message is paid for.
+ */
+async function createConversation(db: Database, input: { siteId: number; starterId: number; recipientId: number; now: Date }) {
+  await db
+    .insert(conversations)
+    .values({ siteId: input.siteId, starterId: input.starterId, recipientId: input.recipientId, createdAt: input.now })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      sql`min(${conversations.starterId}, ${conversations.recipientId}) = ${Math.min(input.starterId, input.recipientId)} AND max(${conversations.starterId}, ${conversations.recipientId}) = ${Math.max(input.starterId, input.recipientId)}`,
+    )
+    .limit(1);
+  if (!row) throw new Error("conversation not created");
+  return row.id;
+}
+
+/**
+ * What a paid message changes, each statement guarded by the one before (see `balanceMoved`): the
+ * message; the conversation's time; both members' rows (the recipient's unread count goes up and a
+ * removed chat comes back for both).
+ */
+function deliveryEffects(
+  db: Database,
+  m: {
+    conversationId: number;
+    senderId: number;
+    recipientId: number;
+    kind: "text" | "gift";
+    body: string | null;
+    giftId: number | null;
+    credits: number;
+    clientKey: string;
+    now: Date;
+  },
+) {
+  const at = Math.floor(m.now.getTime() / 1000);
+  return [
+    db.run(sql`
+      INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, created_at)
+      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${at}
+      WHERE ${balanceMoved}`),
+    db.run(sql`UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversationId} AND changes() > 0`),
+    db.run(sql`
+      INSERT INTO ${members} (conversation_id, profile_id, unread_count, last_message_at)
+      SELECT ${m.conversationId}, side.profile_id, side.unread, ${at}
+      FROM (SELECT ${m.senderId} AS profile_id, 0 AS unread UNION ALL SELECT ${m.recipientId}, 1) AS side
+      WHERE changes() > 0
+      ON CONFLICT (conversation_id, profile_id) DO UPDATE SET
+        unread_count = unread_count + excluded.unread_count,
+        last_message_at = excluded.last_message_at,
+        removed_at = NULL`),
+  ];
+}
+
+async function balanceOf(db: Database, userId: number): Promise<number> {
+  const row = await db.query.users.findFirst({ columns: { credits: true }, where: eq(schema.users.id, userId) });
+  return row?.credits ?? 0;
+}

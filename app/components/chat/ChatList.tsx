@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import type { RemoveChatResult } from "~/chat/chat-api";
+import type { ChatEntry } from "~/chat/conversations.server";
+import { requestJson } from "~/components/profiles/post-json";
+import { dayKey, formatClockTime, formatDate } from "~/i18n/format";
+import { ChatAvatar } from "./ChatAvatar";
+import { DeleteConversationModal } from "./DeleteConversationModal";
+
+/**
+ * The chats overview (spec §2): each conversation with the partner, the last message, its time and
+ * the unread count. Removing a chat takes it off the list at once, then tells the server; if that
+ * fails an alert says so and the list reloads (spec §4).
+ */
+export function ChatList({
+  chats,
+  timeZone,
+  today,
+  fictional,
+}: {
+  chats: ChatEntry[];
+  timeZone: string;
+  /** Today's date in the site's time zone (`YYYY-MM-DD`), to show a time or a date. */
+  today: string;
+  fictional: { icon: string; label: string };
+}) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState<ChatEntry | null>(null);
+
+  /** Off the list at once; the server is told after, and a failure brings the list back. */
+  async function remove(chat: ChatEntry): Promise<null> {
+    setFailed(false);
+    setRemoved((ids) => new Set(ids).add(chat.conversation.id));
+    void requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: chat.conversation.id }).then((reply) => {
+      if (reply.ok) return;
+      setFailed(true);
+      setRemoved(new Set());
+      void revalidator.revalidate();
+    });
+    return null;
+  }
+
+  const shown = chats.filter((chat) => !removed.has(chat.conversation.id));
+  return (
+    <>
+      {failed && (
+        <p className="alert alert-danger" role="alert">
+          {t("chat:errors.removeFailed")}
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <div className="chat-list__empty">
+          <p>{t("chat:list.empty")}</p>
+          <Link to="/members" className="btn btn-primary">
+            {t("chat:list.findMembers")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="chat-list">
+          {shown.map((chat) => {
+            const { profile, last_message: last } = chat;
+            const unread = chat.num_unread_messages;
+            let previewText = "";
+            if (last?.gift) previewText = `${last.gift.icon} ${t(`gifts.${last.gift.key}`)}`;
+            else if (last?.text) previewText = last.text;
+            else if (last) previewText = t("chat:screen.removedMessage");
+            return (
+              <li key={chat.conversation.id} className={`chat-list__item${unread > 0 ? " is-unread" : ""}`}>
+                <Link to={`/chats/${chat.conversation.id}`} className="chat-list__link">
+                  <ChatAvatar profile={profile} />
+                  <span className="chat-list__body">
+                    <span className="chat-list__head">
+                      <strong className="chat-list__name">
+                        {profile.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+                        {profile.name}, {profile.age}
+                        {profile.fictional && (
+                          <span title={fictional.label}>
+                            {" "}
+                            <span aria-hidden="true">{fictional.icon}</span>
+                            <span className="visually-hidden">{fictional.label}</span>
+                          </span>
+                        )}
+                      </strong>
+                      {last && (
+                        <time className="chat-list__time" dateTime={last.at}>
+                          {dayKey(last.at, timeZone) === today ? formatClockTime(last.at, i18n.language, timeZone) : formatDate(new Date(last.at), i18n.language)}
+                        </time>
+                      )}
+                    </span>
+                    <span className="chat-list__preview">
+                      {last?.mine && <span className="chat-list__you">{t("chat:list.you")} </span>}
+                      {previewText}
+                    </span>
+                  </span>
+                  {unread > 0 && (
+                    <span className="badge badge-secondary chat-list__unread" aria-label={t("chat:list.unread", { count: unread })}>
+                      {unread > 99 ? "99+" : unread}
+                    </span>
+                  )}
+                </Link>
+                <button type="button" className="btn btn-link btn-sm chat-list__remove" onClick={() => setConfirming(chat)} aria-label={t("chat:list.remove", { name: profile.name })}>
+                  <span aria-hidden="true">✕</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <DeleteConversationModal
+        name={confirming?.profile.name ?? ""}
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => remove(confirming!)}
+      />
+    </>
+  );
+}

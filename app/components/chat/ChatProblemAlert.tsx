@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ChatProblem } from "~/chat/chat-screen.server";
+import { ResendActivation } from "~/components/signup/ResendActivation";
+
+/**
+ * Why a message was not sent (spec §8): not enough credits (the credit alert, with the way to buy
+ * more), a free member's conversation cap (a premium-only feature), an unconfirmed e-mail address
+ * (with the activation mail), or spending on hold after a charge-back.
+ */
+export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
+  const { t } = useTranslation();
+  switch (problem.kind) {
+    case "insufficient_credits":
+      return (
+        <div className="alert alert-warning chat-problem" role="alert">
+          <p>{t("chat:problems.insufficientCredits", { cost: problem.cost, count: problem.balance })}</p>
+          <Link to="/pricing" className="btn btn-primary btn-sm">
+            {t("chat:problems.buyCredits")}
+          </Link>
+        </div>
+      );
+    case "conversation_limit":
+      return (
+        <div className="alert alert-warning chat-problem" role="alert">
+          <p>{t("chat:problems.conversationLimit", { count: problem.limit })}</p>
+          <Link to="/pricing" className="btn btn-primary btn-sm">
+            {t("chat:problems.becomePremium")}
+          </Link>
+        </div>
+      );
+    case "unconfirmed":
+      return (
+        <div className="alert alert-warning chat-problem" role="alert">
+          <p>{t("chat:problems.unconfirmed")}</p>
+          <ResendActivation variant="link" />
+        </div>
+      );
+    case "spending_blocked":
+      return (
+        <div className="alert alert-danger chat-problem" role="alert">
+          <p>{t("chat:problems.spendingBlocked")}</p>
+          <Link to="/complaints" className="btn btn-link btn-sm">
+            {t("chat:problems.contactSupport")}
+          </Link>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigation, useSearchParams } from "react-router";
+import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
+import type { ChatMessage } from "~/chat/conversations.server";
+import { usePolling } from "~/components/layout/use-polling";
+import { FictionalNotice } from "~/components/profiles/FictionalNotice";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { useRootData } from "~/root";
+import { ChatProblemAlert } from "./ChatProblemAlert";
+import { ChatTopBar } from "./ChatTopBar";
+import { GiftPicker } from "./GiftPicker";
+import { MessageComposer } from "./MessageComposer";
+import { MessageList } from "./MessageList";
+
+export type ChatScreenData = {
+  conversation: { conversationId: number | null; messages: ChatMessage[]; olderThan: number | null };
+  partner: ProfileCard;
+  composer: { messageCost: number; maxLength: number; gifts: GiftOffer[]; clientKey: string };
+  fictional: { icon: string; label: string; warning: string | null };
+  timeZone: string;
+};
+
+/** New messages show up while a conversation is open (there is no live socket yet). */
+const CHAT_POLL_MS = 10_000;
+
+/** A random client key for the next message, so a resent form is stored and charged once. */
+function newClientKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The chat screen (spec §2): top bar, the fictional-profile notice, the messages, and the footer
+ * with the composer and the gifts (`?gift=1` opens them, as the profile's gift button does).
+ */
+export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendReply | null }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const { conversation, partner, composer, fictional, timeZone } = data;
+  const [giftsOpen, setGiftsOpen] = useState(searchParams.get("gift") === "1");
+  const [clientKey, setClientKey] = useState(composer.clientKey);
+  const busy = navigation.state === "submitting";
+
+  // A sent message (or gift) needs a new key for the next one; the gifts close after sending.
+  useEffect(() => {
+    if (reply?.conversationId) {
+      setClientKey(newClientKey());
+      setGiftsOpen(false);
+    }
+  }, [reply]);
+
+  usePolling({ enabled: conversation.conversationId !== null, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
+
+  const isNew = conversation.messages.length === 0 && conversation.olderThan === null;
+  const icebreakers = isNew ? (t("chat:icebreakers.lines", { returnObjects: true }) as string[]) : [];
+
+  return (
+    <div className="chat-screen">
+      <ChatTopBar partner={partner} conversationId={conversation.conversationId} credits={root?.account?.credits ?? null} fictional={fictional} />
+      <main id="main" className="chat-screen__main">
+        <div className="chat-screen__messages">
+          {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
+          <MessageList messages={conversation.messages} olderThan={conversation.olderThan} partnerName={partner.name} timeZone={timeZone} />
+        </div>
+        <div className="chat-screen__footer">
+        {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
+        {reply?.intent === "gift" && !reply.problem && !reply.conversationId && (
+          <p className="alert alert-danger" role="alert">
+            {t("messages.generic")}
+          </p>
+        )}
+        {giftsOpen && <GiftPicker gifts={composer.gifts} clientKey={`${clientKey}-gift`} partnerName={partner.name} busy={busy} />}
+        <MessageComposer
+          clientKey={clientKey}
+          maxLength={composer.maxLength}
+          messageCost={composer.messageCost}
+          balance={root?.account?.credits ?? null}
+          lastResult={reply?.intent === "text" ? reply.result : null}
+          busy={busy}
+          giftsOpen={giftsOpen}
+          onToggleGifts={() => setGiftsOpen((open) => !open)}
+          icebreakers={Array.isArray(icebreakers) ? icebreakers : []}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}

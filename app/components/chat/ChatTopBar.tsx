@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import type { RemoveChatResult } from "~/chat/chat-api";
+import { BlockUserModal } from "~/components/profiles/BlockUserModal";
+import { requestJson } from "~/components/profiles/post-json";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { ChatAvatar } from "./ChatAvatar";
+import { DeleteConversationModal } from "./DeleteConversationModal";
+
+/**
+ * The chat's top bar (spec §2): back to the chats, the partner (their profile one tap away), the
+ * credit badge, and the block and delete-conversation actions.
+ */
+export function ChatTopBar({
+  partner,
+  conversationId,
+  credits,
+  fictional,
+}: {
+  partner: ProfileCard;
+  conversationId: number | null;
+  credits: number | null;
+  fictional: { icon: string; label: string };
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<"block" | "delete" | null>(null);
+  return (
+    <header className="chat-topbar">
+      <Link to="/chats" className="chat-topbar__back" aria-label={t("chat:screen.back")}>
+        <span aria-hidden="true">‹</span>
+      </Link>
+      <Link to={`/members/${partner.id}`} className="chat-topbar__partner">
+        <ChatAvatar profile={partner} size={40} />
+        <span className="chat-topbar__name">
+          <strong>
+            {partner.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+            {partner.name}, {partner.age}
+            {partner.fictional && (
+              <span className="chat-topbar__fictional" title={fictional.label}>
+                {" "}
+                <span aria-hidden="true">{fictional.icon}</span>
+                <span className="visually-hidden">{fictional.label}</span>
+              </span>
+            )}
+          </strong>
+          {partner.region && <span className="chat-topbar__region">{partner.region}</span>}
+        </span>
+      </Link>
+      {credits !== null && (
+        <Link to="/pricing" className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`} title={t("chat:screen.creditsTitle")}>
+          {t("chat:credits", { count: credits })}
+        </Link>
+      )}
+      <details className="chat-topbar__menu">
+        <summary aria-label={t("chat:screen.menu")}>
+          <span aria-hidden="true">⋮</span>
+        </summary>
+        <ul>
+          <li>
+            <button type="button" className="btn btn-link" onClick={() => setDialog("block")}>
+              {t("members:actions.block")}
+            </button>
+          </li>
+          {conversationId !== null && (
+            <li>
+              <button type="button" className="btn btn-link" onClick={() => setDialog("delete")}>
+                {t("chat:delete.action")}
+              </button>
+            </li>
+          )}
+          <li>
+            <Link to={`/complaints?profile=${partner.id}`} className="btn btn-link">
+              {t("members:actions.report")}
+            </Link>
+          </li>
+        </ul>
+      </details>
+      <BlockUserModal
+        profileId={partner.id}
+        name={partner.name}
+        open={dialog === "block"}
+        onClose={() => setDialog(null)}
+        onBlocked={() => navigate("/chats")}
+        redirectTo="/chats"
+      />
+      {conversationId !== null && (
+        <DeleteConversationModal
+          name={partner.name}
+          open={dialog === "delete"}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            const reply = await requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: conversationId });
+            if (!reply.ok) return reply.message ?? t("chat:errors.removeFailed");
+            void navigate("/chats");
+            return null;
+          }}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { messageSchema } from "~/chat/message-schema";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+
+/**
+ * The chat's footer: a text box (Enter sends, Shift+Enter starts a new line), the send button, the
+ * gifts toggle and what a message costs. In a new conversation, icebreakers (PRODUCT.md: opening
+ * lines to pick, at the normal message price) fill the box with one click.
+ */
+export function MessageComposer({
+  clientKey,
+  maxLength,
+  messageCost,
+  balance,
+  lastResult,
+  busy,
+  giftsOpen,
+  onToggleGifts,
+  icebreakers = [],
+}: {
+  clientKey: string;
+  maxLength: number;
+  messageCost: number;
+  balance: number | null;
+  lastResult: SubmissionResult | null;
+  busy: boolean;
+  giftsOpen: boolean;
+  onToggleGifts: () => void;
+  icebreakers?: string[];
+}) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => messageSchema(maxLength), [maxLength]);
+  const [form, fields] = useForm({
+    id: "chat-composer",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
+
+  const length = typeof fields.body.value === "string" ? fields.body.value.length : 0;
+  return (
+    <Form method="post" {...getFormProps(form)} className="chat-composer">
+      <input type="hidden" name="intent" value="text" />
+      <input type="hidden" name="clientKey" value={clientKey} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {icebreakers.length > 0 && (
+        <div className="icebreakers">
+          <p className="icebreakers__title">{t("chat:icebreakers.title")}</p>
+          <ul className="icebreakers__list">
+            {icebreakers.map((line) => (
+              <li key={line}>
+                <button type="button" className="icebreakers__line" onClick={() => form.update({ name: fields.body.name, value: line })}>
+                  {line}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="chat-composer__row">
+        <button
+          type="button"
+          className={`btn btn-outline chat-composer__gifts${giftsOpen ? " is-active" : ""}`}
+          onClick={onToggleGifts}
+          aria-expanded={giftsOpen}
+          aria-label={t("chat:composer.gifts")}
+          title={t("chat:composer.gifts")}
+        >
+          <span aria-hidden="true">🎁</span>
+        </button>
+        <label htmlFor={fields.body.id} className="visually-hidden">
+          {t("chat:composer.label")}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.body)}
+          key={fields.body.key}
+          className="chat-composer__input"
+          rows={2}
+          maxLength={maxLength}
+          placeholder={t("chat:composer.placeholder")}
+          onKeyDown={sendOnEnter}
+        />
+        <button type="submit" className="btn btn-primary chat-composer__send" disabled={busy}>
+          {busy ? t("chat:composer.sending") : t("chat:composer.send")}
+        </button>
+      </div>
+      <FieldError field={fields.body} values={{ max: maxLength }} />
+      <p className="chat-composer__hint">
+        {balance === null
+          ? t("chat:composer.cost", { count: messageCost })
+          : t("chat:composer.costAndBalance", { count: messageCost, balance })}
+        {length > maxLength * 0.8 && <span className="chat-composer__count"> · {t("chat:composer.left", { count: Math.max(maxLength - length, 0) })}</span>}
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/chats";
+import { requireApiUser } from "~/accounts/current-user.server";
+import type { ChatsPayload } from "~/chat/chat-api";
+import { listChats } from "~/chat/conversations.server";
+import { getServices, getSite } from "~/context.server";
+
+/** GET /api/chats.php (spec §3, §7): the member's chats with unread counts. Visitors get the spec's 403. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireApiUser(context);
+  const { db, now } = getServices(context);
+  const chats = user.profile ? await listChats(db, { viewerProfileId: user.profile.id, siteId: getSite(context).id, now: now() }) : [];
+  const body: ChatsPayload = { chats, total_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
+  return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,0 +1,42 @@
+import type { Route } from "./+types/chats.$id";
+import { data } from "react-router";
+import { chatScreenData, idParam, requireChatMember, sendFromForm } from "~/chat/chat-screen.server";
+import { openConversation } from "~/chat/conversations.server";
+import { ChatScreen } from "~/components/chat/ChatScreen";
+import { getServices, getSite } from "~/context.server";
+
+/**
+ * A conversation (spec §2 "chat screen"): top bar with the partner and the credit badge, the
+ * messages, and the composer with gifts. Opening it marks its messages read (spec §4). A
+ * conversation that is not the member's, or whose partner they can no longer reach, is a 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireChatMember(context, request);
+  const conversationId = idParam(params.id);
+  if (conversationId === null) throw data(null, { status: 404 });
+  const site = getSite(context);
+  const { db, now } = getServices(context);
+  const before = idParam(new URL(request.url).searchParams.get("before"));
+  const conversation = await openConversation(db, { conversationId, viewerProfileId: user.profile.id, siteId: site.id, now: now(), before });
+  if (!conversation) throw data(null, { status: 404 });
+  return {
+    conversation,
+    partner: conversation.partner,
+    ...(await chatScreenData(db, site, conversation.partner)),
+    title: `${conversation.partner.name} · ${site.name}`,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const conversationId = idParam(args.params.id);
+  if (conversationId === null) throw data(null, { status: 404 });
+  const { reply, status } = await sendFromForm(args, { conversationId });
+  return data(reply, { status });
+}
+
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

@@ -1,0 +1,46 @@
+import type { Route } from "./+types/members.$id.chat";
+import { data, redirect } from "react-router";
+import { chatScreenData, idParam, requireChatMember, sendFromForm } from "~/chat/chat-screen.server";
+import { findConversationWith } from "~/chat/conversations.server";
+import { ChatScreen } from "~/components/chat/ChatScreen";
+import { getServices, getSite } from "~/context.server";
+import { visibleCard } from "~/discovery/member.server";
+
+/**
+ * "Send a message" from a profile, a like or a match: the conversation with that member if there is
+ * one, else an empty chat screen whose first message starts it (spec §2 members-id-chat). The query
+ * (e.g. `?gift=1`, which opens the gifts) carries over.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireChatMember(context, request);
+  const partnerId = idParam(params.id);
+  if (partnerId === null || partnerId === user.profile.id) throw data(null, { status: 404 });
+  const site = getSite(context);
+  const { db, now } = getServices(context);
+  const existing = await findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId });
+  if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).search}`);
+  const partner = await visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() });
+  if (!partner) throw data(null, { status: 404 });
+  return {
+    conversation: { conversationId: null, messages: [], olderThan: null },
+    partner,
+    ...(await chatScreenData(db, site, partner)),
+    title: `${partner.name} · ${site.name}`,
+  };
+}
+
+/** The first message: once sent, the member continues in the conversation it started. */
+export async function action(args: Route.ActionArgs) {
+  const partnerId = idParam(args.params.id);
+  if (partnerId === null) throw data(null, { status: 404 });
+  const { reply, status } = await sendFromForm(args, { partnerProfileId: partnerId });
+  if (reply.conversationId) throw redirect(`/chats/${reply.conversationId}`);
+  return data(reply, { status });
+}
+
+export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChatScreen key={loaderData.partner.id} data={loaderData} reply={actionData ?? null} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];
