@@ -8,8 +8,8 @@ import { visibleCard } from "~/discovery/member.server";
 
 /**
  * "Send a message" from a profile, a like or a match: the conversation with that member if there is
- * one, else an empty chat screen whose first message starts it (spec §2 members-id-chat). The query
- * (e.g. `?gift=1`, which opens the gifts) carries over.
+ * one, else an empty chat screen whose first message starts it (spec §2 members-id-chat). `?gift=1`
+ * (the profile's gift button) opens the gifts there.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireChatMember(context, request);
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, now } = getServices(context);
   const existing = await findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId });
-  if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).search}`);
+  if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).searchParams.get("gift") === "1" ? "?gift=1" : ""}`);
   const partner = await visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() });
   if (!partner) throw data(null, { status: 404 });
   return {

@@ -1,0 +1,97 @@
+/**
+ * Chat in the browser: a member writes to someone from their profile (an icebreaker, Enter sends),
+ * sends a gift from the profile's gift button, runs out of credits and is told how to get more; the
+ * other member sees the unread badge, reads and answers; a chat is deleted from the overview.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { createMember } from "./factories";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mailadres").fill(email);
+  await page.getByLabel("Wachtwoord").fill(password);
+  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test("members write to each other, send a gift and run out of credits", async ({ page, browser }) => {
+  const anna = await createMember({ name: "Anna", credits: 60 });
+  const bram = await createMember({ name: "Bram", credits: 30 });
+
+  await logIn(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}`);
+  await page.getByRole("link", { name: "Stuur een bericht" }).click();
+  await expect(page).toHaveURL(`/members/${bram.profileId}/chat`);
+  await expect(page.getByText("Dit is het begin van je gesprek met Bram. Zeg eens hallo!")).toBeVisible();
+  await expect(page.getByText("Een bericht kost 15 credits. Je hebt er 60.")).toBeVisible();
+
+  // An icebreaker fills the box; Enter sends it and the conversation begins.
+  await page.getByRole("button", { name: "Hey! Wat doe je het liefst op een vrije zondag?" }).click();
+  const box = page.getByRole("textbox", { name: "Je bericht" });
+  await expect(box).toHaveValue("Hey! Wat doe je het liefst op een vrije zondag?");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationUrl = page.url();
+  await expect(page.getByRole("article", { name: /^Jij, / })).toContainText("Hey! Wat doe je het liefst op een vrije zondag?");
+  await expect(page.getByRole("link", { name: "45 credits" })).toBeVisible();
+  await expect(box).toHaveValue("");
+
+  // The profile's gift button opens the same conversation with the gifts showing.
+  await page.goto(`/members/${bram.profileId}`);
+  await page.getByRole("link", { name: "Stuur een cadeautje" }).click();
+  await expect(page).toHaveURL(`${conversationUrl}?gift=1`);
+  await page.getByRole("button", { name: /Roos/ }).click();
+  await expect(page.getByText("Je stuurde Bram een cadeautje: Roos")).toBeVisible();
+  await expect(page.getByRole("link", { name: "15 credits" })).toBeVisible();
+
+  await box.fill("Nog eentje dan.");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page.getByText("Nog eentje dan.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "0 credits" })).toBeVisible();
+
+  await box.fill("En nog een?");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page.getByText("Je hebt niet genoeg credits: dit kost er 15 en je hebt 0 credits.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Credits kopen" })).toHaveAttribute("href", "/pricing");
+  await expect(box).toHaveValue("En nog een?");
+
+  // Bram sees three unread messages, opens the chat and answers.
+  const bramContext = await browser.newContext();
+  const bramPage = await bramContext.newPage();
+  await logIn(bramPage, bram.email, bram.password);
+  await expect(bramPage.getByRole("link", { name: /Berichten/ }).getByLabel("3 ongelezen berichten")).toBeVisible();
+  await bramPage.goto("/chats");
+  const entry = bramPage.getByRole("listitem").filter({ hasText: "Anna" });
+  await expect(entry).toContainText("Nog eentje dan.");
+  await expect(entry.getByLabel("3 ongelezen berichten")).toBeVisible();
+  await entry.getByRole("link").click();
+  await expect(bramPage.getByText("Anna stuurde je een cadeautje: Roos")).toBeVisible();
+  await bramPage.getByRole("textbox", { name: "Je bericht" }).fill("Wandelen in de duinen!");
+  await bramPage.getByRole("button", { name: "Versturen" }).click();
+  await expect(bramPage.getByRole("article", { name: /^Jij, / }).last()).toContainText("Wandelen in de duinen!");
+  await bramPage.goto("/chats");
+  await expect(entry).toContainText("Wandelen in de duinen!");
+  await expect(entry.getByLabel(/ongelezen/)).toHaveCount(0);
+  await bramContext.close();
+
+  // Anna's open conversation shows the answer without a reload (polling).
+  await expect(page.getByText("Wandelen in de duinen!")).toBeVisible({ timeout: 20_000 });
+});
+
+test("a member deletes a conversation from the overview", async ({ page }) => {
+  const carla = await createMember({ name: "Carla", credits: 30 });
+  const dirk = await createMember({ name: "Dirk" });
+  await logIn(page, carla.email, carla.password);
+  await page.goto(`/members/${dirk.profileId}/chat`);
+  await page.getByRole("textbox", { name: "Je bericht" }).fill("Hoi Dirk!");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+
+  await page.goto("/chats");
+  await page.getByRole("button", { name: "Gesprek met Dirk verwijderen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Je gesprek met Dirk verwijderen?" });
+  await dialog.getByRole("button", { name: "Verwijderen" }).click();
+  await expect(page.getByText("Je hebt nog geen gesprekken.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Je hebt nog geen gesprekken.")).toBeVisible();
+});
