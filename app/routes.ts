@@ -20,6 +20,7 @@ export default [
     route("reset-password/do", "routes/reset-password.do.tsx", { id: "reset-password-do" }),
     route("settings", "routes/settings.tsx", { id: "settings" }),
     route("notifications", "routes/notifications.tsx", { id: "notifications" }),
+    route("notifications/unsubscribe", "routes/notifications.unsubscribe.tsx", { id: "notifications-unsubscribe" }),
     route("mail-change/do", "routes/mail-change.do.tsx", { id: "mail-change-do" }),
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
     route("account-recover", "routes/account-recover.tsx", { id: "account-recover" }),

@@ -537,7 +537,7 @@ export const verificationTokens = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["activation", "password_reset", "mail_change", "account_recovery"] }).notNull(),
+    kind: text("kind", { enum: ["activation", "password_reset", "mail_change", "account_recovery", "unsubscribe"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     /** e.g. the new address of a mail change. */
     target: text("target"),

@@ -2,7 +2,7 @@
  * Notification preferences (PRODUCT.md): every notification type of spec §3 can be switched off per
  * channel (push, e-mail). Only switched-off channels are stored: no row means enabled.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { notificationTypes } from "#drizzle/schema";
 import { schema, type Database } from "~/db/client.server";
 import { NOTIFICATION_CHANNELS, preferenceField, type NotificationChannel } from "./settings-schema";
@@ -59,3 +59,26 @@ export async function reenableEmail(db: Database, userId: number) {
   await db.update(schema.users).set({ emailDisabledReason: null }).where(eq(schema.users.id, userId));
 }
 
+
+/** Whether a member gets e-mails of a type (no row means yes). */
+export async function emailEnabledFor(db: Database, userId: number, type: NotificationType): Promise<boolean> {
+  const row = await db.query.notificationPreferences.findFirst({
+    where: and(
+      eq(schema.notificationPreferences.userId, userId),
+      eq(schema.notificationPreferences.type, type),
+      eq(schema.notificationPreferences.channel, "email"),
+    ),
+  });
+  return row?.enabled ?? true;
+}
+
+/** The unsubscribe link of a notification e-mail: that type's e-mails off, everything else untouched. */
+export async function turnOffEmailFor(db: Database, userId: number, type: NotificationType) {
+  await db
+    .insert(schema.notificationPreferences)
+    .values({ userId, type, channel: "email", enabled: false })
+    .onConflictDoUpdate({
+      target: [schema.notificationPreferences.userId, schema.notificationPreferences.type, schema.notificationPreferences.channel],
+      set: { enabled: false },
+    });
+}

@@ -7,13 +7,15 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken, hashToken } from "~/security/tokens.server";
 
-export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery";
+export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery" | "unsubscribe";
 
 export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
   activation: 7 * 24 * 60 * 60,
   password_reset: 60 * 60,
   mail_change: 24 * 60 * 60,
   account_recovery: 14 * 24 * 60 * 60,
+  /** The link in a notification e-mail; it may be used more than once (see notification-mail.server.ts). */
+  unsubscribe: 90 * 24 * 60 * 60,
 };
 
 export async function createVerificationToken(

@@ -12,6 +12,8 @@ import { getServices, getSite } from "~/context.server";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken } from "~/security/tokens.server";
 import type { Site } from "~/sites/site.server";
+import type { MailDeps } from "~/mail/mail.server";
+import { mailAboutNewMessage } from "./message-mail.server";
 import { messageSchema } from "./message-schema";
 import { sendMessage, type Destination } from "./send-message.server";
 
@@ -75,7 +77,7 @@ export async function sendFromForm(
   const intent: SendReply["intent"] = formData.get("intent") === "gift" ? "gift" : "text";
   if (submission.status !== "success") return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
 
-  const { db, now } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
   const outcome = await sendMessage(db, {
     sender: { id: user.id, status: user.status, paidUser: user.paidUser, spendingBlocked: user.spendingBlocked, profileId: user.profile.id },
     to,
@@ -87,6 +89,14 @@ export async function sendFromForm(
   const refused = (problem: ChatProblem, status: number) => ({ reply: { intent, result: submission.reply(), problem, conversationId: null }, status });
   switch (outcome.status) {
     case "sent":
+      if (!outcome.resent) {
+        await tellRecipient({ db, env, ctx, site, now: now() }, {
+          conversationId: outcome.conversationId,
+          senderName: user.profile.name,
+          recipientProfileId: outcome.recipientProfileId,
+          origin: new URL(request.url).origin,
+        });
+      }
       return { reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId }, status: 200 };
     case "not_found":
       throw data(null, { status: 404 });
@@ -98,6 +108,15 @@ export async function sendFromForm(
       return refused({ kind: "unconfirmed" }, 403);
     case "spending_blocked":
       return refused({ kind: "spending_blocked" }, 403);
+  }
+}
+
+/** The recipient's e-mail about the message; a mail that fails must not fail a message already paid for. */
+async function tellRecipient(deps: MailDeps, input: Parameters<typeof mailAboutNewMessage>[1]) {
+  try {
+    await mailAboutNewMessage(deps, input);
+  } catch (error) {
+    console.error("new-message mail failed", error);
   }
 }
 

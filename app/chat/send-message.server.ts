@@ -26,7 +26,7 @@ const { conversations, conversationMembers: members, messages, gifts, profiles }
 export const FREE_CONVERSATION_LIMIT = 2;
 
 export type SendOutcome =
-  | { status: "sent"; conversationId: number; messageId: number; balance: number }
+  | { status: "sent"; conversationId: number; messageId: number; recipientProfileId: number; balance: number; resent: boolean }
   | { status: "not_found" }
   | { status: "unconfirmed" }
   | { status: "conversation_limit"; limit: number }
@@ -47,7 +47,7 @@ export async function sendMessage(
     columns: { id: true, conversationId: true },
     where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
   });
-  if (resent) return { status: "sent", conversationId: resent.conversationId, messageId: resent.id, balance: await balanceOf(db, sender.id) };
+  if (resent) return resentOutcome(db, sender, resent);
 
   const conversation = await resolveConversation(db, { sender, to: input.to, siteId });
   if (conversation.status !== "ok") return conversation;
@@ -85,11 +85,21 @@ export async function sendMessage(
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
 
   const stored = await db.query.messages.findFirst({
-    columns: { id: true },
+    columns: { id: true, conversationId: true },
     where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
   });
   if (!stored) throw new Error("a paid message was not stored");
-  return { status: "sent", conversationId, messageId: stored.id, balance: charged.balance };
+  // Another request with the same key may have paid first (a double click): that one is the send.
+  if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
+  return { status: "sent", conversationId, messageId: stored.id, recipientProfileId: conversation.partnerId, balance: charged.balance, resent: false };
+}
+
+/** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */
+async function resentOutcome(db: Database, sender: Sender, message: { id: number; conversationId: number }): Promise<SendOutcome> {
+  const conversation = await db.query.conversations.findFirst({ where: eq(conversations.id, message.conversationId) });
+  if (!conversation) return { status: "not_found" };
+  const recipientProfileId = conversation.starterId === sender.profileId ? conversation.recipientId : conversation.starterId;
+  return { status: "sent", conversationId: message.conversationId, messageId: message.id, recipientProfileId, balance: await balanceOf(db, sender.id), resent: true };
 }
 
 type Resolved =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/languages";
 import { renderMail, type MailRequest } from "~/mail/render.server";
-import { mailTemplateNames, type MailTemplate } from "~/mail/templates.server";
+import { isNotificationTemplate, mailTemplateNames, type MailTemplate } from "~/mail/templates.server";
 import { testSite } from "~/mail/test-site";
 
 const site = testSite();
@@ -11,7 +11,8 @@ const request = (template: MailTemplate, locale: string, params: Partial<MailReq
   template,
   to: "anna@example.test",
   locale,
-  params: { name: "Anna", link, ...params },
+  // `sender` and the unsubscribe link are what the notification templates add to every mail's params.
+  params: { name: "Anna", link, sender: "Bram", unsubscribeUrl: "https://flirtparadijs.nl/notifications/unsubscribe?token=abc", ...params },
 });
 
 describe("renderMail", () => {
@@ -78,9 +79,13 @@ describe("renderMail", () => {
     await expect(renderMail(site, request("activation", "en", { link: "/activate?token=x" }))).rejects.toThrow(/absolute http/);
   });
 
-  it("has no unsubscribe link in account mails (they are transactional)", async () => {
+  it("has no unsubscribe link in account mails (they are transactional), and one in every notification", async () => {
     for (const template of mailTemplateNames) {
       const mail = await renderMail(site, request(template, "en"));
+      if (isNotificationTemplate(template)) {
+        expect(mail.text, template).toContain("Unsubscribe from these emails: https://flirtparadijs.nl/notifications/unsubscribe?token=abc");
+        continue;
+      }
       expect(mail.html).not.toContain("x-list-unsubscribe");
       expect(mail.text).not.toMatch(/unsubscribe/i);
     }

@@ -13,6 +13,10 @@ export const mailTemplates = {
   account_deleted: { notification: false },
   /** The confirmation of a complaint or report filed on /complaints. */
   complaint_received: { notification: false },
+  /** Someone started a conversation with the member (notification type new_conversations). */
+  new_conversation: { notification: true },
+  /** A new message in a conversation the member has read up to now (notification type new_messages). */
+  new_message: { notification: true },
 } as const satisfies Record<string, { notification: boolean }>;
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -288,3 +288,64 @@ describe("the chats overview", () => {
     expect(html).toContain("1 ongelezen bericht");
   });
 });
+
+describe("e-mail about new messages", () => {
+  async function mailsTo(member: { email: string }) {
+    return (await sql("SELECT template, subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id", [member.email])) as [string, string, string, string][];
+  }
+
+  it("tells a member of a new conversation once per unread streak, without the message, with a working unsubscribe link", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", credits: 100 }), signedIn({ name: "Bram" })]);
+    const conversationId = await conversationOf(await startChat(anna, bram, "Geheim: ik vind je leuk"));
+    await reply(anna, conversationId, { body: "Nog een bericht" });
+
+    const [first, ...rest] = await mailsTo(bram);
+    expect(rest).toEqual([]);
+    const [template, subject, text] = first!;
+    expect(template).toBe("new_conversation");
+    expect(subject).toBe("Anna heeft je een bericht gestuurd op Flirtparadijs");
+    expect(text).toContain(`http://localhost/chats/${conversationId}`);
+    expect(text).not.toContain("Geheim");
+
+    // Once Bram has read the conversation, the next message is news again.
+    await get(`/chats/${conversationId}`, { cookie: bram.cookie });
+    await reply(anna, conversationId, { body: "Ben je er?" });
+    const mails = await mailsTo(bram);
+    expect(mails.map(([name]) => name)).toEqual(["new_conversation", "new_message"]);
+
+    // The unsubscribe link asks first, then switches off only that type.
+    const link = /http:\/\/localhost(\/notifications\/unsubscribe\?token=[a-z2-7]+)/.exec(mails[1]![2])![1]!;
+    const page = await get(link);
+    expect(page.status).toBe(200);
+    expect(mainContent(await page.text())).toContain("Wil je geen e-mails meer ontvangen over &quot;Nieuwe berichten&quot;?");
+    expect(await count("SELECT count(*) FROM notification_preferences WHERE user_id = ?", [bram.userId])).toBe(0);
+
+    // A mail provider's one-click request (RFC 8058) comes from elsewhere, without an Origin.
+    const oneClick = await exports.default.fetch(
+      new Request(`http://localhost${link}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      }),
+    );
+    expect(oneClick.status).toBe(200);
+    expect(
+      await sql("SELECT type, channel, enabled FROM notification_preferences WHERE user_id = ?", [bram.userId]),
+    ).toEqual([["new_messages", "email", "0"]]);
+
+    await get(`/chats/${conversationId}`, { cookie: bram.cookie });
+    await reply(anna, conversationId, { body: "Hallo?" });
+    expect(await mailsTo(bram)).toHaveLength(2);
+    expect((await get("/notifications/unsubscribe?token=nope")).status).toBe(200);
+  });
+
+  it("sends nothing to fictional profiles or members whose e-mail is switched off", async () => {
+    const [anna, fictional, bounced] = await Promise.all([signedIn({ credits: 100 }), signedIn(), signedIn()]);
+    await shapeProfile(fictional.profileId, { fictional: 1 });
+    await sql("UPDATE users SET email_disabled_reason = 'bounce' WHERE id = ?", [bounced.userId]);
+    await conversationOf(await startChat(anna, fictional, "Hoi"));
+    await conversationOf(await startChat(anna, bounced, "Hoi"));
+    expect(await mailsTo(fictional)).toEqual([]);
+    expect(await mailsTo(bounced)).toEqual([]);
+  });
+});
