@@ -48,12 +48,12 @@ export type ConversationView = {
 };
 
 /** The other member of a conversation, seen from `viewerProfileId`. */
-function partnerIdOf(viewerProfileId: number) {
+export function partnerIdOf(viewerProfileId: number) {
   return sql`CASE WHEN ${conversations.starterId} = ${viewerProfileId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`;
 }
 
 /** The conversation of two members, through the pair index (whoever wrote first). */
-function pairIs(a: number, b: number) {
+export function pairIs(a: number, b: number) {
   return sql`min(${conversations.starterId}, ${conversations.recipientId}) = ${Math.min(a, b)} AND max(${conversations.starterId}, ${conversations.recipientId}) = ${Math.max(a, b)}`;
 }
 

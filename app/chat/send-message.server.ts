@@ -18,7 +18,7 @@ import type { CurrentUser } from "~/accounts/current-user.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
 import type { MessageInput } from "./message-schema";
-import { findConversationWith } from "./conversations.server";
+import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles } = schema;
 
@@ -115,10 +115,7 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
       .select({ id: conversations.id, partnerId: profiles.id })
       .from(conversations)
       .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, sender.profileId)))
-      .innerJoin(
-        profiles,
-        eq(profiles.id, sql`CASE WHEN ${conversations.starterId} = ${sender.profileId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`),
-      )
+      .innerJoin(profiles, eq(profiles.id, partnerIdOf(sender.profileId)))
       .where(and(eq(conversations.id, to.conversationId), reachableBy(sender.profileId, siteId)))
       .limit(1);
     return row ? { status: "ok", id: row.id, partnerId: row.partnerId, isNew: false } : { status: "not_found" };
@@ -143,9 +140,7 @@ async function createConversation(db: Database, input: { siteId: number; starter
   const [row] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(
-      sql`min(${conversations.starterId}, ${conversations.recipientId}) = ${Math.min(input.starterId, input.recipientId)} AND max(${conversations.starterId}, ${conversations.recipientId}) = ${Math.max(input.starterId, input.recipientId)}`,
-    )
+    .where(pairIs(input.starterId, input.recipientId))
     .limit(1);
   if (!row) throw new Error("conversation not created");
   return row.id;
