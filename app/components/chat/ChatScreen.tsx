@@ -54,7 +54,8 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
   usePolling({ enabled: conversation.conversationId !== null, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
 
   const isNew = conversation.messages.length === 0 && conversation.olderThan === null;
-  const icebreakers = isNew ? (t("chat:icebreakers.lines", { returnObjects: true }) as string[]) : [];
+  const lines: unknown = isNew ? t("chat:icebreakers.lines", { returnObjects: true }) : [];
+  const icebreakers = Array.isArray(lines) ? lines.map(String) : [];
 
   return (
     <div className="chat-screen">
@@ -81,7 +82,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
           busy={busy}
           giftsOpen={giftsOpen}
           onToggleGifts={() => setGiftsOpen((open) => !open)}
-          icebreakers={Array.isArray(icebreakers) ? icebreakers : []}
+          icebreakers={icebreakers}
           />
         </div>
       </main>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
 /**
  * The delete-conversation modal (spec §2): says that removing a chat clears its history for this
@@ -18,19 +19,9 @@ export function DeleteConversationModal({
   onConfirm: () => Promise<string | null>;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setError(null);
-      element.showModal();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open, () => setError(null));
 
   async function confirm() {
     setBusy(true);

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { BlockResponse } from "~/profiles/block-schema";
 import { postJson } from "./post-json";
 
@@ -24,19 +25,9 @@ export function BlockUserModal({
   redirectTo: string;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setError(null);
-      element.showModal();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open, () => setError(null));
 
   async function block(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
