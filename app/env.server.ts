@@ -21,6 +21,10 @@ const envSchema = z.object({
   MAIL_API_KEY: optional(z.string()),
   /** Sender address for every site; without it each site sends as noreply@<its domain>. */
   MAIL_FROM: optional(z.email()),
+  /** Mollie's API key (a secret: `live_…` in production, `test_…` against Mollie's test mode or the simulator). */
+  MOLLIE_API_KEY: optional(z.string()),
+  /** Mollie's API base; development and tests point it at the local simulator (tools/mollie-simulator). */
+  MOLLIE_API_URL: optional(z.url()),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -39,6 +39,12 @@ export default [
     route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
     // Chat
     route("chats", "routes/chats.tsx", { id: "chats" }),
+    // Credits and payments
+    route("credits", "routes/credits.tsx", { id: "credits" }),
+    route("credits/repeat-order", "routes/credits.repeat-order.tsx", { id: "credits-repeat-order" }),
+    route("credits/:id/:paymentmethod?", "routes/credits.$id.$paymentmethod.tsx", { id: "credits-id-paymentmethod" }),
+    route("premium", "routes/premium.tsx", { id: "premium" }),
+    route("transactions/:id?", "routes/transactions.$id.tsx", { id: "transactions-id" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/_layouts/chat.tsx", [
@@ -68,5 +74,6 @@ export default [
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("api/chats.php", "routes/api/chats.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
+  route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
   route("__bench/baseline", "routes/bench.baseline.ts"),
 ] satisfies RouteConfig;

@@ -134,6 +134,8 @@ export const users = sqliteTable(
     premiumSince: integer("premium_since", { mode: "timestamp" }),
     /** Blocked from spending while a charge-back left the balance short. */
     spendingBlocked: integer("spending_blocked", { mode: "boolean" }).notNull().default(false),
+    /** Credits a charge-back could not take back (the balance stops at zero); the next purchase settles them. */
+    creditDebt: integer("credit_debt").notNull().default(0),
     language: text("language").notNull().default("nl"),
     invisible: integer("invisible", { mode: "boolean" }).notNull().default(false),
     emailDisabledReason: text("email_disabled_reason", { enum: ["fbl", "bounce", "listunsubscribe"] }),
@@ -434,6 +436,8 @@ export const orders = sqliteTable(
       .default("open"),
     termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp" }).notNull(),
     paidAt: integer("paid_at", { mode: "timestamp" }),
+    refundedAt: integer("refunded_at", { mode: "timestamp" }),
+    chargedBackAt: integer("charged_back_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
   (t) => [index("orders_user").on(t.userId, t.createdAt)],
@@ -498,6 +502,59 @@ export const discountCodeUses = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
+);
+
+/**
+ * A member's SEPA direct-debit mandate: the account details of the /directdebit form, confirmed by a
+ * code sent by SMS to the phone. Blocked after a direct debit bounced or was charged back.
+ */
+export const directDebitMandates = sqliteTable(
+  "direct_debit_mandates",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountHolder: text("account_holder").notNull(),
+    /** Electronic format: upper case, no spaces. */
+    iban: text("iban").notNull(),
+    street: text("street").notNull(),
+    houseNumber: text("house_number").notNull(),
+    zip: text("zip").notNull(),
+    city: text("city").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    status: text("status", { enum: ["unverified", "active", "blocked"] }).notNull().default("unverified"),
+    /** SHA-256 of the SMS code; null once used. */
+    codeHash: text("code_hash"),
+    codeExpiresAt: integer("code_expires_at", { mode: "timestamp" }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    providerCustomerId: text("provider_customer_id"),
+    providerMandateId: text("provider_mandate_id"),
+    verifiedAt: integer("verified_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp" }),
+  },
+  (t) => [index("direct_debit_mandates_iban").on(t.iban)],
+);
+
+/** Text messages (the direct-debit codes): recorded always, delivered by the SMS provider when one is set. */
+export const smsOutbox = sqliteTable(
+  "sms_outbox",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["recorded", "sent", "failed"] }).notNull().default("recorded"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_user").on(t.userId, t.createdAt)],
 );
 
 /** The welcome time bonus of a new, non-paying member. */

@@ -22,6 +22,9 @@ export type LedgerResult =
  */
 export const balanceMoved: SQL = sql`changes() > 0`;
 
+/** The guard of a `before` statement: true while no ledger row has this cause yet. */
+export const causeIsNew = (causeKey: string): SQL => sql`NOT EXISTS (SELECT 1 FROM credit_ledger WHERE cause_key = ${causeKey})`;
+
 /**
  * Moves credits. `effects` run in the same transaction, right after the balance update: what the
  * credits pay for is stored if and only if they are taken (see `balanceMoved`).
@@ -30,6 +33,11 @@ export async function applyCredits(
   db: Database,
   change: { userId: number; delta: number; reason: LedgerReason; causeKey: string },
   effects: BatchItem<"sqlite">[] = [],
+  /**
+   * Statements that run first, in the same transaction, while the balance is still the old one
+   * (a charge-back records what it cannot take back). Guard them with `causeIsNew(causeKey)`.
+   */
+  before: BatchItem<"sqlite">[] = [],
 ): Promise<LedgerResult> {
   const { userId, delta, reason, causeKey } = change;
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`invalid credit change ${delta}`);
@@ -40,6 +48,7 @@ export async function applyCredits(
   // One batch is one transaction: nothing can slip in between these statements.
   const results = await db.batch([
     db.all<{ existed: number }>(sql`SELECT count(*) AS existed FROM credit_ledger WHERE cause_key = ${causeKey}`),
+    ...before,
     db.run(sql`
       INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key)
       SELECT id, ${delta}, ${floorAtZero ? sql`max(credits + ${delta}, 0)` : sql`credits + ${delta}`}, ${reason}, ${causeKey}
@@ -56,12 +65,12 @@ export async function applyCredits(
       SELECT credits, (SELECT count(*) FROM credit_ledger WHERE cause_key = ${causeKey}) AS recorded
       FROM users WHERE id = ${userId}`),
   ]);
-  const before = results[0] as { existed: number }[];
+  const existed = results[0] as { existed: number }[];
   const after = results[results.length - 1] as { credits: number; recorded: number }[];
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
   const balance = Number(row.credits);
-  if (Number(before[0]?.existed ?? 0) > 0) return { status: "duplicate", balance };
+  if (Number(existed[0]?.existed ?? 0) > 0) return { status: "duplicate", balance };
   if (Number(row.recorded) === 0) return { status: "insufficient", balance };
   return { status: "applied", balance };
 }

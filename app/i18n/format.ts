@@ -8,8 +8,10 @@ export function localeTag(language: string): string {
   return intlLocale[isLanguage(language) ? language : defaultLanguage];
 }
 
-export function formatMoney(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(localeTag(language), { style: "currency", currency }).format(cents / 100);
+/** An amount in minor units; `fractionDigits` for prices below a cent (a credit costs €0.099). */
+export function formatMoney(cents: number, currency: string, language: string, fractionDigits?: number): string {
+  const digits = fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  return new Intl.NumberFormat(localeTag(language), { style: "currency", currency, ...digits }).format(cents / 100);
 }
 
 export function formatNumber(value: number, language: string): string {
@@ -26,7 +28,7 @@ export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   return {
-    money: (cents: number, currency: string) => formatMoney(cents, currency, language),
+    money: (cents: number, currency: string, fractionDigits?: number) => formatMoney(cents, currency, language, fractionDigits),
     number: (value: number) => formatNumber(value, language),
     date: (value: string | Date) => formatDate(value, language),
   };

@@ -1,22 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
+import { getUser } from "~/accounts/current-user.server";
+import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/i18n/i18n.server";
-import { cheapestMessageCents, currencyFor, minimumMessageCosts, packagesIn } from "~/sites/pricing";
+import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { minimumMessageCosts } from "~/sites/pricing";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { country } = getServices(context);
   const site = getSite(context);
   const { settings } = site;
-  const available = [...new Set(site.prices.map((price) => price.currency))];
-  const currency = currencyFor(country, settings.countries, available);
-  const packages = packagesIn(site.prices, currency).map((pkg) => ({
-    ...pkg,
-    messages: Math.floor(pkg.credits / settings.messageCredits),
-    perMessageCents: cheapestMessageCents([pkg], settings.messageCredits) ?? 0,
-  }));
+  const user = getUser(context);
+  const { currency, packages } = packageOffers(site, buyerCountry(country, user));
   const costs = minimumMessageCosts(site.prices, settings.countries, settings.messageCredits);
   return {
     currency,
@@ -29,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       signup: settings.signupCredits,
     },
     refundDays: settings.refundDays,
+    signedIn: user !== null,
     welcomeDiscount: settings.welcomeDiscountPercent,
     title: `${getI18n(context).t("pricing.title")} · ${site.name}`,
   };
@@ -50,30 +48,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <ul className="packages row">
-        {packages.map((pkg) => (
-          <li key={pkg.packageKey} className="col-sm-6 col-lg-3">
-            <article className={`package${pkg.popular ? " package--popular" : ""}`} aria-labelledby={`package-${pkg.packageKey}`}>
-              {pkg.popular && <p className="package__ribbon">{t("pricing.popular")}</p>}
-              <h2 id={`package-${pkg.packageKey}`} className="package__credits">
-                {t("pricing.credits", { count: pkg.credits, formatted: format.number(pkg.credits) })}
-              </h2>
-              <p className="package__price">{format.money(pkg.amountCents, pkg.currency)}</p>
-              {pkg.discountPercent > 0 && (
-                <p className="package__discount">{t("pricing.discount", { percent: pkg.discountPercent })}</p>
-              )}
-              <p>{t("pricing.messages", { count: pkg.messages })}</p>
-              <p className="package__per-message">
-                {t("pricing.perMessage", { price: format.money(pkg.perMessageCents, pkg.currency) })}
-              </p>
-              <p className="package__once">{t("pricing.oneTime")}</p>
-              <Link to="/signup" className={`btn btn-block ${pkg.popular ? "btn-secondary" : "btn-primary"}`}>
-                {t("pricing.choose")}
-              </Link>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <PackageList packages={packages} linkFor={(key) => (loaderData.signedIn ? `/credits/${key}` : "/signup")} />
 
       <section aria-labelledby="costs-title" className="section">
         <h2 id="costs-title">{t("pricing.costsTitle")}</h2>

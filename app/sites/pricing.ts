@@ -54,3 +54,14 @@ export function minimumMessageCosts(
   }
   return result;
 }
+
+/** The packages a visitor from `country` is offered: the site's price list in their currency. */
+export function priceListFor(
+  prices: readonly PricePackage[],
+  siteCountries: readonly string[],
+  country: string | null,
+): { currency: string; packages: PricePackage[] } {
+  const available = [...new Set(prices.map((p) => p.currency))];
+  const currency = currencyFor(country, siteCountries, available);
+  return { currency, packages: packagesIn(prices, currency) };
+}

@@ -4,6 +4,7 @@
  * without a deploy; the defaults are the decisions of PRODUCT.md.
  */
 import { z } from "zod";
+import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -39,6 +40,10 @@ export const siteSettingsSchema = z.object({
   messageLength: z.number().int().positive().default(2000),
   searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
   refundDays: z.number().int().nonnegative().default(14),
+  /** Payment methods offered per visitor country (`*`: any other country), from spec §3's list. */
+  paymentMethods: z.record(z.string(), z.array(z.enum(paymentMethodKeys))).default(defaultPaymentMethods),
+  /** Most a member may have in direct debits that are open or were collected in the last 30 days (cents). */
+  directDebitLimitCents: z.number().int().nonnegative().default(15000),
   memberResell: z.boolean().default(false),
   mailName: z.string(),
   /** Time zone for daily limits (swipe likes reset at local midnight). */

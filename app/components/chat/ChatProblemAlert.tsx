@@ -15,7 +15,7 @@ export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
       return (
         <div className="alert alert-warning chat-problem" role="alert">
           <p>{t("chat:problems.insufficientCredits", { cost: problem.cost, count: problem.balance })}</p>
-          <Link to="/pricing" className="btn btn-primary btn-sm">
+          <Link to="/credits" className="btn btn-primary btn-sm">
             {t("chat:problems.buyCredits")}
           </Link>
         </div>
@@ -24,7 +24,7 @@ export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
       return (
         <div className="alert alert-warning chat-problem" role="alert">
           <p>{t("chat:problems.conversationLimit", { count: problem.limit })}</p>
-          <Link to="/pricing" className="btn btn-primary btn-sm">
+          <Link to="/premium" className="btn btn-primary btn-sm">
             {t("chat:problems.becomePremium")}
           </Link>
         </div>

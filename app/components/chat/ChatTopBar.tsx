@@ -49,7 +49,7 @@ export function ChatTopBar({
         </span>
       </Link>
       {credits !== null && (
-        <Link to="/pricing" className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`} title={t("chat:screen.creditsTitle")}>
+        <Link to="/credits" className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`} title={t("chat:screen.creditsTitle")}>
           {t("chat:credits", { count: credits })}
         </Link>
       )}

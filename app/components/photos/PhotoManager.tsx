@@ -137,7 +137,7 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
         <div className="alert alert-warning" role="status">
           <p>
             {t("photos:errors.limit_reached", { limit })}{" "}
-            {!isPremium && <Link to="/pricing">{t("photos:manager.morePhotos")}</Link>}
+            {!isPremium && <Link to="/premium">{t("photos:manager.morePhotos")}</Link>}
           </p>
         </div>
       ) : (
@@ -173,7 +173,7 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
           <p className="photo-upload__drop">{t("photos:manager.drop")}</p>
           {!isPremium && (
             <p className="field-hint">
-              {t("photos:manager.freeLimit", { limit })} <Link to="/pricing">{t("photos:manager.morePhotos")}</Link>
+              {t("photos:manager.freeLimit", { limit })} <Link to="/premium">{t("photos:manager.morePhotos")}</Link>
             </p>
           )}
         </div>

@@ -34,7 +34,7 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
                 {photo.private && <span className="photo-gallery__badge">{t("members:view.privatePhoto")}</span>}
               </a>
             ) : photo.reason === "premium" ? (
-              <Link to="/pricing" className="photo-gallery__locked" aria-label={t("members:view.lockedPremiumLabel")}>
+              <Link to="/premium" className="photo-gallery__locked" aria-label={t("members:view.lockedPremiumLabel")}>
                 <span className="photo-gallery__lock" aria-hidden="true">
                   🔒
                 </span>

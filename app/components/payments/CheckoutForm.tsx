@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { useFormat } from "~/i18n/format";
+import { checkoutSchema, type CheckoutForm as CheckoutValues } from "~/payments/checkout-schema";
+import type { PaymentMethodKey } from "~/payments/methods";
+import { DiscountCodeModal, useWelcomeCode } from "./DiscountCodeModal";
+import { PaymentMethodPicker } from "./PaymentMethodPicker";
+
+type AppliedCode = { code: string; percent: number; discountCents: number };
+
+/**
+ * The order form: the package, how to pay, an optional discount code (the welcome code is applied
+ * by itself while it is valid), the terms to accept and the price to pay. The server prices the
+ * order again; what shows here is what the member will be asked to pay.
+ */
+export function CheckoutForm({
+  pkg,
+  methods,
+  method: initialMethod,
+  lastResult,
+  fictionalPlural,
+}: {
+  pkg: { packageKey: string; credits: number; amountCents: number; currency: string; discountPercent: number; messages: number };
+  methods: PaymentMethodKey[];
+  method: PaymentMethodKey | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  fictionalPlural: string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const busy = useNavigation().state !== "idle";
+  const [method, setMethod] = useState<PaymentMethodKey | null>(initialMethod);
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const welcome = useWelcomeCode(pkg.packageKey, method);
+  const [welcomeRemoved, setWelcomeRemoved] = useState(false);
+  useEffect(() => {
+    if (welcome && !code && !welcomeRemoved) setCode(welcome);
+  }, [welcome, code, welcomeRemoved]);
+
+  const [form, fields] = useForm<CheckoutValues>({
+    id: "checkout",
+    lastResult,
+    constraint: getZodConstraint(checkoutSchema),
+    defaultValue: { method: initialMethod ?? undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const discountCents = Math.min(code?.discountCents ?? 0, pkg.amountCents - 1);
+  const total = pkg.amountCents - discountCents;
+  const apply = (next: AppliedCode | null) => {
+    if (!next) setWelcomeRemoved(true);
+    setCode(next);
+  };
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="checkout__form">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <section className="checkout__summary" aria-labelledby="checkout-package">
+        <h2 id="checkout-package">{t("pricing.credits", { count: pkg.credits, formatted: format.number(pkg.credits) })}</h2>
+        <p>{t("pricing.messages", { count: pkg.messages })}</p>
+        {pkg.discountPercent > 0 && <p className="package__discount">{t("pricing.discount", { percent: pkg.discountPercent })}</p>}
+        <p className="package__once">{t("pricing.oneTime")}</p>
+      </section>
+
+      <PaymentMethodPicker name={fields.method.name} methods={methods} value={method} onChange={setMethod} packageKey={pkg.packageKey} />
+      <FieldError field={fields.method} />
+
+      <section className="checkout__discount">
+        <DiscountCodeModal packageKey={pkg.packageKey} method={method} applied={code} onApply={apply} />
+        <input type="hidden" name={fields.discountCode.name} value={code?.code ?? ""} />
+      </section>
+
+      <dl className="checkout__total">
+        <dt>{t("payments:checkout.price")}</dt>
+        <dd>{format.money(pkg.amountCents, pkg.currency)}</dd>
+        {discountCents > 0 && (
+          <>
+            <dt>{t("payments:checkout.discount", { code: code?.code })}</dt>
+            <dd>−{format.money(discountCents, pkg.currency)}</dd>
+          </>
+        )}
+        <dt className="checkout__total-label">{t("payments:checkout.total")}</dt>
+        <dd className="checkout__total-amount">{format.money(total, pkg.currency)}</dd>
+      </dl>
+
+      <div className="form-check">
+        <input {...getInputProps(fields.terms, { type: "checkbox" })} />
+        <label htmlFor={fields.terms.id}>
+          <Trans
+            i18nKey="payments:checkout.terms"
+            components={{
+              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
+              returns: <a href="/pages/return-policy" target="_blank" rel="noopener" />,
+            }}
+          />
+        </label>
+      </div>
+      <FieldError field={fields.terms} />
+      <p className="field-hint">{t("payments:checkout.fictional", { fictionalPlural })}</p>
+
+      <button type="submit" className="btn btn-secondary btn-lg btn-block" disabled={busy || methods.length === 0}>
+        {t("payments:checkout.pay", { amount: format.money(total, pkg.currency) })}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from "react-i18next";
+import { methodIcon } from "~/payments/methods";
+
+/** A payment method's card icon and name, as the repeat-order list and the transactions show it. */
+export function MethodBadge({ method }: { method: string | null }) {
+  const { t } = useTranslation();
+  if (!method) return null;
+  return (
+    <span className="method-badge">
+      <img src={methodIcon(method)} alt="" width={32} height={21} />
+      <span>{t(`payments:methods.${method}`, { defaultValue: method })}</span>
+    </span>
+  );
+}

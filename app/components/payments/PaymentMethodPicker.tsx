@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { methodIcon, type PaymentMethodKey } from "~/payments/methods";
+
+/**
+ * The payment methods offered in the member's country, each with its icon (spec §2 "payment method
+ * item"). A radio group, so the choice works without JavaScript too.
+ */
+export function PaymentMethodPicker({
+  name,
+  methods,
+  value,
+  onChange,
+  packageKey,
+}: {
+  name: string;
+  methods: readonly PaymentMethodKey[];
+  value: PaymentMethodKey | null;
+  onChange: (method: PaymentMethodKey) => void;
+  packageKey: string;
+}) {
+  const { t } = useTranslation();
+  if (methods.length === 0) return <p className="alert alert-warning">{t("payments:checkout.noMethods")}</p>;
+  return (
+    <fieldset className="payment-methods">
+      <legend>{t("payments:checkout.methodLegend")}</legend>
+      {methods.map((method) => (
+        <label key={method} className={`payment-method${value === method ? " payment-method--active" : ""}`}>
+          <input
+            type="radio"
+            name={name}
+            value={method}
+            checked={value === method}
+            onChange={() => {
+              onChange(method);
+              // The address names the method, so a reload or a shared link keeps the choice.
+              window.history.replaceState(window.history.state, "", `/credits/${packageKey}/${method}`);
+            }}
+          />
+          <img src={methodIcon(method)} alt="" width={40} height={26} />
+          <span>{t(`payments:methods.${method}`)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Starting a payment: an order for one package of the site's price list, priced on the server
+ * (never from the form), with an optional discount code, then a payment at the provider. The member
+ * goes to the provider's checkout, or straight to the outcome for a direct debit on their mandate.
+ */
+import { eq } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import type { Site } from "~/sites/site.server";
+import { priceListFor, type PricePackage } from "~/sites/pricing";
+import { checkDiscountCode, type DiscountCheck } from "./discount-codes.server";
+import { activeMandate, directDebitAllowance } from "./direct-debit.server";
+import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "./methods";
+import { PaymentProviderError, type PaymentProvider } from "./provider.server";
+
+const { orders, payments } = schema;
+
+/** Mollie's checkout locales for the interface languages. */
+const providerLocales: Record<string, string> = {
+  da: "da_DK", de: "de_DE", en: "en_GB", es: "es_ES", fi: "fi_FI", fr: "fr_FR",
+  it: "it_IT", nb: "nb_NO", nl: "nl_NL", pl: "pl_PL", sv: "sv_SE",
+};
+
+export type Buyer = { id: number; email: string; paidUser: boolean; spendingBlocked: boolean };
+
+export type CheckoutInput = {
+  buyer: Buyer;
+  site: Site;
+  /** The member's country: prices, currency and methods depend on it. */
+  country: string | null;
+  packageKey: string;
+  method: PaymentMethodKey;
+  discountCode: string | null;
+  /** Where the member comes back to and the webhook is called: the site's origin. */
+  origin: string;
+  language: string;
+  now: Date;
+};
+
+export type CheckoutOutcome =
+  | { status: "redirect"; url: string; orderId: number }
+  | { status: "unknown_package" }
+  | { status: "method_unavailable" }
+  | { status: "discount_refused"; check: Extract<DiscountCheck, { ok: false }> }
+  | { status: "mandate_required" }
+  | { status: "direct_debit_blocked" }
+  | { status: "direct_debit_limit" }
+  | { status: "provider_error" };
+
+/** The package of the member's price list, and the methods offered to them. */
+export function checkoutOffer(site: Site, country: string | null) {
+  const { currency, packages } = priceListFor(site.prices, site.settings.countries, country);
+  return { currency, packages, methods: methodsForCountry(site.settings.paymentMethods, country) };
+}
+
+export function findPackage(packages: readonly PricePackage[], packageKey: string) {
+  return packages.find((p) => p.packageKey === packageKey) ?? null;
+}
+
+export const outcomePath = (packageKey: string, method: string, orderId: number) => `/credits/${packageKey}/${method}?order=${orderId}`;
+
+export async function startCheckout(db: Database, provider: PaymentProvider, input: CheckoutInput): Promise<CheckoutOutcome> {
+  const { buyer, site, now } = input;
+  const offer = checkoutOffer(site, input.country);
+  const pkg = findPackage(offer.packages, input.packageKey);
+  if (!pkg) return { status: "unknown_package" };
+  if (!offer.methods.includes(input.method)) return { status: "method_unavailable" };
+
+  let discount: Extract<DiscountCheck, { ok: true }> | null = null;
+  if (input.discountCode) {
+    const check = await checkDiscountCode(db, {
+      siteId: site.id,
+      userId: buyer.id,
+      paidUser: buyer.paidUser,
+      code: input.discountCode,
+      country: input.country,
+      amountCents: pkg.amountCents,
+      currency: pkg.currency,
+      method: input.method,
+      now,
+    });
+    if (!check.ok) return { status: "discount_refused", check };
+    discount = check;
+  }
+  // A payment of nothing cannot be made; a code never takes the price below one cent.
+  const discountCents = Math.min(discount?.discountCents ?? 0, pkg.amountCents - 1);
+  const amountCents = pkg.amountCents - discountCents;
+
+  let mandate: { customerId: string; mandateId: string } | undefined;
+  if (input.method === "sdd") {
+    const allowance = await directDebitAllowance(db, { userId: buyer.id, amountCents, limitCents: site.settings.directDebitLimitCents, now });
+    if (allowance === "blocked") return { status: "direct_debit_blocked" };
+    if (allowance === "limit_reached") return { status: "direct_debit_limit" };
+    const active = allowance === "ok" ? await activeMandate(db, buyer.id) : null;
+    if (!active?.providerCustomerId || !active.providerMandateId) return { status: "mandate_required" };
+    mandate = { customerId: active.providerCustomerId, mandateId: active.providerMandateId };
+  }
+
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: buyer.id,
+      siteId: site.id,
+      packageKey: pkg.packageKey,
+      credits: pkg.credits,
+      currency: pkg.currency,
+      amountCents,
+      discountCodeId: discount?.codeId ?? null,
+      discountCents,
+      method: input.method,
+      status: "open",
+      termsAcceptedAt: now,
+      createdAt: now,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("the order was not stored");
+
+  const returnUrl = `${input.origin}${outcomePath(pkg.packageKey, input.method, order.id)}`;
+  try {
+    const payment = await provider.createPayment({
+      amountCents,
+      currency: pkg.currency,
+      description: `${site.name} · ${pkg.credits} credits · #${order.id}`,
+      method: providerMethodOf[input.method],
+      redirectUrl: returnUrl,
+      webhookUrl: `${input.origin}/api/payment-webhook.php`,
+      locale: providerLocales[input.language] ?? "nl_NL",
+      metadata: { order_id: order.id, site: site.key },
+      mandate,
+    });
+    await db.insert(payments).values({
+      orderId: order.id,
+      provider: provider.name,
+      providerPaymentId: payment.id,
+      method: input.method,
+      status: payment.status,
+      amountCents,
+      currency: pkg.currency,
+      checkoutUrl: payment.checkoutUrl,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (payment.status !== "open") {
+      await db.update(orders).set({ status: "pending" }).where(eq(orders.id, order.id));
+    }
+    return { status: "redirect", url: payment.checkoutUrl ?? returnUrl, orderId: order.id };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`payment for order ${order.id} could not be created`, error.message);
+    await db.update(orders).set({ status: "failed" }).where(eq(orders.id, order.id));
+    return { status: "provider_error" };
+  }
+}
+
+/** Provider methods per currency and country, asked once per isolate every ten minutes. */
+const enabledByProvider = new Map<string, { at: number; ids: string[] }>();
+const METHODS_TTL_MS = 10 * 60_000;
+
+/**
+ * The site's methods for the member's country that the provider has enabled for this amount. When
+ * the provider cannot say, the site's list stands: a refused method fails at payment, not here.
+ */
+export async function offeredMethods(
+  provider: PaymentProvider,
+  input: { site: Site; country: string | null; amountCents: number; currency: string; language: string; now: Date },
+): Promise<PaymentMethodKey[]> {
+  const offered = methodsForCountry(input.site.settings.paymentMethods, input.country);
+  const key = `${provider.name}:${input.currency}:${input.country ?? "*"}`;
+  let enabled = enabledByProvider.get(key);
+  if (!enabled || input.now.getTime() - enabled.at > METHODS_TTL_MS) {
+    try {
+      const ids = await provider.listMethods({
+        amountCents: input.amountCents,
+        currency: input.currency,
+        billingCountry: input.country,
+        locale: providerLocales[input.language] ?? "nl_NL",
+      });
+      enabled = { at: input.now.getTime(), ids };
+      enabledByProvider.set(key, enabled);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return offered;
+    }
+  }
+  const ids = enabled.ids;
+  return offered.filter((method) => {
+    const providerMethod = providerMethodOf[method];
+    // Direct debits run on the member's mandate, which one-off method lists do not show.
+    return providerMethod === null || method === "sdd" || ids.includes(providerMethod);
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * Mollie's REST API (v2) with `fetch`: Mollie's Node client does not run in workerd. The same
+ * adapter talks to the local simulator (tools/mollie-simulator) in development and tests; only the
+ * base URL differs (MOLLIE_API_URL).
+ */
+import type { AppEnv } from "~/env.server";
+import {
+  PaymentProviderError,
+  type CreateMandateInput,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from "./provider.server";
+
+export const MOLLIE_API_URL = "https://api.mollie.com/v2";
+
+type MollieAmount = { currency: string; value: string };
+
+type MolliePayment = {
+  id: string;
+  status: ProviderPaymentStatus;
+  method: string | null;
+  amount: MollieAmount;
+  amountRefunded?: MollieAmount;
+  amountChargedBack?: MollieAmount;
+  metadata: Record<string, unknown> | null;
+  _links: { checkout?: { href: string } };
+};
+
+/** Mollie amounts are strings with two decimals: 1495 → "14.95". */
+export function toMollieAmount(cents: number, currency: string): MollieAmount {
+  if (!Number.isInteger(cents) || cents < 0) throw new Error(`invalid amount ${cents}`);
+  return { currency, value: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}` };
+}
+
+export function fromMollieAmount(amount: MollieAmount | undefined): number {
+  if (!amount) return 0;
+  const match = /^(\d+)\.(\d{2})$/.exec(amount.value);
+  if (!match) throw new PaymentProviderError(`unexpected amount ${amount.value}`);
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+function toPayment(body: MolliePayment): ProviderPayment {
+  return {
+    id: body.id,
+    status: body.status,
+    method: body.method ?? null,
+    amountCents: fromMollieAmount(body.amount),
+    currency: body.amount.currency,
+    amountRefundedCents: fromMollieAmount(body.amountRefunded),
+    amountChargedBackCents: fromMollieAmount(body.amountChargedBack),
+    checkoutUrl: body._links.checkout?.href ?? null,
+    metadata: body.metadata ?? null,
+  };
+}
+
+export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: string; fetch?: typeof fetch }): PaymentProvider {
+  const baseUrl = (options.baseUrl ?? MOLLIE_API_URL).replace(/\/$/, "");
+  const send = options.fetch ?? fetch;
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    if (!options.apiKey) throw new PaymentProviderError("MOLLIE_API_KEY is not set: no payment can be made");
+    let response: Response;
+    try {
+      response = await send(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${options.apiKey}`,
+          Accept: "application/hal+json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: an error page of a proxy; reported below by status.
+    }
+    if (!response.ok) {
+      const detail = (json as { detail?: string; field?: string } | null) ?? {};
+      throw new PaymentProviderError(`Mollie ${method} ${path}: ${response.status} ${detail.detail ?? text.slice(0, 200)}`, response.status, detail.field);
+    }
+    return json as T;
+  }
+
+  return {
+    name: "mollie",
+
+    async createPayment(input: CreatePaymentInput) {
+      const body = await call<MolliePayment>("POST", "/payments", {
+        amount: toMollieAmount(input.amountCents, input.currency),
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        locale: input.locale,
+        metadata: input.metadata,
+        ...(input.method ? { method: input.method } : {}),
+        ...(input.mandate
+          ? { sequenceType: "recurring", customerId: input.mandate.customerId, mandateId: input.mandate.mandateId }
+          : { sequenceType: "oneoff" }),
+      });
+      return toPayment(body);
+    },
+
+    async getPayment(id: string) {
+      if (!/^tr_[A-Za-z0-9]+$/.test(id)) return null;
+      try {
+        return toPayment(await call<MolliePayment>("GET", `/payments/${id}`));
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    async listMethods(input) {
+      const query = new URLSearchParams({
+        "amount[value]": toMollieAmount(input.amountCents, input.currency).value,
+        "amount[currency]": input.currency,
+        locale: input.locale,
+        sequenceType: "oneoff",
+      });
+      if (input.billingCountry) query.set("billingCountry", input.billingCountry);
+      const body = await call<{ _embedded: { methods: { id: string }[] } }>("GET", `/methods?${query}`);
+      return body._embedded.methods.map((method) => method.id);
+    },
+
+    async createRefund(input) {
+      const body = await call<{ id: string; status: string }>("POST", `/payments/${input.paymentId}/refunds`, {
+        amount: toMollieAmount(input.amountCents, input.currency),
+        description: input.description,
+      });
+      return { id: body.id, status: body.status };
+    },
+
+    async createCustomer(input) {
+      const body = await call<{ id: string }>("POST", "/customers", input);
+      return { id: body.id };
+    },
+
+    async createMandate(input: CreateMandateInput) {
+      const body = await call<{ id: string; status: string }>("POST", `/customers/${input.customerId}/mandates`, {
+        method: "directdebit",
+        consumerName: input.consumerName,
+        consumerAccount: input.iban,
+        signatureDate: input.signatureDate,
+        mandateReference: input.reference,
+      });
+      return { id: body.id, status: body.status };
+    },
+  };
+}
+
+/** The provider of this environment: Mollie (MOLLIE_API_URL points development at the simulator). */
+export function paymentProviderFor(env: AppEnv): PaymentProvider {
+  return mollieProvider({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL });
+}

@@ -1,0 +1,104 @@
+/**
+ * What a member bought: the transactions list and one order's details, and the earlier purchases
+ * the repeat-order list offers again. A member only ever sees their own orders.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import type { PricePackage } from "~/sites/pricing";
+import type { PaymentMethodKey } from "./methods";
+
+const { orders, discountCodes } = schema;
+
+export type OrderSummary = {
+  id: number;
+  createdAt: string;
+  paidAt: string | null;
+  packageKey: string;
+  credits: number;
+  amountCents: number;
+  discountCents: number;
+  currency: string;
+  method: string | null;
+  status: (typeof orders.$inferSelect)["status"];
+};
+
+const summaryColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  packageKey: orders.packageKey,
+  credits: orders.credits,
+  amountCents: orders.amountCents,
+  discountCents: orders.discountCents,
+  currency: orders.currency,
+  method: orders.method,
+  status: orders.status,
+};
+
+type SummaryRow = Omit<OrderSummary, "createdAt" | "paidAt"> & { createdAt: Date; paidAt: Date | null };
+
+const toSummary = (row: SummaryRow): OrderSummary => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  paidAt: row.paidAt?.toISOString() ?? null,
+});
+
+/** Every order the member placed, newest first. */
+export async function listOrders(db: Database, userId: number, limit = 100): Promise<OrderSummary[]> {
+  const rows = await db.select(summaryColumns).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function findOrder(db: Database, input: { userId: number; orderId: number }) {
+  const [row] = await db
+    .select({ ...summaryColumns, discountCode: discountCodes.code, refundedAt: orders.refundedAt, chargedBackAt: orders.chargedBackAt })
+    .from(orders)
+    .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+    .limit(1);
+  if (!row) return null;
+  const { discountCode, refundedAt, chargedBackAt, ...summary } = row;
+  return {
+    ...toSummary(summary),
+    discountCode,
+    refundedAt: refundedAt?.toISOString() ?? null,
+    chargedBackAt: chargedBackAt?.toISOString() ?? null,
+  };
+}
+
+export type RepeatableOrder = { orderId: number; packageKey: string; method: PaymentMethodKey; credits: number; amountCents: number; currency: string; paidAt: string };
+
+/**
+ * The member's earlier purchases as one entry per package and method, newest first, priced by
+ * today's price list (the discount of back then does not come again). Only methods still offered.
+ */
+export async function repeatableOrders(
+  db: Database,
+  input: { userId: number; packages: readonly PricePackage[]; methods: readonly PaymentMethodKey[] },
+): Promise<RepeatableOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, packageKey: orders.packageKey, method: orders.method, paidAt: orders.paidAt })
+    .from(orders)
+    .where(and(eq(orders.userId, input.userId), inArray(orders.status, ["paid", "refunded"])))
+    .orderBy(desc(orders.id))
+    .limit(50);
+  const seen = new Set<string>();
+  const result: RepeatableOrder[] = [];
+  for (const row of rows) {
+    const method = input.methods.find((m) => m === row.method);
+    const pkg = input.packages.find((p) => p.packageKey === row.packageKey);
+    const key = `${row.packageKey}/${row.method}`;
+    if (!method || !pkg || !row.paidAt || seen.has(key)) continue;
+    seen.add(key);
+    result.push({
+      orderId: row.id,
+      packageKey: pkg.packageKey,
+      method,
+      credits: pkg.credits,
+      amountCents: pkg.amountCents,
+      currency: pkg.currency,
+      paidAt: row.paidAt.toISOString(),
+    });
+  }
+  return result.slice(0, 5);
+}

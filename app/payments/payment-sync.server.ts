@@ -1,0 +1,157 @@
+/**
+ * Bringing an order in step with its payment at the provider. The webhook only names a payment id;
+ * the status is always fetched from the provider (never taken from the request), so a forged call
+ * changes nothing. Every effect is keyed by the order in the ledger ("order:42",
+ * "chargeback:42", "refund:42"): webhooks arriving before or after the member's return, five at
+ * once, or again a week later, credit an order exactly once.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { applyCredits, causeIsNew } from "~/credits/ledger.server";
+import { blockMandate } from "./direct-debit.server";
+import type { PaymentProvider, ProviderPayment } from "./provider.server";
+
+const { orders, payments } = schema;
+
+export type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+type Order = typeof orders.$inferSelect;
+
+/** Statuses from which a payment may still complete. */
+const UNSETTLED: OrderStatus[] = ["open", "pending", "failed", "canceled", "expired"];
+
+export type SyncOutcome = { status: "unknown" } | { status: "synced"; orderId: number; orderStatus: OrderStatus };
+
+/** The webhook: syncs the order of a payment id, if it is one of ours and the provider knows it. */
+export async function syncPaymentById(db: Database, provider: PaymentProvider, input: { providerPaymentId: string; now: Date }): Promise<SyncOutcome> {
+  const row = await db.query.payments.findFirst({
+    where: and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, input.providerPaymentId)),
+  });
+  if (!row) return { status: "unknown" };
+  const remote = await provider.getPayment(input.providerPaymentId);
+  if (!remote) return { status: "unknown" };
+  return applyProviderPayment(db, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });
+}
+
+/** The member's return: an order still waiting is checked with the provider at once. */
+export async function refreshOrder(db: Database, provider: PaymentProvider, input: { orderId: number; now: Date }): Promise<OrderStatus | null> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) });
+  if (!order) return null;
+  if (order.status !== "open" && order.status !== "pending") return order.status;
+  const row = await db.query.payments.findFirst({ where: eq(payments.orderId, order.id), orderBy: (p, { desc }) => desc(p.id) });
+  if (!row) return order.status;
+  const remote = await provider.getPayment(row.providerPaymentId);
+  if (!remote) return order.status;
+  const synced = await applyProviderPayment(db, { paymentRowId: row.id, orderId: order.id, remote, now: input.now });
+  return synced.status === "synced" ? synced.orderStatus : order.status;
+}
+
+async function applyProviderPayment(
+  db: Database,
+  input: { paymentRowId: number; orderId: number; remote: ProviderPayment; now: Date },
+): Promise<SyncOutcome> {
+  const { remote, now } = input;
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) });
+  if (!order) return { status: "unknown" };
+  // A payment for another amount is not this order's: credit nothing and let an operator look.
+  if (remote.amountCents !== order.amountCents || remote.currency !== order.currency) {
+    console.error(`payment ${remote.id} does not match order ${order.id}: ${remote.amountCents} ${remote.currency}`);
+    return { status: "unknown" };
+  }
+  await db.update(payments).set({ status: remote.status, updatedAt: now }).where(eq(payments.id, input.paymentRowId));
+
+  switch (remote.status) {
+    case "paid":
+      await creditOrder(db, order, now);
+      if (remote.amountChargedBackCents > 0) await chargeBackOrder(db, order, now);
+      else if (remote.amountRefundedCents >= remote.amountCents) await takeBackRefund(db, order, now);
+      break;
+    case "failed":
+    case "canceled":
+    case "expired":
+      await db
+        .update(orders)
+        .set({ status: remote.status })
+        .where(and(eq(orders.id, order.id), inArray(orders.status, ["open", "pending"])));
+      if (remote.status === "failed" && order.method === "sdd") await blockMandate(db, order.userId);
+      break;
+    default:
+      await db
+        .update(orders)
+        .set({ status: "pending" })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "open")));
+  }
+  const after = await db.query.orders.findFirst({ columns: { status: true }, where: eq(orders.id, order.id) });
+  return { status: "synced", orderId: order.id, orderStatus: after?.status ?? order.status };
+}
+
+/**
+ * A paid order: its credits once, the order paid, the member premium for good (spec §1), the
+ * welcome bonus and the discount code used. Then credits a charge-back could not take back are
+ * settled from the new balance.
+ */
+async function creditOrder(db: Database, order: Order, now: Date) {
+  const nowS = Math.floor(now.getTime() / 1000);
+  await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "purchase", causeKey: `order:${order.id}` }, [
+    db
+      .update(orders)
+      .set({ status: "paid", paidAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, UNSETTLED))),
+    db.run(sql`UPDATE users SET paid_user = 1, premium_since = coalesce(premium_since, ${nowS}) WHERE id = ${order.userId}`),
+    db.run(sql`UPDATE time_bonuses SET used_at = coalesce(used_at, ${nowS}) WHERE user_id = ${order.userId}`),
+    db.run(sql`
+      INSERT INTO discount_code_uses (code_id, user_id, order_id, created_at)
+      SELECT discount_code_id, user_id, id, ${nowS} FROM orders WHERE id = ${order.id} AND discount_code_id IS NOT NULL
+      ON CONFLICT DO NOTHING`),
+  ]);
+  await settleDebt(db, order);
+}
+
+/** Credits a charge-back left unpaid come off the next purchase; spending opens again once none are left. */
+async function settleDebt(db: Database, order: Order) {
+  const user = await db.query.users.findFirst({ columns: { creditDebt: true, credits: true }, where: eq(schema.users.id, order.userId) });
+  if (!user || user.creditDebt <= 0) return;
+  const taken = Math.min(user.creditDebt, user.credits);
+  if (taken <= 0) return;
+  await applyCredits(db, { userId: order.userId, delta: -taken, reason: "chargeback", causeKey: `debt:${order.id}` }, [
+    db.run(sql`UPDATE users SET credit_debt = max(credit_debt - ${taken}, 0) WHERE id = ${order.userId} AND changes() > 0`),
+    db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId}`),
+  ]);
+}
+
+/**
+ * A charge-back takes the order's credits back. The balance stops at zero: what could not be taken
+ * is recorded as debt, and the member cannot spend until a purchase settles it (PRODUCT.md).
+ */
+async function chargeBackOrder(db: Database, order: Order, now: Date) {
+  const causeKey = `chargeback:${order.id}`;
+  await applyCredits(
+    db,
+    { userId: order.userId, delta: -order.credits, reason: "chargeback", causeKey },
+    [
+      db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)),
+    ],
+    [
+      db.run(sql`
+        UPDATE users SET
+          credit_debt = credit_debt + max(${order.credits} - credits, 0),
+          spending_blocked = CASE WHEN ${order.credits} > credits THEN 1 ELSE spending_blocked END
+        WHERE id = ${order.userId} AND ${causeIsNew(causeKey)}`),
+    ],
+  );
+  if (order.method === "sdd") await blockMandate(db, order.userId);
+}
+
+/** A refund made at the provider (by us or in its dashboard): the credits go back through the ledger. */
+export async function takeBackRefund(db: Database, order: Pick<Order, "id" | "userId" | "credits">, now: Date) {
+  await applyCredits(db, { userId: order.userId, delta: -order.credits, reason: "refund", causeKey: `refund:${order.id}` }, [
+    db
+      .update(orders)
+      .set({ status: "refunded", refundedAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ["paid", "refunded"]))),
+    // Premium stays while another purchase stands.
+    db.run(sql`
+      UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${order.userId} AND status = 'paid')
+      WHERE id = ${order.userId}`),
+  ]);
+}

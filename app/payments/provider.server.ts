@@ -1,0 +1,72 @@
+/**
+ * What the payment service needs from a payment provider (ADR 015). Production talks to Mollie's
+ * REST API; `npm start` and the tests talk to the local simulator (tools/mollie-simulator), which
+ * speaks the same API, so one adapter (mollie.server.ts) serves both. Tests may pass any object of
+ * this shape to the services.
+ */
+
+/** Mollie's payment statuses. */
+export type ProviderPaymentStatus = "open" | "pending" | "authorized" | "paid" | "failed" | "canceled" | "expired";
+
+export type ProviderPayment = {
+  id: string;
+  status: ProviderPaymentStatus;
+  /** The provider's method (e.g. `ideal`, `creditcard`), null until the member chose one. */
+  method: string | null;
+  amountCents: number;
+  currency: string;
+  amountRefundedCents: number;
+  amountChargedBackCents: number;
+  /** The hosted checkout to send the member to; null once paid or for a direct debit. */
+  checkoutUrl: string | null;
+  metadata: Record<string, unknown> | null;
+};
+
+export type CreatePaymentInput = {
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** The provider's method; null lets the member choose on the provider's page. */
+  method: string | null;
+  redirectUrl: string;
+  webhookUrl: string;
+  /** e.g. `nl_NL`. */
+  locale: string;
+  metadata: Record<string, string | number>;
+  /** A direct debit on a mandate: no checkout, the payment is pending until the bank settles it. */
+  mandate?: { customerId: string; mandateId: string };
+};
+
+export type CreateMandateInput = {
+  customerId: string;
+  consumerName: string;
+  iban: string;
+  /** YYYY-MM-DD */
+  signatureDate: string;
+  reference: string;
+};
+
+export interface PaymentProvider {
+  /** Stored with every payment (`payments.provider`). */
+  readonly name: string;
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  /** The payment as the provider knows it now; null when it has no such payment. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
+  /** The provider methods enabled for this amount and country. */
+  listMethods(input: { amountCents: number; currency: string; billingCountry: string | null; locale: string }): Promise<string[]>;
+  createRefund(input: { paymentId: string; amountCents: number; currency: string; description: string }): Promise<{ id: string; status: string }>;
+  createCustomer(input: { name: string; email: string; locale: string }): Promise<{ id: string }>;
+  createMandate(input: CreateMandateInput): Promise<{ id: string; status: string }>;
+}
+
+/** A call the provider refused or that did not reach it. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}

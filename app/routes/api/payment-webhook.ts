@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/payment-webhook";
+import { getServices } from "~/context.server";
+import { paymentProviderFor } from "~/payments/mollie.server";
+import { syncPaymentById } from "~/payments/payment-sync.server";
+import { PaymentProviderError } from "~/payments/provider.server";
+import { readRequestValues } from "~/utils/request-values";
+
+const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });
+
+/**
+ * POST /api/payment-webhook.php `id=tr_…`: the provider says a payment changed. It is a call from
+ * the provider's servers, not a browser, so there is no origin to check; instead nothing in the
+ * request is believed: the payment is looked up among ours and its status fetched from the
+ * provider. Unknown ids get the same empty 200 as known ones (nothing to learn by guessing); when
+ * the provider cannot be reached the answer is 503, and the provider calls again later.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return data(null, { status: 405 });
+  const parsed = webhookSchema.safeParse(await readRequestValues(request));
+  if (!parsed.success) return data(null, { status: 400 });
+  const { db, env, now } = getServices(context);
+  try {
+    await syncPaymentById(db, paymentProviderFor(env), { providerPaymentId: parsed.data.id, now: now() });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`webhook for ${parsed.data.id}: provider unavailable`, error.message);
+    return data(null, { status: 503 });
+  }
+  return new Response(null, { status: 200 });
+}
+
+export function loader() {
+  return data(null, { status: 405 });
+}

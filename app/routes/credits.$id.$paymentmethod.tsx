@@ -1,0 +1,131 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/credits.$id.$paymentmethod";
+import { requireUser } from "~/accounts/current-user.server";
+import { CheckoutForm } from "~/components/payments/CheckoutForm";
+import { PaymentOutcome } from "~/components/payments/PaymentOutcome";
+import { getServices, getSite } from "~/context.server";
+import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
+import { checkoutSchema } from "~/payments/checkout-schema";
+import { isPaymentMethodKey } from "~/payments/methods";
+import { paymentProviderFor } from "~/payments/mollie.server";
+import { findOrder } from "~/payments/order-history.server";
+import { refreshOrder } from "~/payments/payment-sync.server";
+import { buyerCountry } from "~/payments/price-list.server";
+import { PaymentProviderError } from "~/payments/provider.server";
+
+/**
+ * /credits/{package}/{method?} (spec §2 "Payment"): the order form — payment method, discount code,
+ * acceptance of the terms (spec §5) and the price — and, when the member comes back from the
+ * provider (`?order=`), the outcome: completed, pending (the page follows the payment until it
+ * settles), failed ('Betaling mislukt', with PayPal after a failed card payment) or cancelled.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const site = getSite(context);
+  const { db, env, country, now } = getServices(context);
+  const where = buyerCountry(country, user);
+  const offer = checkoutOffer(site, where);
+  const pkg = findPackage(offer.packages, params.id);
+  if (!pkg) throw data(null, { status: 404 });
+  const provider = paymentProviderFor(env);
+  const language = getLocale(context);
+  const methods = await offeredMethods(provider, { site, country: where, amountCents: pkg.amountCents, currency: pkg.currency, language, now: now() });
+  const chosen = params.paymentmethod;
+  if (chosen !== undefined && !(isPaymentMethodKey(chosen) && methods.includes(chosen))) throw redirect(`/credits/${pkg.packageKey}`);
+
+  const orderId = Number(new URL(request.url).searchParams.get("order"));
+  let order = Number.isSafeInteger(orderId) && orderId > 0 ? await findOrder(db, { userId: user.id, orderId }) : null;
+  if (order && (order.status === "open" || order.status === "pending")) {
+    try {
+      await refreshOrder(db, provider, { orderId: order.id, now: now() });
+      order = await findOrder(db, { userId: user.id, orderId: order.id });
+    } catch (error) {
+      // The provider will call the webhook; until then the page shows the order as pending.
+      if (!(error instanceof PaymentProviderError)) throw error;
+    }
+  }
+  const t = getI18n(context).t;
+  return {
+    package: { ...pkg, messages: Math.floor(pkg.credits / site.settings.messageCredits) },
+    methods,
+    method: chosen ?? methods[0] ?? null,
+    order,
+    balance: order?.status === "paid" ? user.credits : null,
+    fictionalPlural: site.settings.fictionalPlural,
+    title: `${t("payments:checkout.title", { count: pkg.credits })} · ${site.name}`,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const { db, env, country, now } = getServices(context);
+  const { method, discountCode, terms: _accepted } = submission.value;
+  const outcome = await startCheckout(db, paymentProviderFor(env), {
+    buyer: user,
+    site: getSite(context),
+    country: buyerCountry(country, user),
+    packageKey: params.id,
+    method,
+    discountCode: discountCode || null,
+    origin: new URL(request.url).origin,
+    language: getLocale(context),
+    now: now(),
+  });
+  switch (outcome.status) {
+    case "redirect":
+      return redirect(outcome.url);
+    case "mandate_required":
+      return redirect(`/directdebit?package=${encodeURIComponent(params.id)}`);
+    case "unknown_package":
+      throw data(null, { status: 404 });
+    default:
+      return data({ result: submission.reply({ formErrors: [refusalMessage(outcome)] }) }, { status: outcome.status === "provider_error" ? 502 : 422 });
+  }
+}
+
+/** The locale key that tells the member why the order could not start. */
+function refusalMessage(outcome: Exclude<CheckoutOutcome, { status: "redirect" | "mandate_required" | "unknown_package" }>): string {
+  switch (outcome.status) {
+    case "discount_refused":
+      return `bonus:discount.errors.${outcome.check.reason}`;
+    case "method_unavailable":
+      return "payments:checkout.errors.method";
+    case "direct_debit_blocked":
+      return "directdebit:errors.blocked";
+    case "direct_debit_limit":
+      return "directdebit:errors.limitReached";
+    case "provider_error":
+      return "payments:checkout.errors.provider";
+  }
+}
+
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { order, package: pkg } = loaderData;
+  const settled = order?.status === "paid" || order?.status === "pending" || order?.status === "open";
+  return (
+    <main id="main" className="container section checkout">
+      <h1>{t("payments:checkout.title", { count: pkg.credits })}</h1>
+      {order && <PaymentOutcome order={order} balance={loaderData.balance} methods={loaderData.methods} />}
+      {!settled && (
+        <CheckoutForm
+          key={order?.id ?? "new"}
+          pkg={pkg}
+          methods={loaderData.methods}
+          method={loaderData.method}
+          lastResult={actionData?.result}
+          fictionalPlural={loaderData.fictionalPlural}
+        />
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);

@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/credits";
+import { requireUser } from "~/accounts/current-user.server";
+import { PackageList } from "~/components/payments/PackageList";
+import { getServices, getSite } from "~/context.server";
+import { getI18n } from "~/i18n/i18n.server";
+import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { activeTimeBonus } from "~/payments/time-bonus.server";
+
+/**
+ * /credits: the packages to buy, in the member's currency. A member with the welcome bonus sees the
+ * reduced first-purchase price; each package leads to its payment page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const site = getSite(context);
+  const { db, country, now } = getServices(context);
+  const bonus = await activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() });
+  return {
+    ...packageOffers(site, buyerCountry(country, user)),
+    credits: user.credits,
+    paidUser: user.paidUser,
+    welcomePercent: bonus?.percent ?? 0,
+    title: `${getI18n(context).t("payments:credits.title")} · ${site.name}`,
+  };
+}
+
+export default function Credits({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { packages, credits, paidUser, welcomePercent } = loaderData;
+  return (
+    <main id="main" className="container section credits-page">
+      <h1>{t("payments:credits.title")}</h1>
+      <p className="lead">{paidUser ? t("payments:credits.balance", { count: credits }) : t("payments:credits.intro")}</p>
+      {welcomePercent > 0 && (
+        <p className="alert alert-success" role="status">
+          {t("payments:credits.welcome", { percent: welcomePercent })}
+        </p>
+      )}
+      <PackageList packages={packages} linkFor={(key) => `/credits/${key}`} welcomePercent={welcomePercent} />
+      <p className="credits-page__links">
+        <Link to="/transactions">{t("payments:credits.transactionsLink")}</Link>
+        {" · "}
+        <Link to="/pages/return-policy">{t("payments:credits.refundLink")}</Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
