@@ -548,8 +548,8 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       rows: [
         {
           orderId,
-          provider: "simulator",
-          providerPaymentId: `sim_${d.hex(16)}`,
+          provider: "mollie",
+          providerPaymentId: `tr_${d.hex(10)}`,
           method: "ideal",
           status: "paid",
           amountCents: packageAmounts.EUR![p2]!,

@@ -13,7 +13,7 @@
  */
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { applyCredits, balanceMoved } from "~/credits/ledger.server";
+import { applyCredits, balanceMoved, balanceOf } from "~/credits/ledger.server";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
@@ -184,7 +184,3 @@ function deliveryEffects(
   ];
 }
 
-async function balanceOf(db: Database, userId: number): Promise<number> {
-  const row = await db.query.users.findFirst({ columns: { credits: true }, where: eq(schema.users.id, userId) });
-  return row?.credits ?? 0;
-}

@@ -4,9 +4,9 @@
  * atomic batch. A retry with the same cause changes nothing; spending never takes a balance below
  * zero and is refused while spending is blocked (after a charge-back).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "~/db/client.server";
+import { schema, type Database } from "~/db/client.server";
 
 export type LedgerReason = "signup" | "purchase" | "message" | "photo" | "gift" | "chargeback" | "refund" | "adjustment";
 
@@ -73,4 +73,10 @@ export async function applyCredits(
   if (Number(existed[0]?.existed ?? 0) > 0) return { status: "duplicate", balance };
   if (Number(row.recorded) === 0) return { status: "insufficient", balance };
   return { status: "applied", balance };
+}
+
+/** A member's balance as it is now (the cached balance the ledger keeps in step). */
+export async function balanceOf(db: Database, userId: number): Promise<number> {
+  const row = await db.query.users.findFirst({ columns: { credits: true }, where: eq(schema.users.id, userId) });
+  return row?.credits ?? 0;
 }

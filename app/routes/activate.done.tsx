@@ -90,7 +90,7 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p>
-            <Link to="/pricing" className="btn btn-secondary btn-lg">
+            <Link to="/credits" className="btn btn-secondary btn-lg">
               {t("signup:activated.offersLink")}
             </Link>
           </p>

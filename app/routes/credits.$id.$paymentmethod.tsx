@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/credits.$id.$paymentmethod";
 import { requireUser } from "~/accounts/current-user.server";
+import { balanceOf } from "~/credits/ledger.server";
 import { CheckoutForm } from "~/components/payments/CheckoutForm";
 import { PaymentOutcome } from "~/components/payments/PaymentOutcome";
 import { getServices, getSite } from "~/context.server";
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     methods,
     method: chosen ?? methods[0] ?? null,
     order,
-    balance: order?.status === "paid" ? user.credits : null,
+    balance: order?.status === "paid" ? await balanceOf(db, user.id) : null,
     fictionalPlural: site.settings.fictionalPlural,
     title: `${t("payments:checkout.title", { count: pkg.credits })} · ${site.name}`,
   };

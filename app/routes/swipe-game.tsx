@@ -131,7 +131,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
           <p>{limitMessage ?? t("discovery:swipe.limitReached", { count: allowance.perDay, time: allowance.resetsAtText })}</p>
           <p>{t("discovery:swipe.premiumOdds")}</p>
           <p>
-            <Link to="/pricing" className="btn btn-primary">
+            <Link to="/premium" className="btn btn-primary">
               {t("discovery:swipe.premiumCta")}
             </Link>
           </p>

@@ -52,7 +52,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await box.fill("En nog een?");
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(page.getByText("Je hebt niet genoeg credits: dit kost er 15 en je hebt 0 credits.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Credits kopen" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("link", { name: "Credits kopen" })).toHaveAttribute("href", "/credits");
   await expect(box).toHaveValue("En nog een?");
 
   // Bram sees three unread messages, opens the chat and answers.

@@ -213,7 +213,7 @@ describe("demo logins", () => {
     expect(ledger.find((l) => l.reason === "purchase")).toMatchObject({ delta: 500, causeKey: `order:${order.id}` });
     const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ provider: "simulator", status: "paid", amountCents: 4995, currency: "EUR" });
+    expect(payments[0]).toMatchObject({ provider: "mollie", status: "paid", amountCents: 4995, currency: "EUR" });
   });
 
   it("moderator@example.com is a confirmed moderator", async () => {

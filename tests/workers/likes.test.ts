@@ -168,7 +168,7 @@ describe("daily swipe limit", () => {
     const page = mainContent(await (await get("/swipe-game", { cookie: member.cookie })).text());
     expect(page).toContain("Dat was het voor vandaag");
     expect(page).toContain(refused.body.resets_at_text);
-    expect(page).toContain('href="/pricing"');
+    expect(page).toContain('href="/premium"');
   });
 
   it("lets a premium member swipe without a limit", async () => {

@@ -97,7 +97,7 @@ describe("the profile page", () => {
     expect(asFree.html).not.toContain(secret.thumbKey);
     expect(asFree.html).not.toContain(pending.thumbKey);
     expect(mainContent(asFree.html)).toContain("Alleen voor premium");
-    expect(mainContent(asFree.html)).toContain('href="/pricing"');
+    expect(mainContent(asFree.html)).toContain('href="/premium"');
 
     const asPremium = await page(`/members/${member.profileId}`, await loginCookie(premium));
     expect(asPremium.html).toContain(secret.objectKey);

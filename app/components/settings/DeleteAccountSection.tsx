@@ -75,7 +75,7 @@ export function DeleteAccountSection({
             <li className="delete-alternatives__discount">
               <p>
                 <strong>{t("settings:delete.discount", { percent: deleteDiscount })}</strong>{" "}
-                <Link to="/pricing">{t("settings:delete.discountLink")}</Link>
+                <Link to="/credits">{t("settings:delete.discountLink")}</Link>
               </p>
             </li>
           )}
