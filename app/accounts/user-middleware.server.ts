@@ -12,7 +12,10 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const renewed = user ? await touchSession(db, user.sessionId, user.sessionExpiresAt, now()) : null;
   const response = await next();
   const token = readCookie(request.headers.get("Cookie"), AUTH_COOKIE);
-  if (renewed && token && !response.headers.has("Set-Cookie")) {
+  // Other cookies (tracking, language, entry warning) may be set too; only a new `auth` cookie of
+  // the response itself (login, logout) takes the place of the renewed one.
+  const setsAuth = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${AUTH_COOKIE}=`));
+  if (renewed && token && !setsAuth) {
     response.headers.append("Set-Cookie", sessionCookie(request, token));
   }
   return response;

@@ -143,3 +143,18 @@ describe("the user call", () => {
     expect(html).not.toContain(">Inloggen<");
   });
 });
+
+describe("a session past half its life", () => {
+  it("is renewed in the browser too when the same response sets another cookie", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    // Let the session run into its second half.
+    await sql("UPDATE sessions SET expires_at = unixepoch() + 86400 WHERE user_id = ?", [member.userId]);
+    const response = await get("/members?network=adnet&sub1=renewal", { cookie });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("auth=") && /Max-Age=2592000/i.test(c))).toBe(true);
+    expect(cookies.some((c) => !c.startsWith("auth="))).toBe(true);
+    const [[expires]] = (await sql("SELECT expires_at - unixepoch() FROM sessions WHERE user_id = ?", [member.userId])) as [[string]];
+    expect(Number(expires)).toBeGreaterThan(29 * 86400);
+  });
+});
