@@ -14,6 +14,7 @@ const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["build", bin("react-router"), ["build"]],
+  ["first-load JavaScript budget", "node", ["tools/bundle-budget.mjs"]],
   ["workerd integration tests", bin("vitest"), ["run", "--project", "workers"]],
   ["browser tests", bin("playwright"), ["test"]],
 ];
