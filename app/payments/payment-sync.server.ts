@@ -97,7 +97,9 @@ async function creditOrder(db: Database, order: Order, now: Date) {
       .update(orders)
       .set({ status: "paid", paidAt: now })
       .where(and(eq(orders.id, order.id), inArray(orders.status, UNSETTLED))),
-    db.run(sql`UPDATE users SET paid_user = 1, premium_since = coalesce(premium_since, ${nowS}) WHERE id = ${order.userId}`),
+    db.run(sql`
+      UPDATE users SET paid_user = 1, premium_since = coalesce(premium_since, ${nowS})
+      WHERE id = ${order.userId} AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'paid')`),
     db.run(sql`UPDATE time_bonuses SET used_at = coalesce(used_at, ${nowS}) WHERE user_id = ${order.userId}`),
     db.run(sql`
       INSERT INTO discount_code_uses (code_id, user_id, order_id, created_at)
@@ -128,9 +130,7 @@ async function chargeBackOrder(db: Database, order: Order, now: Date) {
   await applyCredits(
     db,
     { userId: order.userId, delta: -order.credits, reason: "chargeback", causeKey },
-    [
-      db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)),
-    ],
+    [db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)), premiumFromPaidOrders(db, order.userId)],
     [
       db.run(sql`
         UPDATE users SET
@@ -149,9 +149,11 @@ export async function takeBackRefund(db: Database, order: Pick<Order, "id" | "us
       .update(orders)
       .set({ status: "refunded", refundedAt: now })
       .where(and(eq(orders.id, order.id), inArray(orders.status, ["paid", "refunded"]))),
-    // Premium stays while another purchase stands.
-    db.run(sql`
-      UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${order.userId} AND status = 'paid')
-      WHERE id = ${order.userId}`),
+    premiumFromPaidOrders(db, order.userId),
   ]);
+}
+
+/** Premium stays while another purchase stands; a refunded or charged-back only purchase ends it. */
+function premiumFromPaidOrders(db: Database, userId: number) {
+  return db.run(sql`UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND status = 'paid') WHERE id = ${userId}`);
 }
