@@ -9,6 +9,9 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 export const mailProviders = ["outbox", "resend"] as const;
 export type MailProviderName = (typeof mailProviders)[number];
 
+export const smsProviders = ["outbox", "messagebird"] as const;
+export type SmsProviderName = (typeof smsProviders)[number];
+
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   DATABASE_URL: z.string().url(),
@@ -25,6 +28,12 @@ const envSchema = z.object({
   MOLLIE_API_KEY: optional(z.string()),
   /** Mollie's API base; development and tests point it at the local simulator (tools/mollie-simulator). */
   MOLLIE_API_URL: optional(z.url()),
+  /** Where text messages go (the direct-debit codes): "messagebird" delivers, "outbox" only records them (/dev/sms). */
+  SMS_PROVIDER: optional(z.enum(smsProviders)),
+  /** MessageBird's access key (a secret). Missing in production: every text fails, recorded as failed in sms_outbox. */
+  SMS_API_KEY: optional(z.string()),
+  /** The sender shown on the phone: a phone number or up to 11 letters and digits; without it, the site's name. */
+  SMS_ORIGINATOR: optional(z.string().regex(/^(\+?\d{1,15}|[A-Za-z0-9 ]{1,11})$/)),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -44,6 +53,7 @@ export function readEnv(env: Env): AppEnv {
     FORCE_HOST: parsed.data.FORCE_HOST || undefined,
     // Production delivers for real unless told otherwise; everywhere else mail stays in the outbox.
     MAIL_PROVIDER: parsed.data.MAIL_PROVIDER ?? (parsed.data.APP_ENV === "production" ? "resend" : "outbox"),
+    SMS_PROVIDER: smsProviderName(parsed.data),
     PHOTOS: env.PHOTOS,
   };
   cache.set(env, value);
@@ -51,3 +61,7 @@ export function readEnv(env: Env): AppEnv {
 }
 
 export const isDevelopment = (env: AppEnv) => env.APP_ENV !== "production";
+
+/** Texts are delivered in production unless told otherwise; everywhere else they stay in sms_outbox. */
+export const smsProviderName = (env: Pick<AppEnv, "APP_ENV" | "SMS_PROVIDER">): SmsProviderName =>
+  env.SMS_PROVIDER ?? (env.APP_ENV === "production" ? "messagebird" : "outbox");

@@ -25,6 +25,7 @@ export default [
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
     route("account-recover", "routes/account-recover.tsx", { id: "account-recover" }),
     route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
+    route("dev/sms", "routes/dev.sms.tsx", { id: "dev-sms" }),
     // Profiles and photos (issue #4)
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
@@ -45,6 +46,7 @@ export default [
     route("credits/:id/:paymentmethod?", "routes/credits.$id.$paymentmethod.tsx", { id: "credits-id-paymentmethod" }),
     route("premium", "routes/premium.tsx", { id: "premium" }),
     route("transactions/:id?", "routes/transactions.$id.tsx", { id: "transactions-id" }),
+    route("directdebit", "routes/directdebit.tsx", { id: "directdebit" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/_layouts/chat.tsx", [

@@ -1,0 +1,82 @@
+import { data } from "react-router";
+import type { Route } from "./+types/dev.sms";
+import { getServices, getSite } from "~/context.server";
+import { isDevelopment } from "~/env.server";
+import { localeTag } from "~/i18n/format";
+import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { latestSms } from "~/sms/sms.server";
+
+/** A developers' page: the adult entry warning would only be in the way. */
+export const handle = { hideEntryWarning: true };
+
+const labelKeys = ["title", "intro", "empty", "listLabel", "time", "to", "body", "status", "lastError"] as const;
+const statuses = ["recorded", "sent", "failed"] as const;
+
+/**
+ * The development phone: the latest 50 text messages of this site from sms_outbox (the
+ * direct-debit codes), newest first. It exists only outside production; there it is a 404 like
+ * any unknown page (as /dev/mail).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, db } = getServices(context);
+  if (!isDevelopment(env)) throw data(null, { status: 404 });
+  const site = getSite(context);
+  const messages = await latestSms(db, site.id);
+  const t = getI18n(context).t;
+  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`directdebit:devSms.${key}`)])) as Record<(typeof labelKeys)[number], string>;
+  const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`directdebit:devSms.statuses.${status}`)])) as Record<(typeof statuses)[number], string>;
+  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), { dateStyle: "short", timeStyle: "medium", timeZone: site.settings.timeZone });
+  return {
+    siteName: site.name,
+    labels,
+    statusLabels,
+    messages: messages.map((message) => ({ ...message, createdAt: time.format(message.createdAt) })),
+  };
+}
+
+export default function DevSms({ loaderData }: Route.ComponentProps) {
+  const { labels, statusLabels, messages } = loaderData;
+  return (
+    <main id="main" className="container section dev-mail dev-sms">
+      <h1>{labels.title}</h1>
+      <p className="lead">{labels.intro}</p>
+      {messages.length === 0 ? (
+        <p className="alert">{labels.empty}</p>
+      ) : (
+        <div className="dev-mail__scroll">
+          <table className="table dev-mail__list">
+            <caption>{labels.listLabel}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{labels.time}</th>
+                <th scope="col">{labels.to}</th>
+                <th scope="col">{labels.body}</th>
+                <th scope="col">{labels.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((message) => (
+                <tr key={message.id}>
+                  <td className="dev-mail__time">{message.createdAt}</td>
+                  <td>{message.to}</td>
+                  <td className="dev-sms__body">{message.body}</td>
+                  <td>
+                    <span className={`dev-mail__status dev-mail__status--${message.status}`}>{statusLabels[message.status]}</span>
+                    {message.lastError && (
+                      <p className="dev-mail__error">
+                        {labels.lastError}: {message.lastError}
+                      </p>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: `${loaderData.labels.title} · ${loaderData.siteName}` }, { name: "robots", content: "noindex" }] : [];
