@@ -26,6 +26,7 @@ import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
+import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -54,10 +55,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
-  const { country, db } = getServices(context);
+  const { country, db, now } = getServices(context);
   const locale = getLocale(context) as Language;
   const user = getUser(context);
-  const counts = user?.profile ? await navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 };
+  const [counts, timeBonus] = await Promise.all([
+    user?.profile ? navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 },
+    user ? activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }) : null,
+  ]);
   const navUser: NavUser | null = user
     ? {
         profileName: user.profile?.name ?? user.email,
@@ -88,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           notificationsDisabled: user.emailDisabledReason !== null,
         }
       : null,
+    /** spec §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */
+    timeBonus: timeBonus && { code: timeBonus.code, percent: timeBonus.percent, expiresAt: timeBonus.expiresAt.toISOString() },
     site: {
       name: site.name,
       domain: site.domain,

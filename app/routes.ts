@@ -77,5 +77,6 @@ export default [
   route("api/chats.php", "routes/api/chats.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
+  route("api/discountcode.php", "routes/api/discountcode.ts"),
   route("__bench/baseline", "routes/bench.baseline.ts"),
 ] satisfies RouteConfig;

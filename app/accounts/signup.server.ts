@@ -10,6 +10,7 @@ import { sendActivationMail } from "~/accounts/activation.server";
 import { normalizeEmail } from "~/accounts/login.server";
 import { hashPassword } from "~/accounts/password.server";
 import { createSession } from "~/accounts/session.server";
+import { startTimeBonus } from "~/payments/time-bonus.server";
 import type { AccountFormConfig, SignupAccount } from "~/accounts/signup-schema";
 import { schema } from "~/db/client.server";
 import type { MailDeps } from "~/mail/mail.server";
@@ -127,6 +128,7 @@ export async function createAccount(deps: MailDeps, request: Request, input: New
       createdAt: now,
     })
     .returning({ id: schema.profiles.id, userId: schema.profiles.userId });
+  const welcomeBonus = startTimeBonus(db, { siteId: site.id, userId: newUserId, now });
   let created: { id: number; userId: number } | undefined;
   try {
     if (input.tracking) {
@@ -134,9 +136,9 @@ export async function createAccount(deps: MailDeps, request: Request, input: New
       const insertTracking = db
         .insert(schema.trackingRecords)
         .values({ siteId: site.id, userId: newUserId, network, ref, sub1, sub2, sub3, landingPath, createdAt: now });
-      [, [created]] = await db.batch([insertUser, insertProfile, insertTracking]);
+      [, [created]] = await db.batch([insertUser, insertProfile, welcomeBonus, insertTracking]);
     } else {
-      [, [created]] = await db.batch([insertUser, insertProfile]);
+      [, [created]] = await db.batch([insertUser, insertProfile, welcomeBonus]);
     }
   } catch (error) {
     // Two signups with one address at the same moment: the unique index lets one through.

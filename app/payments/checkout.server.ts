@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { Site } from "~/sites/site.server";
 import { priceListFor, type PricePackage } from "~/sites/pricing";
+import { discountedAmount } from "./discount";
 import { checkDiscountCode, type DiscountCheck } from "./discount-codes.server";
 import { activeMandate, directDebitAllowance } from "./direct-debit.server";
 import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "./methods";
@@ -81,9 +82,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     if (!check.ok) return { status: "discount_refused", check };
     discount = check;
   }
-  // A payment of nothing cannot be made; a code never takes the price below one cent.
-  const discountCents = Math.min(discount?.discountCents ?? 0, pkg.amountCents - 1);
-  const amountCents = pkg.amountCents - discountCents;
+  const { discountCents, amountCents } = discountedAmount(pkg.amountCents, discount?.discountCents ?? 0);
 
   let mandate: { customerId: string; mandateId: string } | undefined;
   if (input.method === "sdd") {

@@ -14,7 +14,18 @@ export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
-export async function createMember(options: { email?: string; password?: string; status?: "confirmed" | "not_confirmed"; paidUser?: boolean; credits?: number; name?: string } = {}) {
+type MemberOptions = {
+  email?: string;
+  password?: string;
+  status?: "confirmed" | "not_confirmed";
+  paidUser?: boolean;
+  credits?: number;
+  name?: string;
+  /** A new member's welcome time bonus (TIMEBONUS25), with its full 4 hours left. */
+  timeBonus?: boolean;
+};
+
+export async function createMember(options: MemberOptions = {}) {
   const client = db();
   const email = (options.email ?? uniqueEmail()).toLowerCase();
   const password = options.password ?? E2E_PASSWORD;
@@ -31,6 +42,13 @@ export async function createMember(options: { email?: string; password?: string;
           VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', '1992-03-04', 'NL', ?) RETURNING id`,
     args: [userId, options.name ?? "Eva", status === "confirmed" ? "active" : "disabled"],
   });
+  if (options.timeBonus) {
+    await client.execute({
+      sql: `INSERT INTO time_bonuses (user_id, discount_code_id, starts_at, expires_at)
+            SELECT ?, id, ?, ? + validity_seconds FROM discount_codes WHERE code = 'TIMEBONUS25' AND site_id IS NULL`,
+      args: [userId, now, now],
+    });
+  }
   client.close();
   return { userId, profileId: Number(profile.rows[0]!.id), email, password };
 }

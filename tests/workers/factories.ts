@@ -16,6 +16,8 @@ export type MemberOptions = {
   name?: string;
   gender?: "male" | "female";
   deletedDaysAgo?: number;
+  /** Gives the member the welcome time bonus (TIMEBONUS25) with this many seconds left. */
+  timeBonusSecondsLeft?: number;
 };
 
 export type TestMember = { userId: number; profileId: number; email: string; password: string; siteId: number };
@@ -49,6 +51,13 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
      VALUES (?, ?, ?, ?, 'hetero', '1990-05-17', 'NL', ?) RETURNING id`,
     [Number(userId), Number(siteId), options.name ?? `Tester${sequence}`, options.gender ?? "male", status === "confirmed" ? "active" : "disabled"],
   )) as [[string]];
+  if (options.timeBonusSecondsLeft !== undefined) {
+    await sql(
+      `INSERT INTO time_bonuses (user_id, discount_code_id, starts_at, expires_at)
+       SELECT ?, id, ?, ? FROM discount_codes WHERE code = 'TIMEBONUS25' AND site_id IS NULL`,
+      [Number(userId), now, now + options.timeBonusSecondsLeft],
+    );
+  }
   return { userId: Number(userId), profileId: Number(profileId), email: email.toLowerCase(), password: password ?? "", siteId: Number(siteId) };
 }
 

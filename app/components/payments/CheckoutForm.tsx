@@ -7,10 +7,9 @@ import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";
 import { checkoutSchema, type CheckoutForm as CheckoutValues } from "~/payments/checkout-schema";
 import type { PaymentMethodKey } from "~/payments/methods";
-import { DiscountCodeModal, useWelcomeCode } from "./DiscountCodeModal";
+import { discountedAmount } from "~/payments/discount";
+import { DiscountCodeModal, useWelcomeCode, type AppliedCode } from "./DiscountCodeModal";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
-
-type AppliedCode = { code: string; percent: number; discountCents: number };
 
 /**
  * The order form: the package, how to pay, an optional discount code (the welcome code is applied
@@ -51,8 +50,7 @@ export function CheckoutForm({
     shouldRevalidate: "onInput",
   });
 
-  const discountCents = Math.min(code?.discountCents ?? 0, pkg.amountCents - 1);
-  const total = pkg.amountCents - discountCents;
+  const { discountCents, amountCents: total } = discountedAmount(pkg.amountCents, code?.discountCents ?? 0);
   const apply = (next: AppliedCode | null) => {
     if (!next) setWelcomeRemoved(true);
     setCode(next);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "~/i18n/format";
+import { discountCentsFor, discountedAmount } from "~/payments/discount";
 
 export type PackageOffer = {
   packageKey: string;
@@ -32,7 +33,7 @@ export function PackageList({
   return (
     <ul className="packages row">
       {packages.map((pkg) => {
-        const price = welcomePercent > 0 ? pkg.amountCents - Math.round((pkg.amountCents * welcomePercent) / 100) : pkg.amountCents;
+        const price = discountedAmount(pkg.amountCents, discountCentsFor(pkg.amountCents, welcomePercent)).amountCents;
         return (
           <li key={pkg.packageKey} className="col-sm-6 col-lg-3">
             <article className={`package${pkg.popular ? " package--popular" : ""}`} aria-labelledby={`package-${pkg.packageKey}`}>

@@ -10,13 +10,15 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
 import { usePolling } from "~/components/layout/use-polling";
+import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
+import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
 /** spec §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
 const POLL_MS = 60_000;
 
-/** spec §2 default layout: top navigation, banners, content, footer, language disclaimer, entry warning, signup modal. */
+/** spec §2 default layout: top navigation, time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   usePolling({ enabled: Boolean(data?.user), intervalMs: POLL_MS });
@@ -24,6 +26,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   return (
     <div className="layout layout--default">
       <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
+      <TimeBonusBanner />
       <ActivateReminder />
       <DisabledNotificationsAlert />
       <ProfilePhotoAlert />
@@ -33,6 +36,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
       <SignupModal loggedIn={data.user !== null} />
       <LikeModal />
+      <TimeBonusModal />
     </div>
   );
 }
