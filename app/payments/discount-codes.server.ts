@@ -68,7 +68,8 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
   if (found.validitySeconds !== null) {
     // A welcome code: only for a member who has not paid yet, while their time bonus runs.
     if (input.paidUser) return refuse("first_purchase");
-    if (!bonus) return refuse("not_found");
+    // No bonus (any more): it ran out and was cleared (workers/cron/clear-time-bonuses.ts).
+    if (!bonus) return refuse("expired");
     expiresAt = expiresAt && expiresAt < bonus.expiresAt ? expiresAt : bonus.expiresAt;
   }
   if (expiresAt && expiresAt.getTime() <= input.now.getTime()) return refuse("expired");

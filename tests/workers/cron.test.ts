@@ -25,6 +25,31 @@ describe("cron dispatch", () => {
     expect(left.flat()).toEqual([`valid-${userId}`]);
   });
 
+  it("clears welcome time bonuses that ran out unused, and keeps running and used ones", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const bonus = async (expiresAt: number, usedAt: number | null) => {
+      const [[userId]] = (await sql(
+        "INSERT INTO users (site_id, email, status) VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, 'confirmed') RETURNING id",
+        [`bonus-${crypto.randomUUID()}@example.test`],
+      )) as [[string]];
+      await sql(
+        "INSERT INTO time_bonuses (user_id, discount_code_id, starts_at, expires_at, used_at) SELECT ?, id, ?, ?, ? FROM discount_codes WHERE code = 'TIMEBONUS25'",
+        [Number(userId), expiresAt - 14400, expiresAt, usedAt],
+      );
+      return Number(userId);
+    };
+    const expired = await bonus(now - 1, null);
+    const running = await bonus(now + 600, null);
+    const used = await bonus(now - 600, now - 3600);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const left = await sql("SELECT user_id FROM time_bonuses WHERE user_id IN (?, ?, ?) ORDER BY user_id", [expired, running, used]);
+    expect(left.flat().map(Number)).toEqual([running, used]);
+  });
+
   it("runs the nightly jobs on their own schedule", async () => {
     const [[userId]] = (await sql(
       "INSERT INTO users (site_id, email, status) VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, 'confirmed') RETURNING id",

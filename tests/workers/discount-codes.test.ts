@@ -119,6 +119,14 @@ describe("the welcome time bonus", () => {
     expect(await (await get("/members", { cookie: member.cookie })).text()).not.toContain("time-bonus-banner");
   });
 
+  it("refuses the welcome code to a paying member", async () => {
+    const member = await signedIn({ timeBonusSecondsLeft: 600, paidUser: true });
+    const { status, body } = await discountApi("code=TIMEBONUS25&package=p1", member.cookie);
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: "first_purchase", message: "Deze kortingscode geldt alleen voor je eerste aankoop." });
+    expect((await discountApi("welcome=true&package=p1", member.cookie)).status).toBe(404);
+  });
+
   it("refuses the welcome code once the time is up", async () => {
     const member = await signedIn({ timeBonusSecondsLeft: -5 });
     const response = await orderWith(member.cookie, "TIMEBONUS25");

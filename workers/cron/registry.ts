@@ -4,6 +4,7 @@
  */
 import type { AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
+import { clearExpiredTimeBonuses } from "./clear-time-bonuses";
 import { expireAuthRecords } from "./expire-auth-records";
 import { finalizeDeletions } from "./finalize-deletions";
 import { optimizeDatabase } from "./optimize-database";
@@ -19,6 +20,7 @@ export const NIGHTLY = "0 3 * * *";
 export const jobs: CronJob[] = [
   { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
+  { name: "clear-time-bonuses", schedule: EVERY_FIVE_MINUTES, run: clearExpiredTimeBonuses },
   { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
   { name: "optimize-database", schedule: NIGHTLY, run: optimizeDatabase },
   { name: "finalize-deletions", schedule: NIGHTLY, run: finalizeDeletions },
