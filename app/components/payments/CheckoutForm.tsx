@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";
-import { checkoutSchema, type CheckoutForm as CheckoutValues } from "~/payments/checkout-schema";
-import type { PaymentMethodKey } from "~/payments/methods";
 import { discountedAmount } from "~/payments/discount";
+import type { PaymentMethodKey } from "~/payments/methods";
 import { DiscountCodeModal, useWelcomeCode, type AppliedCode } from "./DiscountCodeModal";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
 
 /**
  * The order form: the package, how to pay, an optional discount code (the welcome code is applied
  * by itself while it is valid), the terms to accept and the price to pay. The server prices the
- * order again; what shows here is what the member will be asked to pay.
+ * order again; what shows here is what the member will be asked to pay. The form has no Conform
+ * or zod in the browser (they would weigh more than the page): the server validates it with
+ * `checkoutSchema` and sends its messages back in `lastResult`.
  */
 export function CheckoutForm({
   pkg,
@@ -40,25 +40,33 @@ export function CheckoutForm({
     if (welcome && !code && !welcomeRemoved) setCode(welcome);
   }, [welcome, code, welcomeRemoved]);
 
-  const [form, fields] = useForm<CheckoutValues>({
-    id: "checkout",
-    lastResult,
-    constraint: getZodConstraint(checkoutSchema),
-    defaultValue: { method: initialMethod ?? undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // The server checks everything again; the browser only stops an order without accepted terms.
+  const [termsRefused, setTermsRefused] = useState(false);
+  const serverErrors = lastResult?.error ?? {};
+  const termsError = termsRefused ? "payments:checkout.errors.terms" : serverErrors.terms?.[0];
+  const methodError = serverErrors.method?.[0];
+  const formErrors = [...(serverErrors[""] ?? []), ...(serverErrors.discountCode ?? [])];
+  const id = useId();
 
   const { discountCents, amountCents: total } = discountedAmount(pkg.amountCents, code?.discountCents ?? 0);
-  const apply = (next: AppliedCode | null) => {
+  const apply = useCallback((next: AppliedCode | null) => {
     if (!next) setWelcomeRemoved(true);
     setCode(next);
-  };
+  }, []);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="checkout__form">
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <Form
+      method="post"
+      className="checkout__form"
+      noValidate
+      aria-describedby={formErrors.length ? `${id}-errors` : undefined}
+      onSubmit={(event) => {
+        const accepted = (event.currentTarget.elements.namedItem("terms") as HTMLInputElement | null)?.checked ?? false;
+        setTermsRefused(!accepted);
+        if (!accepted) event.preventDefault();
+      }}
+    >
+      <FormErrors errors={formErrors} id={`${id}-errors`} />
       <section className="checkout__summary" aria-labelledby="checkout-package">
         <h2 id="checkout-package">{t("pricing.credits", { count: pkg.credits, formatted: format.number(pkg.credits) })}</h2>
         <p>{t("pricing.messages", { count: pkg.messages })}</p>
@@ -66,12 +74,12 @@ export function CheckoutForm({
         <p className="package__once">{t("pricing.oneTime")}</p>
       </section>
 
-      <PaymentMethodPicker name={fields.method.name} methods={methods} value={method} onChange={setMethod} packageKey={pkg.packageKey} />
-      <FieldError field={fields.method} />
+      <PaymentMethodPicker name="method" methods={methods} value={method} onChange={setMethod} packageKey={pkg.packageKey} />
+      <FieldMessage id={`${id}-method-error`} error={methodError} />
 
       <section className="checkout__discount">
         <DiscountCodeModal packageKey={pkg.packageKey} method={method} applied={code} onApply={apply} />
-        <input type="hidden" name={fields.discountCode.name} value={code?.code ?? ""} />
+        <input type="hidden" name="discountCode" value={code?.code ?? ""} />
       </section>
 
       <dl className="checkout__total">
@@ -88,8 +96,16 @@ export function CheckoutForm({
       </dl>
 
       <div className="form-check">
-        <input {...getInputProps(fields.terms, { type: "checkbox" })} />
-        <label htmlFor={fields.terms.id}>
+        <input
+          type="checkbox"
+          id={`${id}-terms`}
+          name="terms"
+          required
+          aria-invalid={termsError ? true : undefined}
+          aria-describedby={termsError ? `${id}-terms-error` : undefined}
+          onChange={(event) => event.currentTarget.checked && setTermsRefused(false)}
+        />
+        <label htmlFor={`${id}-terms`}>
           <Trans
             i18nKey="payments:checkout.terms"
             components={{
@@ -99,12 +115,23 @@ export function CheckoutForm({
           />
         </label>
       </div>
-      <FieldError field={fields.terms} />
+      <FieldMessage id={`${id}-terms-error`} error={termsError} />
       <p className="field-hint">{t("payments:checkout.fictional", { fictionalPlural })}</p>
 
       <button type="submit" className="btn btn-secondary btn-lg btn-block" disabled={busy || methods.length === 0}>
         {t("payments:checkout.pay", { amount: format.money(total, pkg.currency) })}
       </button>
     </Form>
+  );
+}
+
+/** A field's message: a locale key from the schema, or a sentence from the server. */
+function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {t(error, { defaultValue: error })}
+    </p>
   );
 }

@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { loader as signupLoader } from "~/routes/signup";
-import { AccountForm, type AccountActionData } from "./AccountForm";
+import type { AccountActionData } from "./AccountForm";
 import { InviteOnly } from "./InviteOnly";
+
+/**
+ * The account form (with zod and Conform) loads when the modal first opens: every page has the
+ * modal, few visitors open it, and members never do.
+ */
+const AccountForm = lazy(() => import("./AccountForm").then((module) => ({ default: module.AccountForm })));
 
 const OPEN_EVENT = "signup-modal:open";
 
@@ -123,9 +129,7 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
             ×
           </button>
           {!data ? (
-            <p className="signup-modal__loading" role="status">
-              {t("signup:modal.loading")}
-            </p>
+            <Loading />
           ) : data.kind !== "account" ? (
             <StepRedirect onReady={() => navigate("/signup")} />
           ) : data.gate !== "open" ? (
@@ -134,6 +138,7 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
             <>
               <h2>{t("signup:account.title")}</h2>
               <p className="lead">{t("signup:modal.intro")}</p>
+              <Suspense fallback={<Loading />}>
               <AccountForm
                 id="signup-modal-account"
                 as={submission.Form}
@@ -145,11 +150,21 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
                 onInput={() => setDirty(true)}
                 onLoginInstead={loginInstead}
               />
+              </Suspense>
             </>
           )}
         </div>
       )}
     </dialog>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="signup-modal__loading" role="status">
+      {t("signup:modal.loading")}
+    </p>
   );
 }
 
