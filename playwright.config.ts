@@ -40,6 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       LIBSQL_PORT: process.env.E2E_LIBSQL_PORT ?? "8791",
+      MOLLIE_PORT: process.env.E2E_MOLLIE_PORT ?? "8792",
       DATA_FILE: process.env.E2E_DATA_FILE ?? ".data/e2e.db",
       FRESH_DATABASE: "1",
       PERSIST_TO: process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state",

@@ -36,7 +36,13 @@ export default defineConfig({
             main: `./${buildDirectory}/server/index.js`,
             wrangler: { configPath: `./${buildDirectory}/server/wrangler.json` },
             miniflare: {
-              bindings: { DATABASE_URL: inject<string>("databaseUrl"), APP_ENV: "test", FORCE_HOST: "" },
+              bindings: {
+                DATABASE_URL: inject<string>("databaseUrl"),
+                MOLLIE_API_URL: inject<string>("mollieApiUrl"),
+                MOLLIE_API_KEY: "test_simulator",
+                APP_ENV: "test",
+                FORCE_HOST: "",
+              },
             },
           })),
         ],

@@ -4,10 +4,12 @@
  *
  * 1. starts the local libSQL server (Hrana over HTTP) on `.data/local.db` (LIBSQL_PORT, default 8080);
  * 2. applies the migrations (drizzle-kit, dialect turso) and seeds a new database;
- * 3. builds the app and serves it with `wrangler dev` on PORT (default 8787) — or, with `--dev`,
+ * 3. starts the Mollie simulator (tools/mollie-simulator) on MOLLIE_PORT (default 8092), unless
+ *    MOLLIE_API_URL names another Mollie API;
+ * 4. builds the app and serves it with `wrangler dev` on PORT (default 8787) — or, with `--dev`,
  *    runs the Vite dev server (hot reload, same workerd runtime).
  *
- * Environment: PORT, LIBSQL_PORT, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
+ * Environment: PORT, LIBSQL_PORT, MOLLIE_PORT, MOLLIE_API_URL, MOLLIE_API_KEY, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
  * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
  * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state).
  */
@@ -16,11 +18,13 @@ import { mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLibsqlServer } from "./libsql-server/server.mjs";
+import { startMollieSimulator } from "./mollie-simulator/server.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? (dev ? 5173 : 8787));
 const libsqlPort = Number(process.env.LIBSQL_PORT ?? 8080);
+const molliePort = Number(process.env.MOLLIE_PORT ?? 8092);
 const dataFile = resolve(root, process.env.DATA_FILE ?? ".data/local.db");
 const seedProfiles = process.env.SEED_PROFILES ?? "2000";
 /** Local state of workerd (R2 photos); browser tests use their own folder. */
@@ -49,7 +53,18 @@ async function main() {
   await run(bin("drizzle-kit"), ["migrate"], dbEnv);
   await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles, "--persist-to", persistTo], dbEnv);
 
-  const env = { ...dbEnv, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: database.url };
+  const mollie = process.env.MOLLIE_API_URL ? null : await startMollieSimulator({ port: molliePort, log: (m) => process.env.DEBUG && console.error(m) });
+  const mollieApiUrl = process.env.MOLLIE_API_URL ?? mollie.apiUrl;
+  const mollieApiKey = process.env.MOLLIE_API_KEY ?? "test_simulator";
+  if (mollie) console.log(`Mollie simulator: ${mollie.url}`);
+
+  const env = {
+    ...dbEnv,
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_VARS_DATABASE_URL: database.url,
+    CLOUDFLARE_VARS_MOLLIE_API_URL: mollieApiUrl,
+    CLOUDFLARE_VARS_MOLLIE_API_KEY: mollieApiKey,
+  };
   let server;
   if (dev) {
     server = spawn(bin("react-router"), ["dev", "--port", String(port), "--strictPort"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -57,20 +72,22 @@ async function main() {
     if (!process.env.SKIP_BUILD) await run(bin("react-router"), ["build"]);
     server = spawn(
       bin("wrangler"),
-      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `DATABASE_URL:${database.url}`, "--show-interactive-dev-session=false"],
+      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `DATABASE_URL:${database.url}`, "--var", `MOLLIE_API_URL:${mollieApiUrl}`, "--var", `MOLLIE_API_KEY:${mollieApiKey}`, "--show-interactive-dev-session=false"],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
     );
   }
-  console.log(`\n  App: http://localhost:${port}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`);
+  console.log(`\n  App: http://localhost:${port}\n  Payments (Mollie simulator): ${mollie ? mollie.url : mollieApiUrl}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`);
 
   const stop = async () => {
     server.kill("SIGTERM");
+    await mollie?.close();
     await database.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   server.on("exit", async (code) => {
+    await mollie?.close();
     await database.close();
     process.exit(code ?? 0);
   });

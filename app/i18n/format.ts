@@ -18,10 +18,14 @@ export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(localeTag(language)).format(value);
 }
 
-/** A calendar date (`YYYY-MM-DD` or Date) in long form, e.g. "1 december 2023". */
-export function formatDate(value: string | Date, language: string): string {
-  const date = typeof value === "string" ? new Date(`${value}T12:00:00Z`) : value;
-  return new Intl.DateTimeFormat(localeTag(language), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+/**
+ * A date in long form, e.g. "1 december 2023": a calendar date (`YYYY-MM-DD`) as it is, an instant
+ * (Date or ISO string) on its day in `timeZone` (default UTC).
+ */
+export function formatDate(value: string | Date, language: string, timeZone = "UTC"): string {
+  const calendarDate = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = calendarDate ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat(localeTag(language), { day: "numeric", month: "long", year: "numeric", timeZone: calendarDate ? "UTC" : timeZone }).format(date);
 }
 
 export function useFormat() {
@@ -30,7 +34,7 @@ export function useFormat() {
   return {
     money: (cents: number, currency: string, fractionDigits?: number) => formatMoney(cents, currency, language, fractionDigits),
     number: (value: number) => formatNumber(value, language),
-    date: (value: string | Date) => formatDate(value, language),
+    date: (value: string | Date, timeZone?: string) => formatDate(value, language, timeZone),
   };
 }
 

@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: await repeatableOrders(db, { userId: user.id, packages: offer.packages, methods: offer.methods }),
     packages: packageOffers(site, where).packages,
     title: `${getI18n(context).t("payments:repeat.pageTitle")} · ${site.name}`,
+    timeZone: site.settings.timeZone,
   };
 }
 
@@ -46,7 +47,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
                 <strong>{t("pricing.credits", { count: order.credits, formatted: format.number(order.credits) })}</strong>
                 <span className="repeat-order__price">{format.money(order.amountCents, order.currency)}</span>
                 <MethodBadge method={order.method} />
-                <span className="field-hint">{t("payments:repeat.lastBought", { date: format.date(order.paidAt) })}</span>
+                <span className="field-hint">{t("payments:repeat.lastBought", { date: format.date(order.paidAt, loaderData.timeZone) })}</span>
               </div>
               <RepeatOrderButton order={order} />
             </li>

@@ -21,7 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
   const t = getI18n(context).t;
   const title = `${t("payments:transactions.title")} · ${site.name}`;
-  if (params.id === undefined) return { orders: await listOrders(db, user.id), order: null, title };
+  const timeZone = site.settings.timeZone;
+  if (params.id === undefined) return { orders: await listOrders(db, user.id), order: null, title, timeZone };
 
   const orderId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
   const order = orderId ? await findOrder(db, { userId: user.id, orderId }) : null;
@@ -33,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     order: { ...order, refundable, refundDays: site.settings.refundDays },
     seller: { name: company.name, address: company.address, zip: company.zip, city: company.city, country: company.country, kvk: company.kvk, vatNumbers: company.vatNumbers, site: site.name },
     title: `${t("payments:transactions.order", { id: order.id })} · ${site.name}`,
+    timeZone,
   };
 }
 
@@ -66,15 +68,15 @@ export default function Transactions({ loaderData, actionData }: Route.Component
     <main id="main" className="container section transactions">
       <h1>{t("payments:transactions.title")}</h1>
       {loaderData.order ? (
-        <OrderReceipt order={loaderData.order} seller={loaderData.seller} refunded={actionData?.refunded === true} refundError={actionData?.error ?? null} />
+        <OrderReceipt order={loaderData.order} seller={loaderData.seller} timeZone={loaderData.timeZone} refunded={actionData?.refunded === true} refundError={actionData?.error ?? null} />
       ) : (
-        <OrderTable orders={loaderData.orders ?? []} />
+        <OrderTable orders={loaderData.orders ?? []} timeZone={loaderData.timeZone} />
       )}
     </main>
   );
 }
 
-function OrderTable({ orders }: { orders: OrderSummary[] }) {
+function OrderTable({ orders, timeZone }: { orders: OrderSummary[]; timeZone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   if (orders.length === 0) {
@@ -100,7 +102,7 @@ function OrderTable({ orders }: { orders: OrderSummary[] }) {
           {orders.map((order) => (
             <tr key={order.id}>
               <td>
-                <Link to={`/transactions/${order.id}`}>{format.date(order.createdAt)}</Link>
+                <Link to={`/transactions/${order.id}`}>{format.date(order.createdAt, timeZone)}</Link>
               </td>
               <td>{t("pricing.credits", { count: order.credits, formatted: format.number(order.credits) })}</td>
               <td>{format.money(order.amountCents, order.currency)}</td>
@@ -121,7 +123,19 @@ function OrderTable({ orders }: { orders: OrderSummary[] }) {
 type ReceiptOrder = NonNullable<Route.ComponentProps["loaderData"]["order"]>;
 type Seller = NonNullable<Route.ComponentProps["loaderData"]["seller"]>;
 
-function OrderReceipt({ order, seller, refunded, refundError }: { order: ReceiptOrder; seller: Seller; refunded: boolean; refundError: string | null }) {
+function OrderReceipt({
+  order,
+  seller,
+  timeZone,
+  refunded,
+  refundError,
+}: {
+  order: ReceiptOrder;
+  seller: Seller;
+  timeZone: string;
+  refunded: boolean;
+  refundError: string | null;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const busy = useNavigation().state !== "idle";
@@ -143,7 +157,7 @@ function OrderReceipt({ order, seller, refunded, refundError }: { order: Receipt
       </address>
       <dl className="receipt__lines">
         <dt>{t("payments:transactions.date")}</dt>
-        <dd>{format.date(order.createdAt)}</dd>
+        <dd>{format.date(order.createdAt, timeZone)}</dd>
         <dt>{t("payments:transactions.package")}</dt>
         <dd>{t("pricing.credits", { count: order.credits, formatted: format.number(order.credits) })}</dd>
         {order.discountCents > 0 && (
@@ -165,7 +179,7 @@ function OrderReceipt({ order, seller, refunded, refundError }: { order: Receipt
         {order.paidAt && (
           <>
             <dt>{t("payments:transactions.paidAt")}</dt>
-            <dd>{format.date(order.paidAt)}</dd>
+            <dd>{format.date(order.paidAt, timeZone)}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,7 @@
 /**
  * Starts a real libSQL server (the project's Hrana server) with a migrated, seeded database for the
- * workerd tests, and hands its URL to the Worker as DATABASE_URL.
+ * workerd tests, and hands its URL to the Worker as DATABASE_URL; likewise the Mollie simulator
+ * (MOLLIE_API_URL).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,11 +13,13 @@ import type { TestProject } from "vitest/node";
 import * as schema from "../../drizzle/schema";
 import { seed } from "../../drizzle/seed";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
+import { startMollieSimulator } from "../../tools/mollie-simulator/server.mjs";
 import { memoryPhotoStore } from "../../tools/photo-store";
 
 declare module "vitest" {
   interface ProvidedContext {
     databaseUrl: string;
+    mollieApiUrl: string;
   }
 }
 
@@ -29,7 +32,10 @@ export default async function setup(project: TestProject) {
   await seed(db, { profiles: 60, photos: memoryPhotoStore() });
   client.close();
   project.provide("databaseUrl", server.url);
+  const mollie = await startMollieSimulator();
+  project.provide("mollieApiUrl", mollie.apiUrl);
   return async () => {
+    await mollie.close();
     await server.close();
     rmSync(folder, { recursive: true, force: true });
   };

@@ -34,7 +34,7 @@ export function TimeBonusModal() {
 
   const open = due && eligible && !dismissed && Boolean(left);
   const dialog = useModalDialog(open);
-  if (!bonus) return null;
+  if (!bonus || !eligible) return null;
   return (
     <dialog ref={dialog} className="block-modal time-bonus-modal" aria-labelledby="time-bonus-title" onClose={dismiss}>
       <div className="block-modal__body">

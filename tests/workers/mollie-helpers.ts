@@ -1,0 +1,44 @@
+/**
+ * The Mollie simulator from inside the tests (tests/workers/global-setup.ts starts it; the Worker
+ * reaches it at MOLLIE_API_URL): read a payment as Mollie would return it, and tell it what the
+ * bank said.
+ */
+import { env } from "cloudflare:workers";
+
+type Amount = { currency: string; value: string };
+export type SimulatedPayment = {
+  id: string;
+  status: string;
+  method: string | null;
+  amount: Amount;
+  amountRefunded?: Amount;
+  amountChargedBack?: Amount;
+  metadata: Record<string, unknown> | null;
+  _links: { checkout?: { href: string } };
+};
+
+function apiUrl(): string {
+  const url = (env as unknown as { MOLLIE_API_URL?: string }).MOLLIE_API_URL;
+  if (!url) throw new Error("MOLLIE_API_URL is not set: is the simulator started by the global setup?");
+  return url.replace(/\/$/, "");
+}
+
+async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<SimulatedPayment> {
+  const response = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers: { Authorization: "Bearer test_simulator", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`Mollie simulator ${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as SimulatedPayment;
+}
+
+export function getSimulatedPayment(id: string) {
+  return call("GET", `/payments/${id}`);
+}
+
+/** Sets what the bank said; the webhook is only called when asked (the tests call it themselves). */
+export function simulatePayment(id: string, outcome: { status?: "open" | "pending" | "paid" | "failed" | "canceled" | "expired"; chargeback?: boolean; callWebhook?: boolean }) {
+  return call("POST", `/payments/${id}/simulate`, outcome);
+}

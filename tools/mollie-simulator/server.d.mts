@@ -1,0 +1,23 @@
+// Types for server.mjs (plain ESM JavaScript), for TypeScript importers.
+
+export interface MollieSimulatorOptions {
+  /** Port to listen on; 0 picks a free port (default 0). */
+  port?: number;
+  /** Interface to bind (default "127.0.0.1"). */
+  host?: string;
+  /** Base URL browsers use for the checkout page (default: the listening URL). */
+  publicUrl?: string;
+  /** Diagnostics sink (default: silent). */
+  log?: (message: string) => void;
+}
+
+export interface MollieSimulator {
+  /** e.g. "http://127.0.0.1:8092": the list of payments and the checkout pages. */
+  url: string;
+  /** `url` + "/v2": what MOLLIE_API_URL points at. */
+  apiUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function startMollieSimulator(options?: MollieSimulatorOptions): Promise<MollieSimulator>;
