@@ -30,7 +30,15 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { ...alias, "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)) } },
+        resolve: {
+          alias: {
+            ...alias,
+            "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)),
+            // Tests that use the app's database client directly: libSQL's WebSocket shim must take its
+            // workerd build; resolution sometimes picked the Node one (which needs `ws`) and the file failed.
+            "@libsql/isomorphic-ws": fileURLToPath(new URL("./node_modules/@libsql/isomorphic-ws/web.mjs", import.meta.url)),
+          },
+        },
         plugins: [
           cloudflareTest(({ inject }) => ({
             main: `./${buildDirectory}/server/index.js`,
