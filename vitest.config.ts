@@ -57,6 +57,9 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
+          // libSQL's packages go through Vite (workerd conditions and the alias above) rather than
+          // workerd's module fallback, which at times resolved its WebSocket shim to the Node build.
+          server: { deps: { inline: [/@libsql\//] } },
           globalSetup: ["tests/workers/global-setup.ts"],
           testTimeout: 30_000,
         },
