@@ -5,11 +5,9 @@
  * Reads build/client (BUILD_DIR), prints every page's figure and exits 1 when one is over budget.
  * Part of `npm test`, after the build.
  *
- * Every page still ships React, the router, i18next and — through the signup modal of the default
- * layout — zod and Conform (about 180 KB), so the budgets are not met yet. Until that is mended, a
- * page fails only above LEGACY_CEILING, the heaviest page when the budgets were written down: no
- * new page may weigh more than the pages there were. Lower it as pages get lighter; at 0 the
- * budgets hold everywhere.
+ * The pages in LEGACY (forms with Conform and zod in the browser, and public pages that still
+ * ship the app's shared code) are over budget today; each may not grow past its figure there. Every
+ * other page, and so every new one, must keep its budget. Take a page out of LEGACY once it fits.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -21,7 +19,35 @@ const client = resolve(root, process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
 const MEMBER_BUDGET = 150 * KB;
 const PUBLIC_BUDGET = 100 * KB;
-const LEGACY_CEILING = 192 * KB;
+/** Over budget today (KB gzip, rounded up): the most each may weigh until it is made lighter. */
+const LEGACY = {
+  signup: 190,
+  profile: 185,
+  settings: 185,
+  login: 180,
+  "complete-signup": 178,
+  "reset-password-do": 177,
+  "reset-password": 177,
+  complaints: 177,
+  "chats-id": 175,
+  "members-id-chat": 175,
+  members: 170,
+  likes: 168,
+  "likes-type": 168,
+  moderation: 167,
+  notifications: 166,
+  index: 142,
+  pricing: 142,
+  "activate-done": 141,
+  "account-deleted": 141,
+  "account-recover": 141,
+  "signup-matches": 141,
+  activate: 141,
+  "activate-error": 141,
+  "pages-page": 141,
+  "not-found": 141,
+  "lang-config": 135,
+};
 
 /** Pages a visitor reaches without an account. */
 const publicRoutes = new Set([
@@ -69,12 +95,13 @@ for (const [id, route] of Object.entries(manifest.routes)) {
   let total = 0;
   for (const file of new Set([...entry, ...chain(id)])) total += gzipped(file);
   const budget = publicRoutes.has(id) ? PUBLIC_BUDGET : MEMBER_BUDGET;
-  rows.push({ id, total, budget });
+  const limit = Math.max(budget, (LEGACY[id] ?? 0) * KB);
+  rows.push({ id, total, budget, limit });
 }
 rows.sort((a, b) => b.total - a.total);
-const over = rows.filter((row) => row.total > Math.max(row.budget, LEGACY_CEILING));
+const over = rows.filter((row) => row.total > row.limit);
 for (const row of rows) {
-  const mark = row.total > Math.max(row.budget, LEGACY_CEILING) ? "✖" : row.total > row.budget ? "!" : " ";
+  const mark = row.total > row.limit ? "✖" : row.total > row.budget ? "!" : " ";
   console.log(`${mark} ${row.id.padEnd(28)} ${(row.total / KB).toFixed(1).padStart(6)} KB  (budget ${row.budget / KB} KB)`);
 }
 if (over.length > 0) {
@@ -85,5 +112,5 @@ const heavy = rows.filter((row) => row.total > row.budget).length;
 console.log(
   heavy === 0
     ? `\nfirst-load JavaScript: ${rows.length} pages within budget`
-    : `\nfirst-load JavaScript: ${heavy} of ${rows.length} pages (!) above the budget but within the legacy ceiling of ${LEGACY_CEILING / KB} KB`,
+    : `\nfirst-load JavaScript: ${heavy} of ${rows.length} pages (!) above the budget, each within its legacy figure (tools/bundle-budget.mjs)`,
 );

@@ -1,22 +1,14 @@
 /**
  * The /directdebit forms (spec §3 "Direct-debit form: otp, account holder, iban, street, house
- * number, zip, city, phone"): one schema per step for the browser (Conform) and the server, each
+ * number, zip, city, phone"): one schema per step, checked on the server, each
  * with its `intent`. Messages are locale keys. IBANs are checked with ibantools (ADR 016) and
  * stored in their electronic format; phone numbers become E.164 with the member's country as the
  * default calling code.
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
-import { MAX_PHONE_INPUT, normalizePhone } from "~/sms/phone";
-
-export const MAX_ACCOUNT_HOLDER = 70; // what a SEPA mandate carries
-export const MAX_IBAN_INPUT = 42; // 34 characters with a space every four
-export const MAX_STREET = 100;
-export const MAX_HOUSE_NUMBER = 12;
-export const MAX_ZIP = 12;
-export const MAX_CITY = 60;
-export { MAX_PHONE_INPUT };
-export const CODE_LENGTH = 6;
+import { normalizePhone } from "~/sms/phone";
+import { CODE_LENGTH, MAX_ACCOUNT_HOLDER, MAX_CITY, MAX_HOUSE_NUMBER, MAX_IBAN_INPUT, MAX_PHONE_INPUT, MAX_STREET, MAX_ZIP } from "./direct-debit-fields";
 
 /** Package keys (p0–p3) as they travel in `?package=`. */
 export const packageKeySchema = z.string().regex(/^[a-z0-9_-]{1,20}$/);

@@ -1,26 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/directdebit";
 import { requireUser, type CurrentUser } from "~/accounts/current-user.server";
-import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { checkoutOffer, findPackage } from "~/payments/checkout.server";
+import { MAX_ACCOUNT_HOLDER, MAX_CITY, MAX_HOUSE_NUMBER, MAX_IBAN_INPUT, MAX_PHONE_INPUT, MAX_STREET, MAX_ZIP } from "~/payments/direct-debit-fields";
 import {
-  MAX_ACCOUNT_HOLDER,
-  MAX_CITY,
-  MAX_HOUSE_NUMBER,
-  MAX_IBAN_INPUT,
-  MAX_PHONE_INPUT,
-  MAX_STREET,
-  MAX_ZIP,
   mandateCodeSchema,
   mandateDetailsSchema,
   packageKeySchema,
-  type MandateCodeForm,
   type MandateDetailsForm,
 } from "~/payments/direct-debit-schema";
 import {
@@ -80,7 +73,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     packageKey: pkg?.packageKey ?? null,
     company: site.company.name,
-    country: phoneCountry(user, country, site.settings.countries),
     mandate: mandate && { status: mandate.status, maskedIban: mandate.maskedIban, maskedPhone: mandate.maskedPhone, codeSent: mandate.codeSent },
     defaults: mandate && mandate.status !== "blocked" ? mandate.details : null,
     title: `${getI18n(context).t("directdebit:title")} · ${site.name}`,
@@ -212,7 +204,6 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
       )}
       {shown === "details" && (
         <DetailsStep
-          country={loaderData.country}
           company={loaderData.company}
           packageKey={packageKey}
           defaults={loaderData.defaults}
@@ -296,14 +287,8 @@ function CodeStep({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<MandateCodeForm>({
-    id: "directdebit-code",
-    lastResult,
-    constraint: getZodConstraint(mandateCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mandateCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const id = useId();
+  const codeError = lastResult?.error?.code?.[0];
   return (
     <section aria-labelledby="dd-code-title">
       <h2 id="dd-code-title">{t("directdebit:code.title")}</h2>
@@ -319,21 +304,26 @@ function CodeStep({
           <p>{resend.error}</p>
         </div>
       )}
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" className="form-stack">
         <input type="hidden" name="intent" value="verify" />
         <PackageField packageKey={packageKey} />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors errors={lastResult?.error?.[""] ?? undefined} id={`${id}-errors`} />
         <div className="form-field">
-          <label htmlFor={fields.code.id}>{t("directdebit:code.label")}</label>
+          <label htmlFor={`${id}-code`}>{t("directdebit:code.label")}</label>
           <input
-            {...getInputProps(fields.code, { type: "text" })}
+            id={`${id}-code`}
+            name="code"
+            type="text"
+            required
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? `${id}-code-error` : undefined}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9 ]*"
             maxLength={20}
             size={8}
           />
-          <FieldError field={fields.code} />
+          <FieldMessage id={`${id}-code-error`} error={codeError} />
           {attemptsLeft !== null && <p className="field-hint">{t("directdebit:code.attemptsLeft", { count: attemptsLeft })}</p>}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -355,14 +345,12 @@ function CodeStep({
 }
 
 function DetailsStep({
-  country,
   company,
   packageKey,
   defaults,
   replacing,
   lastResult,
 }: {
-  country: string;
   company: string;
   packageKey: string | null;
   defaults: Partial<MandateDetailsForm> | null;
@@ -371,28 +359,39 @@ function DetailsStep({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const schema = useMemo(() => mandateDetailsSchema(country), [country]);
-  const [form, fields] = useForm<MandateDetailsForm>({
-    id: "directdebit-details",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: defaults ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const input = (field: (typeof fields)[keyof typeof fields], label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
-    <div className="form-field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "text" })} {...props} aria-describedby={hint ? `${field.descriptionId} ${field.errorId}` : undefined} />
-      {hint && (
-        <p className="field-hint" id={field.descriptionId}>
-          {hint}
-        </p>
-      )}
-      <FieldError field={field} />
-    </div>
-  );
+  const id = useId();
+  // What the member typed comes back with the server's messages, so a refused form loses nothing.
+  const typed = (lastResult?.initialValue ?? {}) as Partial<Record<keyof MandateDetailsForm, string>>;
+  const input = (
+    name: keyof MandateDetailsForm,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+    hint?: string,
+  ) => {
+    const error = lastResult?.error?.[name]?.[0];
+    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(" ");
+    return (
+      <div className="form-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type="text"
+          required
+          defaultValue={typed[name] ?? defaults?.[name] ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...props}
+        />
+        {hint && (
+          <p className="field-hint" id={`${id}-${name}-hint`}>
+            {hint}
+          </p>
+        )}
+        <FieldMessage id={`${id}-${name}-error`} error={error} />
+      </div>
+    );
+  };
   return (
     <section aria-labelledby="dd-details-title">
       <p className="lead" id="dd-details-title">
@@ -404,17 +403,17 @@ function DetailsStep({
           <p>{t("directdebit:active.replaceNote")}</p>
         </div>
       )}
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" className="form-stack">
         <input type="hidden" name="intent" value="send" />
         <PackageField packageKey={packageKey} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        {input(fields.accountHolder, t("directdebit:form.accountHolder"), { autoComplete: "name", maxLength: MAX_ACCOUNT_HOLDER })}
-        {input(fields.iban, t("directdebit:form.iban"), { maxLength: MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false }, t("directdebit:form.ibanHint"))}
-        {input(fields.street, t("directdebit:form.street"), { autoComplete: "address-line1", maxLength: MAX_STREET })}
-        {input(fields.houseNumber, t("directdebit:form.houseNumber"), { maxLength: MAX_HOUSE_NUMBER })}
-        {input(fields.zip, t("directdebit:form.zip"), { autoComplete: "postal-code", maxLength: MAX_ZIP })}
-        {input(fields.city, t("directdebit:form.city"), { autoComplete: "address-level2", maxLength: MAX_CITY })}
-        {input(fields.phone, t("directdebit:form.phone"), { type: "tel", autoComplete: "tel", maxLength: MAX_PHONE_INPUT }, t("directdebit:form.phoneHint"))}
+        <FormErrors errors={lastResult?.error?.[""] ?? undefined} id={`${id}-errors`} />
+        {input("accountHolder", t("directdebit:form.accountHolder"), { autoComplete: "name", maxLength: MAX_ACCOUNT_HOLDER })}
+        {input("iban", t("directdebit:form.iban"), { maxLength: MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false }, t("directdebit:form.ibanHint"))}
+        {input("street", t("directdebit:form.street"), { autoComplete: "address-line1", maxLength: MAX_STREET })}
+        {input("houseNumber", t("directdebit:form.houseNumber"), { maxLength: MAX_HOUSE_NUMBER })}
+        {input("zip", t("directdebit:form.zip"), { autoComplete: "postal-code", maxLength: MAX_ZIP })}
+        {input("city", t("directdebit:form.city"), { autoComplete: "address-level2", maxLength: MAX_CITY })}
+        {input("phone", t("directdebit:form.phone"), { type: "tel", autoComplete: "tel", maxLength: MAX_PHONE_INPUT }, t("directdebit:form.phoneHint"))}
         <section className="alert alert-info" aria-labelledby="dd-mandate-title">
           <h2 className="h5" id="dd-mandate-title">
             {t("directdebit:form.mandateTitle")}

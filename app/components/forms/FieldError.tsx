@@ -26,3 +26,17 @@ export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
     </div>
   );
 }
+
+/**
+ * A field's message for forms without Conform in the browser (its id goes in the input's
+ * `aria-describedby`): a locale key or a finished sentence from the server.
+ */
+export function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {t(error, { defaultValue: error })}
+    </p>
+  );
+}

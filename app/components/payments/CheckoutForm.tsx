@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { FormErrors } from "~/components/forms/FieldError";
+import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";
 import { discountedAmount } from "~/payments/discount";
 import type { PaymentMethodKey } from "~/payments/methods";
@@ -125,13 +125,3 @@ export function CheckoutForm({
   );
 }
 
-/** A field's message: a locale key from the schema, or a sentence from the server. */
-function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {t(error, { defaultValue: error })}
-    </p>
-  );
-}
