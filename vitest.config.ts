@@ -30,15 +30,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: {
-          alias: {
-            ...alias,
-            "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)),
-            // Tests that use the app's database client directly: libSQL's WebSocket shim must take its
-            // workerd build; resolution sometimes picked the Node one (which needs `ws`) and the file failed.
-            "@libsql/isomorphic-ws": fileURLToPath(new URL("./node_modules/@libsql/isomorphic-ws/web.mjs", import.meta.url)),
-          },
-        },
+        resolve: { alias: { ...alias, "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)) } },
         plugins: [
           cloudflareTest(({ inject }) => ({
             main: `./${buildDirectory}/server/index.js`,
@@ -57,9 +49,6 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
-          // libSQL's packages go through Vite (workerd conditions and the alias above) rather than
-          // workerd's module fallback, which at times resolved its WebSocket shim to the Node build.
-          server: { deps: { inline: [/@libsql\//] } },
           globalSetup: ["tests/workers/global-setup.ts"],
           testTimeout: 30_000,
         },

@@ -4,16 +4,11 @@
  * a mandate at the provider (the local Mollie simulator), an invalid IBAN, a blocked account or
  * IBAN, the direct-debit limit, and a visitor sent to log in.
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/client.server";
-import { activeMandate, blockMandate, directDebitAllowance, verifyMandateCode } from "~/payments/direct-debit.server";
-import { PaymentProviderError, type PaymentProvider } from "~/payments/provider.server";
 import { hashToken } from "~/security/tokens.server";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-
-const db = getDatabase(env.DATABASE_URL as string);
+import { getSimulatedMandate, simulateOutage } from "./mollie-helpers";
 
 async function signedIn(options: MemberOptions = {}) {
   const member = await createMember(options);
@@ -71,43 +66,9 @@ async function mandateRow(member: { userId: number }) {
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const verify = (member: Member, code: string) => post("/directdebit?package=p2", { intent: "verify", code, package: "p2" }, { cookie: member.cookie });
 
-/** Whether the Mollie simulator answers at MOLLIE_API_URL (tests/workers/global-setup.ts starts it). */
-async function simulatorUp(): Promise<boolean> {
-  const base = (env as unknown as { MOLLIE_API_URL?: string }).MOLLIE_API_URL;
-  if (!base) return false;
-  try {
-    await fetch(`${base.replace(/\/$/, "")}/methods`, { headers: { Authorization: "Bearer test_simulator" }, signal: AbortSignal.timeout(2000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const simulator = await simulatorUp();
-
-/** A provider for the service tests: records calls, fails when told to. */
-function fakeProvider(options: { fail?: "customer" | "mandate" } = {}) {
-  const calls: { createCustomer: unknown[]; createMandate: unknown[] } = { createCustomer: [], createMandate: [] };
-  const unused = () => Promise.reject(new Error("not used"));
-  let n = 0;
-  const provider: PaymentProvider = {
-    name: "fake",
-    createPayment: unused,
-    getPayment: unused,
-    listMethods: unused,
-    createRefund: unused,
-    async createCustomer(input) {
-      calls.createCustomer.push(input);
-      if (options.fail === "customer") throw new PaymentProviderError("Mollie could not be reached: connection refused");
-      return { id: `cst_fake${++n}` };
-    },
-    async createMandate(input) {
-      calls.createMandate.push(input);
-      if (options.fail === "mandate") throw new PaymentProviderError("Mollie POST /customers/x/mandates: 422 invalid", 422);
-      return { id: `mdt_fake${++n}`, status: "valid" };
-    },
-  };
-  return { provider, calls };
-}
+/** What blockMandate does when a direct debit bounces or is charged back (payment-sync.server.ts). */
+const blockMandate = (member: { userId: number }) =>
+  sql("UPDATE direct_debit_mandates SET status = 'blocked', code_hash = NULL, code_expires_at = NULL WHERE user_id = ?", [member.userId]);
 
 describe("the direct-debit page", () => {
   it("sends a signed-out visitor to log in", async () => {
@@ -227,7 +188,7 @@ describe("the direct-debit page", () => {
     expect(Number(count)).toBe(3);
   });
 
-  it.runIf(simulator)("makes a customer and a mandate at the provider for the right code and goes back to the checkout", async () => {
+  it("makes a customer and a mandate signed today at the provider for the right code and goes back to the checkout", async () => {
     const member = await signedIn();
     const code = await requestCode(member);
     const response = await verify(member, code);
@@ -239,12 +200,13 @@ describe("the direct-debit page", () => {
     expect(row?.mandateId).toMatch(/^mdt_/);
     expect(row?.verifiedAt).not.toBeNull();
 
-    const base = (env as unknown as { MOLLIE_API_URL: string }).MOLLIE_API_URL.replace(/\/$/, "");
-    const atSimulator = await fetch(`${base}/customers/${row?.customerId}/mandates/${row?.mandateId}`, { headers: { Authorization: "Bearer test_simulator" } });
-    if (atSimulator.status !== 404 && atSimulator.status !== 405) {
-      expect(atSimulator.status).toBe(200);
-      expect(await atSimulator.json()).toMatchObject({ id: row?.mandateId, method: "directdebit" });
-    }
+    const atProvider = await getSimulatedMandate(row!.customerId!, row!.mandateId!);
+    expect(atProvider).toMatchObject({ id: row?.mandateId, status: "valid", signatureDate: new Date().toISOString().slice(0, 10) });
+    expect(atProvider.details).toEqual({ consumerName: "Jan de Vries", consumerAccount: row?.iban, consumerBic: null });
+    expect(atProvider.mandateReference).toMatch(new RegExp(`^DD-${member.userId}-\\d+$`));
+    // The code is used up: sending it again changes nothing.
+    expect((await verify(member, code)).status).not.toBe(302);
+    expect(await mandateRow(member)).toMatchObject({ status: "active", mandateId: row?.mandateId });
 
     const page = mainContent(await (await get("/directdebit?package=p2", { cookie: member.cookie })).text());
     expect(page).toContain("Je machtiging is actief");
@@ -253,13 +215,27 @@ describe("the direct-debit page", () => {
     expect(page).toContain("Andere rekening gebruiken");
   });
 
-  it.runIf(!simulator)("keeps the details and the code when the provider cannot be reached", async () => {
+  it("loses nothing when the provider cannot be reached: the same code works once it is back", async () => {
     const member = await signedIn();
     const code = await requestCode(member);
+    await simulateOutage(1);
     const response = await verify(member, code);
     expect(response.status).toBe(502);
     expect(mainContent(await response.text())).toContain("Je machtiging kon niet worden vastgelegd.");
     expect(await mandateRow(member)).toMatchObject({ status: "unverified", codeHash: hashToken(code), attempts: 0, mandateId: null });
+
+    const again = await verify(member, code);
+    expect(again.status).toBe(302);
+    expect(await mandateRow(member)).toMatchObject({ status: "active", codeHash: null });
+  });
+
+  it("refuses an expired code", async () => {
+    const member = await signedIn();
+    const code = await requestCode(member);
+    await sql("UPDATE direct_debit_mandates SET code_expires_at = unixepoch() - 1 WHERE user_id = ?", [member.userId]);
+    const response = await verify(member, code);
+    expect(response.status).toBe(400);
+    expect(await mandateRow(member)).toMatchObject({ status: "unverified", mandateId: null });
   });
 
   it("shows an active mandate with its masked IBAN, the way on to the package and a way to replace it", async () => {
@@ -274,7 +250,6 @@ describe("the direct-debit page", () => {
     const replace = mainContent(await (await get("/directdebit?package=p1&edit=1", { cookie: member.cookie })).text());
     expect(replace).toContain('value="send"');
     expect(replace).toContain("je huidige machtiging");
-    expect(await activeMandate(db, member.userId)).toMatchObject({ providerCustomerId: "cst_x", providerMandateId: "mdt_x", maskedIban: "NL•• •••• •••• ••67 89" });
   });
 });
 
@@ -282,7 +257,7 @@ describe("blocked accounts", () => {
   it("tells a blocked member to choose another method, and refuses new details", async () => {
     const member = await signedIn();
     await requestCode(member);
-    await blockMandate(db, member.userId);
+    await blockMandate(member);
     const page = await get("/directdebit?package=p2", { cookie: member.cookie });
     const html = mainContent(await page.text());
     expect(html).toContain("Je account kan niet met automatische incasso betalen. Kies een andere betaalmethode.");
@@ -290,14 +265,17 @@ describe("blocked accounts", () => {
     expect(html).not.toContain('value="send"');
     const again = await post("/directdebit", { ...details, iban: uniqueIban() }, { cookie: member.cookie });
     expect(again.status).toBe(403);
-    expect(await directDebitAllowance(db, { userId: member.userId, amountCents: 100, limitCents: 15000, now: new Date() })).toBe("blocked");
+    // And the checkout refuses a direct debit.
+    const order = await post("/credits/p0/sdd", { method: "sdd", terms: "on" }, { cookie: member.cookie });
+    expect(order.status).toBe(422);
+    expect(mainContent(await order.text())).toContain("Je account kan niet met automatische incasso betalen.");
   });
 
   it("refuses an IBAN that belongs to a blocked mandate, for anyone", async () => {
     const iban = uniqueIban();
     const first = await signedIn();
     await requestCode(first, { iban });
-    await blockMandate(db, first.userId);
+    await blockMandate(first);
     const other = await signedIn();
     const response = await post("/directdebit", { ...details, iban: iban.toLowerCase() }, { cookie: other.cookie });
     expect(response.status).toBe(403);
@@ -318,20 +296,15 @@ describe("the direct-debit limit", () => {
 
   it("counts open, pending and paid direct debits of the last 30 days", async () => {
     const member = await signedIn();
-    const allowance = (amountCents: number) => directDebitAllowance(db, { userId: member.userId, amountCents, limitCents: 15000, now: new Date() });
-    expect(await allowance(4995)).toBe("no_mandate");
-    await sddOrder(member, 8995, "paid");
-    await sddOrder(member, 4995, "pending");
+    const limited = async (packageKey: string) =>
+      mainContent(await (await get(`/directdebit?package=${packageKey}`, { cookie: member.cookie })).text()).includes("De limiet voor automatische incasso is bereikt.");
     await sddOrder(member, 8995, "failed");
     await sddOrder(member, 8995, "paid", 31);
-    expect(await allowance(10)).toBe("no_mandate");
-    expect(await allowance(1011)).toBe("limit_reached");
-    await sql("INSERT INTO direct_debit_mandates (user_id, account_holder, iban, street, house_number, zip, city, phone, status, provider_customer_id, provider_mandate_id) VALUES (?, 'A', ?, 'S', '1', '1000 AA', 'C', '+31612345678', 'active', 'cst_l', 'mdt_l')", [
-      member.userId,
-      uniqueIban(),
-    ]);
-    expect(await allowance(10)).toBe("ok");
-    expect(await allowance(4995)).toBe("limit_reached");
+    await sddOrder(member, 4995, "paid");
+    // €49.95 counts, the failed and the old one do not: €14.95 more stays within €150.
+    expect(await limited("p0")).toBe(false);
+    await sddOrder(member, 8995, "pending");
+    expect(await limited("p0")).toBe(true);
   });
 
   it("shows the limit message with a way to other methods", async () => {
@@ -340,52 +313,5 @@ describe("the direct-debit limit", () => {
     const html = mainContent(await (await get("/directdebit?package=p2", { cookie: member.cookie })).text());
     expect(html).toContain("De limiet voor automatische incasso is bereikt. Kies een andere betaalmethode.");
     expect(html).toContain('href="/credits/p2"');
-  });
-});
-
-describe("verifyMandateCode", () => {
-  const user = { email: "jan@example.test", name: "Jan", locale: "nl" };
-
-  it("creates the customer and a mandate signed today with a DD reference", async () => {
-    const member = await signedIn();
-    const code = await requestCode(member);
-    const { provider, calls } = fakeProvider();
-    const now = new Date();
-    const outcome = await verifyMandateCode(db, provider, { userId: member.userId, code, user, now });
-    expect(outcome).toMatchObject({ status: "verified", mandate: { providerCustomerId: "cst_fake1", providerMandateId: "mdt_fake2" } });
-    expect(calls.createCustomer).toEqual([{ name: "Jan", email: "jan@example.test", locale: "nl_NL" }]);
-    const row = await mandateRow(member);
-    expect(calls.createMandate).toEqual([
-      {
-        customerId: "cst_fake1",
-        consumerName: "Jan de Vries",
-        iban: row?.iban,
-        signatureDate: now.toISOString().slice(0, 10),
-        reference: `DD-${member.userId}-${Math.floor(now.getTime() / 1000)}`,
-      },
-    ]);
-    expect(row).toMatchObject({ status: "active", customerId: "cst_fake1", mandateId: "mdt_fake2", codeHash: null });
-    // The code is used up.
-    expect(await verifyMandateCode(db, provider, { userId: member.userId, code, user, now })).toEqual({ status: "no_code" });
-  });
-
-  it("loses nothing when the provider fails: the same code works once it is back, with the same customer", async () => {
-    const member = await signedIn();
-    const code = await requestCode(member);
-    const down = fakeProvider({ fail: "mandate" });
-    expect(await verifyMandateCode(db, down.provider, { userId: member.userId, code, user, now: new Date() })).toEqual({ status: "provider_error" });
-    expect(await mandateRow(member)).toMatchObject({ status: "unverified", customerId: "cst_fake1", codeHash: hashToken(code) });
-    const up = fakeProvider();
-    const outcome = await verifyMandateCode(db, up.provider, { userId: member.userId, code, user, now: new Date() });
-    expect(outcome.status).toBe("verified");
-    expect(up.calls.createCustomer).toEqual([]);
-    expect(await mandateRow(member)).toMatchObject({ status: "active", customerId: "cst_fake1" });
-  });
-
-  it("refuses an expired code", async () => {
-    const member = await signedIn();
-    const code = await requestCode(member);
-    const later = new Date(Date.now() + 11 * 60_000);
-    expect(await verifyMandateCode(db, fakeProvider().provider, { userId: member.userId, code, user, now: later })).toEqual({ status: "expired" });
   });
 });

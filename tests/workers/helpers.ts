@@ -27,6 +27,9 @@ type SqlValue = string | number | null;
 /**
  * Runs one SQL statement against the test database over Hrana HTTP (the same protocol the Worker
  * uses), for tests that build their own data. Returns the rows as arrays of plain values.
+ * Tests reach the database only this way or through the Worker: importing app modules that load
+ * libSQL's client into a test file made that file fail to load now and then (its WebSocket shim
+ * resolved to Node's `ws`).
  */
 export async function sql(query: string, args: SqlValue[] = []): Promise<SqlValue[][]> {
   const encode = (value: SqlValue) =>

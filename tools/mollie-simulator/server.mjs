@@ -5,7 +5,8 @@
  * charged back); it then calls the webhook with the payment id, as Mollie does, and sends the
  * browser back to the redirect URL.
  *
- * Not Mollie's: `POST /v2/payments/:id/simulate` for tests, and a list of payments at `/`.
+ * Not Mollie's: `POST /v2/payments/:id/simulate` and `POST /v2/_outage { calls }` (the next calls
+ * answer 503) for tests, and a list of payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
@@ -83,6 +84,8 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
   const payments = new Map();
   /** @type {Map<string, any>} */
   const customers = new Map();
+  /** API calls still to fail with 503, as if Mollie were down (`POST /v2/_outage`). */
+  let outage = 0;
   let baseUrl = "";
 
   const apiLink = (path) => ({ href: `${baseUrl}/v2${path}`, type: "application/hal+json" });
@@ -464,9 +467,17 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
           throw new MollieError(400, "Bad Request", "The request body is not valid JSON.");
         }
       }
-      // The tester's control: no key needed, like the checkout page.
+      // The tester's controls: no key needed, like the checkout page.
       if (segments[1] === "payments" && segments[3] === "simulate" && method === "POST") {
         return sendJson(res, 200, paymentResource(await simulate(findPayment(segments[2]), body)));
+      }
+      if (segments[1] === "_outage" && method === "POST") {
+        outage = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;
+        return sendJson(res, 200, { outage });
+      }
+      if (outage > 0) {
+        outage -= 1;
+        throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
       }
       const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
       if (!/^(test|live)_\w+$/.test(key)) throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
