@@ -16,6 +16,7 @@ import type { MailDeps } from "~/mail/mail.server";
 import { mailAboutNewMessage } from "./message-mail.server";
 import { messageSchema } from "./message-schema";
 import { sendMessage, type Destination } from "./send-message.server";
+import { readForm } from "~/utils/request-values";
 
 /** Why a message was not sent, for the alert above the composer. */
 export type ChatProblem =
@@ -72,7 +73,7 @@ export async function sendFromForm(
 ): Promise<{ reply: SendReply; status: number }> {
   const user = requireChatMember(context, request);
   const site = getSite(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const intent: SendReply["intent"] = formData.get("intent") === "gift" ? "gift" : "text";
   if (submission.status !== "success") return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };

@@ -7,6 +7,7 @@ import { createSession } from "~/accounts/session.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = getSite(context);
   const t = getI18n(context).t;
   const expired = () => data({ ok: false as const, error: t("messages.linkExpired") }, { status: 400 });
-  const parsed = tokenSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = tokenSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return expired();
   const userId = await recoverWithToken(db, {
     token: parsed.data.token,

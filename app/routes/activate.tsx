@@ -8,6 +8,7 @@ import { createSession } from "~/accounts/session.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 /**
  * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   const outcome = await activateAccount({ db, now: now(), signupCredits: getSite(context).settings.signupCredits }, token);
   if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
   const user = getUser(context);

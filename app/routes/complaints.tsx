@@ -12,6 +12,7 @@ import { fileComplaint } from "~/profiles/complaints.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
+import { readForm } from "~/utils/request-values";
 
 /**
  * /complaints (spec §2 "Complaints"): a consumer complaint, or a report about a member when the
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: complaintSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (isHoneypotFilled(formData)) return data({ result: submission.reply({ formErrors: ["messages.generic"] }), sent: false }, { status: 400 });

@@ -8,6 +8,7 @@ import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 /** spec §2: the entry warning is hidden on complete-signup. */
 export const handle = { hideEntryWarning: true };
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const step = formData.get("step");
   if (!isProfileStep(step)) throw redirect("/complete-signup");
   const deps = { db: getServices(context).db, site: getSite(context) };

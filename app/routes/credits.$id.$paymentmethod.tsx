@@ -16,6 +16,7 @@ import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
+import { readForm } from "~/utils/request-values";
 
 /**
  * /credits/{package}/{method?} (spec §2 "Payment"): the order form — payment method, discount code,
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 

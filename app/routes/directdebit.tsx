@@ -27,6 +27,7 @@ import {
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { smsSenderFor } from "~/sms/sms.server";
+import { readForm } from "~/utils/request-values";
 
 /**
  * /directdebit (spec §2 "Direct-debit form", §3, §5): a member's SEPA direct-debit mandate. Step 1
@@ -81,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const packageKey = packageFrom(formData.get("package")) ?? packageFrom(new URL(request.url).searchParams.get("package"));
   switch (formData.get("intent")) {
     case "send":

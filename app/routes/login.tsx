@@ -12,6 +12,7 @@ import { getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { readForm } from "~/utils/request-values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   const t = getI18n(context).t;
   if (submission.status !== "success") {

@@ -7,6 +7,7 @@ import { confirmEmailChange } from "~/accounts/settings.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const t = getI18n(context).t;
-  const parsed = tokenSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = tokenSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, error: t("messages.linkExpired") }, { status: 400 });
   const outcome = await confirmEmailChange(db, { token: parsed.data.token, siteId: getSite(context).id, now: now() });
   if (!outcome.ok) return data({ ok: false as const, error: t(`messages.${outcome.error}`) }, { status: 400 });

@@ -14,6 +14,7 @@ import { approvePhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from 
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";
+import { readForm } from "~/utils/request-values";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireModerator(context);
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const moderator = requireModerator(context);
   const { db, now } = getServices(context);
   const t = getI18n(context).t;
-  const parsed = moderationSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = moderationSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const message = parsed.error.issues.find((issue) => issue.message.startsWith("photos:"))?.message ?? "messages.generic";
     return data({ ok: false as const, message: t(message) }, { status: 400 });

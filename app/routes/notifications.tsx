@@ -15,6 +15,7 @@ import { NotificationPreferencesTable } from "~/components/settings/Notification
 import { Notice } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { db } = getServices(context);
   const t = getI18n(context).t;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "save":
       await saveNotificationPreferences(db, user.id, preferencesFromForm(formData));

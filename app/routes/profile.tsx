@@ -16,6 +16,7 @@ import { photoManagerData } from "~/photos/photos.server";
 import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
+import { readForm } from "~/utils/request-values";
 
 /** The signed-in member with a profile (every account gets one at signup). */
 function requireMember(context: Route.LoaderArgs["context"], request: Request) {
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: user.email,
     settings: getSite(context).settings,
     now: now(),
-    formData: await request.formData(),
+    formData: await readForm(request),
   });
   if (outcome.status === "invalid") return data({ result: outcome.result, saved: false }, { status: 400 });
   return { result: outcome.result, saved: true };

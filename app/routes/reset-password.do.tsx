@@ -10,6 +10,7 @@ import { peekVerificationToken } from "~/accounts/verification.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { readForm } from "~/utils/request-values";
 
 /** spec §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });

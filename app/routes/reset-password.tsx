@@ -10,6 +10,7 @@ import { getServices, getSite } from "~/context.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
+import { readForm } from "~/utils/request-values";
 
 /** spec §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * per address whether or not an account exists.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // A filled honeypot looks exactly like success and sends nothing.

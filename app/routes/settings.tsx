@@ -25,6 +25,7 @@ import { SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
+import { readForm } from "~/utils/request-values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "email":
       return changeEmail(context, request, user, formData);

@@ -16,6 +16,7 @@ import { getServices, getSite } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
+import { readForm } from "~/utils/request-values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return formData.get("intent") === "account" ? createAccountAction(request, context, formData) : saveStepAction(request, context, formData);
 }
 

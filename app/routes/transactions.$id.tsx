@@ -9,6 +9,7 @@ import { getI18n } from "~/i18n/i18n.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder, listOrders, type OrderSummary } from "~/payments/order-history.server";
 import { isRefundable, refundOrder } from "~/payments/refunds.server";
+import { readForm } from "~/utils/request-values";
 
 /**
  * /transactions/{id?} (spec §2 "Transactions page"): every order with date, package, amount, method,
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const orderId = /^[1-9]\d{0,14}$/.test(params.id ?? "") ? Number(params.id) : null;
   if (formData.get("intent") !== "refund" || !orderId) return data({ refunded: false, error: "messages.generic" }, { status: 400 });
   const { db, env, now } = getServices(context);

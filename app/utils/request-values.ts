@@ -1,3 +1,18 @@
+import { data } from "react-router";
+
+/**
+ * The fields of a posted form. A body that is not a form (JSON, plain text, a broken multipart
+ * body) is the client's mistake: a 400 with the translated error page, never a 500. Every action
+ * reads its form this way.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ error: "invalid_form" }, { status: 400 });
+  }
+}
+
 /**
  * The values a JSON endpoint was sent: a JSON body, or the fields of a form posted without
  * JavaScript. Null when the body cannot be read; the caller's schema decides what is valid.

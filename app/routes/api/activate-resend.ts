@@ -8,6 +8,7 @@ import { isHoneypotFilled } from "~/security/honeypot";
 import { assertSameOrigin } from "~/security/origin.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { readForm } from "~/utils/request-values";
 
 /** Nothing to show: the form lives on /activate/error, the signup completion and the reminder. */
 export function loader() {
@@ -20,7 +21,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = resendSchema.safeParse({
     email: String(formData.get("email") ?? "").trim() || undefined,
     redirectTo: formData.get("redirectTo") ?? undefined,
