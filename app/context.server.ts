@@ -2,9 +2,9 @@
  * Values every loader, action and middleware can read from React Router's context.
  */
 import { createContext, type RouterContextProvider } from "react-router";
-import type { AppEnv } from "~/env.server";
+import { isDevelopment, type AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
-import type { Site } from "~/sites/site.server";
+import { siteOrigin, type Site } from "~/sites/site.server";
 
 export type AppServices = {
   env: AppEnv;
@@ -20,3 +20,7 @@ export const siteContext = createContext<Site>();
 
 export const getServices = (context: Readonly<RouterContextProvider>) => context.get(servicesContext);
 export const getSite = (context: Readonly<RouterContextProvider>) => context.get(siteContext);
+
+/** The origin for absolute links of this request's site (see siteOrigin). */
+export const linkOrigin = (context: Readonly<RouterContextProvider>, request: Request) =>
+  siteOrigin(getSite(context), request, { development: isDevelopment(getServices(context).env) });

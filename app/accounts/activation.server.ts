@@ -32,7 +32,7 @@ export async function sendActivationMail(deps: MailDeps, request: Request, user:
     locale: user.language,
     params: {
       name: user.name,
-      link: absoluteUrl(request, `/activate?token=${token}`),
+      link: absoluteUrl(deps, request, `/activate?token=${token}`),
       credits: deps.site.settings.signupCredits,
     },
   });

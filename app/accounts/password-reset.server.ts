@@ -64,7 +64,7 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
     to: user.email,
     userId: user.id,
     locale: user.language,
-    params: { name: user.name ?? user.email, link: absoluteUrl(request, `${RESET_PATH}?token=${token}`) },
+    params: { name: user.name ?? user.email, link: absoluteUrl(deps, request, `${RESET_PATH}?token=${token}`) },
   });
 }
 

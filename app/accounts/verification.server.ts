@@ -5,7 +5,9 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { isDevelopment, type AppEnv } from "~/env.server";
 import { generateToken, hashToken } from "~/security/tokens.server";
+import { siteOrigin, type Site } from "~/sites/site.server";
 
 export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery" | "unsubscribe";
 
@@ -74,6 +76,7 @@ export async function revokeTokens(db: Database, userId: number, kind: TokenKind
     .where(and(eq(schema.verificationTokens.userId, userId), eq(schema.verificationTokens.kind, kind), isNull(schema.verificationTokens.usedAt)));
 }
 
-export function absoluteUrl(request: Request, path: string): string {
-  return new URL(path, request.url).toString();
+/** An absolute link to `path` on the site of `deps` (never on a host the request made up). */
+export function absoluteUrl(deps: { site: Site; env: AppEnv }, request: Request, path: string): string {
+  return new URL(path, siteOrigin(deps.site, request, { development: isDevelopment(deps.env) })).toString();
 }

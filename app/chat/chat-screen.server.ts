@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { asc } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireUser, type CurrentUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite, linkOrigin } from "~/context.server";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken } from "~/security/tokens.server";
 import type { Site } from "~/sites/site.server";
@@ -95,7 +95,7 @@ export async function sendFromForm(
           conversationId: outcome.conversationId,
           senderName: user.profile.name,
           recipientProfileId: outcome.recipientProfileId,
-          origin: new URL(request.url).origin,
+          origin: linkOrigin(context, request),
         });
       }
       return { reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId }, status: 200 };

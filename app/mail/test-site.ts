@@ -33,6 +33,7 @@ export function testSite(key: keyof typeof sites = "nl-general"): Site {
     domain,
     domainLanguage,
     isDefault: key === "nl-general",
+    hosts: [domain, `www.${domain}`],
     settings: siteSettingsSchema.parse({
       indexTitle: name,
       description: name,

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
 import { getUser } from "~/accounts/current-user.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite, linkOrigin } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { complaintSchema, MAX_COMPLAINT_MESSAGE, MAX_COMPLAINT_SUBJECT, type ComplaintForm } from "~/profiles/complaint-schema";
 import { fileComplaint } from "~/profiles/complaints.server";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const outcome = await fileComplaint(
     { db, env, ctx, site: getSite(context), now: now() },
-    { ...submission.value, userId: user?.id ?? null, locale: getLocale(context), ip: clientIp(request), origin: new URL(request.url).origin },
+    { ...submission.value, userId: user?.id ?? null, locale: getLocale(context), ip: clientIp(request), origin: linkOrigin(context, request) },
   );
   if (!outcome.ok) {
     return data({ result: submission.reply({ formErrors: ["members:complaints.tooMany"] }), sent: false }, { status: 429 });

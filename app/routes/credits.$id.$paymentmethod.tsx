@@ -6,7 +6,7 @@ import { requireUser } from "~/accounts/current-user.server";
 import { balanceOf } from "~/credits/ledger.server";
 import { CheckoutForm } from "~/components/payments/CheckoutForm";
 import { PaymentOutcome } from "~/components/payments/PaymentOutcome";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite, linkOrigin } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     packageKey: params.id,
     method,
     discountCode: discountCode || null,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(context, request),
     language: getLocale(context),
     now: now(),
   });

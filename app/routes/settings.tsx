@@ -22,7 +22,7 @@ import { EmailChangeForm } from "~/components/settings/EmailChangeForm";
 import { InvisibleModeSection } from "~/components/settings/InvisibleModeSection";
 import { PasswordChangeForm } from "~/components/settings/PasswordChangeForm";
 import { SettingsSection } from "~/components/settings/SettingsSection";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite, linkOrigin } from "~/context.server";
 import { getI18n, getLocale } from "~/i18n/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
 import { readForm } from "~/utils/request-values";
@@ -76,7 +76,7 @@ async function changeEmail(context: Context, request: Request, user: CurrentUser
   if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
   const { db, env, ctx, now } = getServices(context);
   const outcome = await requestEmailChange(
-    { db, env, ctx, site: getSite(context), now: now(), origin: new URL(request.url).origin },
+    { db, env, ctx, site: getSite(context), now: now(), origin: linkOrigin(context, request) },
     {
       userId: user.id,
       currentEmail: user.email,
@@ -150,7 +150,7 @@ async function deleteOwnAccount(context: Context, request: Request, user: Curren
   }
   const site = getSite(context);
   const { recoverableUntil } = await deleteAccount(
-    { db, env, ctx, site, now: now(), origin: new URL(request.url).origin, graceDays: site.settings.deletionGraceDays },
+    { db, env, ctx, site, now: now(), origin: linkOrigin(context, request), graceDays: site.settings.deletionGraceDays },
     { userId: user.id, email: user.email, name: user.profile?.name ?? user.email, locale: getLocale(context), reason, remarks },
   );
   const until = recoverableUntil.toISOString().slice(0, 10);

@@ -30,6 +30,8 @@ export type Site = {
   domain: string;
   domainLanguage: string;
   isDefault: boolean;
+  /** The host names of `site_hosts` that lead to this site (lower case). */
+  hosts: string[];
   settings: SiteSettings;
   company: Company;
   prices: PricePackage[];
@@ -64,6 +66,7 @@ async function loadSites(db: Database) {
       domain: row.domain,
       domainLanguage: row.domainLanguage,
       isDefault: row.isDefault,
+      hosts: hostRows.filter((h) => h.siteId === row.id).map((h) => h.host.toLowerCase()),
       settings: siteSettingsSchema.parse(row.settings),
       company: companyInfo,
       prices: priceRows.filter((p) => p.siteId === row.id),
@@ -86,6 +89,23 @@ export function requestHost(request: Request, options: { development: boolean; f
     if (forced) return forced.toLowerCase();
   }
   return url.hostname.toLowerCase();
+}
+
+/** Where a browser reaches the app without a configured host: this machine (development and tests). */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The origin of every absolute link the app hands out (mails, the payment provider's return and
+ * webhook addresses): the request's own origin when it came in on one of the site's hosts (or,
+ * outside production, on this machine), else `https://` + the site's domain. Never a Host header a
+ * client made up: a reset mail asked for with `Host: evil.example` links to the real site.
+ */
+export function siteOrigin(site: Site, request: Request, options: { development: boolean }): string {
+  const url = new URL(request.url);
+  const host = url.hostname.toLowerCase();
+  const own = host === site.domain || host === `www.${site.domain}` || site.hosts.includes(host);
+  if (own || (options.development && LOCAL_HOSTS.has(host))) return url.origin;
+  return `https://${site.domain}`;
 }
 
 export async function resolveSite(db: Database, host: string, now = Date.now()): Promise<Site> {

@@ -235,3 +235,21 @@ describe("setting a new password", () => {
     expect((await setPassword("NOT-A-TOKEN")).status).toBe(410);
   });
 });
+
+describe("links in the reset mail", () => {
+  it("point at the site's own domain even when the request names another host", async () => {
+    const member = await createMember();
+    const response = await exports.default.fetch(
+      new Request("http://evil.example/reset-password", {
+        method: "POST",
+        headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": randomIp() },
+        body: new URLSearchParams({ email: member.email }),
+        redirect: "manual",
+      }),
+    );
+    expect(response.status).toBe(200);
+    const [mail] = await waitForResetMails(member.email, 1);
+    expect(mail).toContain("https://flirtparadijs.nl/reset-password/do?token=");
+    expect(mail).not.toContain("evil.example");
+  });
+});
