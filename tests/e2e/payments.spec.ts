@@ -88,8 +88,12 @@ test("a paying member repeats an earlier order in one click", async ({ page }) =
 
   await page.getByRole("navigation").getByRole("link", { name: /^Credits/ }).click();
   await expect(page).toHaveURL("/credits/repeat-order");
-  await page.getByRole("button", { name: "Opnieuw bestellen" }).click();
   const modal = page.getByRole("dialog", { name: "Bestelling herhalen" });
+  // A click before the page has hydrated does nothing: click again until the modal opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Opnieuw bestellen" }).click();
+    await expect(modal).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(modal).toContainText("250 credits voor € 29,95");
   await modal.getByRole("checkbox", { name: /algemene voorwaarden/ }).check();
   await modal.getByRole("button", { name: "Betaal € 29,95" }).click();

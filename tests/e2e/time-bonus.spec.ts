@@ -48,8 +48,12 @@ test("the discount-code modal says why a code does not work and applies one that
   const member = await createMember({ name: "Sanne", credits: 0 });
   await logIn(page, member.email, member.password);
   await page.goto("/credits/p1");
-  await page.getByRole("button", { name: "Heb je een kortingscode?" }).click();
   const modal = page.getByRole("dialog", { name: "Kortingscode" });
+  // A click before the page has hydrated does nothing: click again until the modal opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Heb je een kortingscode?" }).click();
+    await expect(modal).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await modal.getByLabel("Vul je kortingscode in").fill("BESTAATNIET");
   await modal.getByRole("button", { name: "Toepassen" }).click();
   await expect(modal.getByRole("alert")).toHaveText("Code niet gevonden");
