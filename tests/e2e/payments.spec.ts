@@ -14,6 +14,18 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * Accepts the terms and pays. A click that lands while the page is still hydrating can come to
+ * nothing (seen once in CI): like a member, try again until the provider's checkout opens.
+ */
+async function acceptAndPay(page: Page, button: string) {
+  await expect(async () => {
+    await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check({ timeout: 2_000 });
+    await page.getByRole("button", { name: button }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/checkout\/tr_/, { timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
+}
+
 /** The simulator's hosted checkout: the tester decides what the bank says. */
 async function settleAtProvider(page: Page, outcome: "Paid" | "Failed" | "Canceled" | "Pending") {
   await expect(page).toHaveURL(/\/checkout\/tr_/);
@@ -63,16 +75,14 @@ test("a failed card payment says 'Betaling mislukt' and offers PayPal", async ({
   await page.goto("/credits/p0");
   await page.getByRole("radio", { name: "Creditcard" }).check();
   await expect(page).toHaveURL("/credits/p0/creditcard");
-  await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check();
-  await page.getByRole("button", { name: "Betaal € 14,95" }).click();
+  await acceptAndPay(page, "Betaal € 14,95");
 
   await settleAtProvider(page, "Failed");
   await expect(page.getByRole("heading", { name: "Betaling mislukt" })).toBeVisible();
   await page.getByRole("link", { name: "Betaal met PayPal" }).click();
   await expect(page).toHaveURL("/credits/p0/paypal");
   await expect(page.getByRole("radio", { name: "PayPal" })).toBeChecked();
-  await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check();
-  await page.getByRole("button", { name: "Betaal € 14,95" }).click();
+  await acceptAndPay(page, "Betaal € 14,95");
   await settleAtProvider(page, "Paid");
   await expect(page.getByRole("heading", { name: "Betaling gelukt" })).toBeVisible();
 });
@@ -81,8 +91,7 @@ test("a paying member repeats an earlier order in one click", async ({ page }) =
   const member = await createMember({ name: "Lotte", credits: 0 });
   await logIn(page, member.email, member.password);
   await page.goto("/credits/p1/paypal");
-  await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check();
-  await page.getByRole("button", { name: "Betaal € 29,95" }).click();
+  await acceptAndPay(page, "Betaal € 29,95");
   await settleAtProvider(page, "Paid");
   await expect(page.getByText("Je saldo is nu 250 credits.")).toBeVisible();
 
