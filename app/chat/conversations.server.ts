@@ -131,12 +131,13 @@ function preview(text: string): string {
  * The member's conversation with a partner, if they have one they can see (it has messages and the
  * partner is reachable). A removed conversation counts: writing again brings it back.
  */
-export async function findConversationWith(db: Database, input: { viewerProfileId: number; partnerProfileId: number }) {
+export async function findConversationWith(db: Database, input: { viewerProfileId: number; partnerProfileId: number; siteId: number }) {
   const [row] = await db
     .select({ id: conversations.id })
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, input.viewerProfileId)))
-    .where(pairIs(input.viewerProfileId, input.partnerProfileId))
+    .innerJoin(profiles, eq(profiles.id, input.partnerProfileId))
+    .where(and(pairIs(input.viewerProfileId, input.partnerProfileId), reachableBy(input.viewerProfileId, input.siteId)))
     .limit(1);
   return row ?? null;
 }

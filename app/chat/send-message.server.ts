@@ -120,7 +120,7 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
       .limit(1);
     return row ? { status: "ok", id: row.id, partnerId: row.partnerId, isNew: false } : { status: "not_found" };
   }
-  const existing = await findConversationWith(db, { viewerProfileId: sender.profileId, partnerProfileId: to.partnerProfileId });
+  const existing = await findConversationWith(db, { viewerProfileId: sender.profileId, partnerProfileId: to.partnerProfileId, siteId });
   if (existing) return resolveConversation(db, { sender, to: { conversationId: existing.id }, siteId });
   const partner = await findVisibleProfile(db, { profileId: to.partnerProfileId, viewerProfileId: sender.profileId, siteId });
   if (!partner || partner.id === sender.profileId) return { status: "not_found" };

@@ -7,6 +7,7 @@ const photo = (changes: Partial<PhotoFacts> = {}): PhotoFacts => ({
   profileId: 10,
   profileSiteId: 1,
   profileStatus: "active",
+  blockedWithViewer: false,
   ...changes,
 });
 
@@ -28,6 +29,12 @@ describe("photoAccess", () => {
     expect(photoAccess(locked, member({ paidUser: true, siteId: 2 }))).toBeNull();
     expect(photoAccess(locked, owner)).toBe("private");
     expect(photoAccess(locked, moderator)).toBe("private");
+  });
+
+  it("never shows a private photo to a premium member of a blocked pair", () => {
+    const locked = photo({ private: true, blockedWithViewer: true });
+    expect(photoAccess(locked, premium)).toBeNull();
+    expect(photoAccess(photo({ blockedWithViewer: true }), premium)).toBe("public");
   });
 
   it("shows pending and rejected photos to the owner and the site's moderators only", () => {

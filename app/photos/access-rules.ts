@@ -1,7 +1,8 @@
 /**
  * Who may see a stored photo (PRODUCT.md, spec §4 and §6). A random key is no permission:
  * - an approved (active) public photo of an active profile: everyone;
- * - an approved private photo: premium members of the same site, and the owner;
+ * - an approved private photo: premium members of the same site, and the owner; never a member
+ *   who blocked the owner or whom the owner blocked (a blocked pair is as good as unknown);
  * - a pending or rejected photo: the owner and the site's moderators only;
  * - anything else (a deleted or disabled profile's photos, another site's private photo): nobody
  *   but the owner and moderators, with the same 404 as an unknown key.
@@ -14,6 +15,8 @@ export type PhotoFacts = {
   profileId: number;
   profileSiteId: number;
   profileStatus: "active" | "disabled" | "deleted";
+  /** The owner and the viewer are a blocked pair (either of them blocked the other). */
+  blockedWithViewer: boolean;
 };
 
 export type PhotoViewer = {
@@ -36,5 +39,5 @@ export function photoAccess(photo: PhotoFacts | null, viewer: PhotoViewer): Phot
   if (viewer === null) return null;
   const sameSite = viewer.siteId === photo.profileSiteId;
   if (viewer.profileId === photo.profileId || (sameSite && viewer.role === "moderator")) return "private";
-  return shown && sameSite && viewer.paidUser ? "private" : null;
+  return shown && sameSite && viewer.paidUser && !photo.blockedWithViewer ? "private" : null;
 }

@@ -5,22 +5,48 @@
  * page applies; this module only records and removes blocks. Unblocking restores everything
  * (likes and matches are kept, merely hidden while the block lasts).
  */
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, exists, ne, or } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { reachableBy, visibleTo } from "./visibility.server";
 
-const { blocks, profiles } = schema;
+const { blocks, conversations, profiles } = schema;
 
 export type BlockOutcome = { ok: true; blocked: boolean } | { ok: false; reason: "not_found" | "self" };
 
 /**
- * A member of the same site that can be blocked: any existing, not deleted profile, also one that
- * already blocked the member (blocking back must stay possible, e.g. from a chat).
+ * A member someone can block: one they can see (`visibleTo`), one they still chat with (invisible
+ * mode does not end conversations), or one they blocked already (blocking twice changes nothing).
+ * Anyone else (unknown, deleted, unconfirmed, invisible, or one who blocked them) is "not found",
+ * so the answer never tells whether a hidden profile exists. A member who was blocked does not
+ * need to block back: the pair is already hidden from each other everywhere.
  */
-async function blockableProfile(db: Database, profileId: number, siteId: number) {
-  return db.query.profiles.findFirst({
-    columns: { id: true },
-    where: and(eq(profiles.id, profileId), eq(profiles.siteId, siteId), ne(profiles.status, "deleted")),
-  });
+async function isBlockable(db: Database, input: { blockerProfileId: number; blockedProfileId: number; siteId: number }) {
+  const { blockerProfileId, blockedProfileId, siteId } = input;
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.id, blockedProfileId),
+        or(
+          visibleTo(blockerProfileId, siteId),
+          and(reachableBy(blockerProfileId, siteId), exists(
+            db
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(
+                or(
+                  and(eq(conversations.starterId, blockerProfileId), eq(conversations.recipientId, profiles.id)),
+                  and(eq(conversations.starterId, profiles.id), eq(conversations.recipientId, blockerProfileId)),
+                ),
+              ),
+          )),
+          exists(db.select({ id: blocks.blockedId }).from(blocks).where(and(eq(blocks.blockerId, blockerProfileId), eq(blocks.blockedId, profiles.id)))),
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function blockProfile(
@@ -28,7 +54,7 @@ export async function blockProfile(
   input: { blockerProfileId: number; blockedProfileId: number; siteId: number; now: Date },
 ): Promise<BlockOutcome> {
   if (input.blockerProfileId === input.blockedProfileId) return { ok: false, reason: "self" };
-  if (!(await blockableProfile(db, input.blockedProfileId, input.siteId))) return { ok: false, reason: "not_found" };
+  if (!(await isBlockable(db, input))) return { ok: false, reason: "not_found" };
   await db
     .insert(blocks)
     .values({ blockerId: input.blockerProfileId, blockedId: input.blockedProfileId, createdAt: input.now })

@@ -3,9 +3,10 @@
  * random, but a key is no permission: every request for a photo looks up its status, its privacy
  * and its owner.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
+import { blockedPair } from "~/profiles/visibility.server";
 import { photoAccess, type PhotoAccess, type PhotoViewer } from "~/photos/access-rules";
 
 const { photos, profiles } = schema;
@@ -29,6 +30,7 @@ export async function findPhotoAccess(db: Database, key: string, viewer: PhotoVi
       profileId: photos.profileId,
       profileSiteId: profiles.siteId,
       profileStatus: profiles.status,
+      blockedWithViewer: (viewer?.profileId ? blockedPair(viewer.profileId, photos.profileId) : sql`0`).mapWith(Boolean),
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))

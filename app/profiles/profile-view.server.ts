@@ -45,7 +45,8 @@ type PhotoRow = { id: number; objectKey: string; thumbKey: string; private: bool
 /**
  * The approved photos as this viewer sees them: the photo access rules of app/photos decide
  * (private photos for premium members, the owner and moderators), and visitors see the main photo
- * only (spec §6: they must log in to see more photos).
+ * only (spec §6: they must log in to see more photos). A blocked pair never gets this far: the
+ * profile page answers 404 first.
  */
 function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): GalleryPhoto[] {
   const photoViewer: PhotoViewer =
@@ -55,7 +56,7 @@ function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): Gall
         ? { siteId: profile.siteId, profileId: viewer.profileId, role: "member", paidUser: false }
         : { siteId: profile.siteId, profileId: viewer.profileId, role: viewer.role, paidUser: viewer.premium };
   return rows.map((photo): GalleryPhoto => {
-    const facts = { status: "active", private: photo.private, profileId: profile.id, profileSiteId: profile.siteId, profileStatus: profile.status } as const;
+    const facts = { status: "active", private: photo.private, profileId: profile.id, profileSiteId: profile.siteId, profileStatus: profile.status, blockedWithViewer: false } as const;
     const visible = photoAccess(facts, photoViewer) !== null && (viewer.kind !== "visitor" || photo.id === profile.mainPhotoId);
     if (!visible) return { id: photo.id, kind: "locked", reason: viewer.kind === "visitor" ? "login" : "premium" };
     return { id: photo.id, kind: "photo", url: `/${photo.objectKey}`, thumbUrl: `/${photo.thumbKey}`, private: photo.private };

@@ -4,7 +4,7 @@
  * side has blocked the other. Blocking is mutual in effect; a hidden profile answers the same 404
  * as one that does not exist.
  */
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 
 const { profiles, users, blocks } = schema;
@@ -23,9 +23,14 @@ export function visibleTo(viewerProfileId: number | null, siteId: number): SQL {
   return and(base, ne(profiles.id, viewerProfileId), notBlockedEitherWay(viewerProfileId))!;
 }
 
+/** The SQL condition "the viewer and the profile in `profileId` (a column) are a blocked pair". */
+export function blockedPair(viewerProfileId: number, profileId: AnyColumn): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerProfileId} AND ${blocks.blockedId} = ${profileId}) OR (${blocks.blockerId} = ${profileId} AND ${blocks.blockedId} = ${viewerProfileId}))`;
+}
+
 /** Neither the viewer nor this `profiles` row blocked the other. */
 function notBlockedEitherWay(viewerProfileId: number): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerProfileId} AND ${blocks.blockedId} = ${profiles.id}) OR (${blocks.blockerId} = ${profiles.id} AND ${blocks.blockedId} = ${viewerProfileId}))`;
+  return not(blockedPair(viewerProfileId, profiles.id));
 }
 
 /**
@@ -55,12 +60,4 @@ export async function findVisibleProfile(db: Database, input: { profileId: numbe
     .where(and(eq(profiles.id, input.profileId), visibleTo(input.viewerProfileId, input.siteId)))
     .limit(1);
   return row ?? null;
-}
-
-/** Whether either of two members blocked the other. */
-export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
-  const row = await db.query.blocks.findFirst({
-    where: or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
-  });
-  return Boolean(row);
 }

@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (partnerId === null || partnerId === user.profile.id) throw data(null, { status: 404 });
   const site = getSite(context);
   const { db, now } = getServices(context);
-  const existing = await findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId });
+  const existing = await findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId, siteId: site.id });
   if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).searchParams.get("gift") === "1" ? "?gift=1" : ""}`);
   const partner = await visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() });
   if (!partner) throw data(null, { status: 404 });
