@@ -2,6 +2,7 @@
  * The Worker's environment, validated once per isolate. Read configuration only through here.
  */
 import { z } from "zod";
+import type { BrowseLimiters } from "~/security/browse-limit.server";
 
 /** An optional variable: wrangler passes unset `[vars]` as empty strings, which mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -37,7 +38,15 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-export type AppEnv = Omit<ParsedEnv, "MAIL_PROVIDER"> & { MAIL_PROVIDER: MailProviderName; PHOTOS: R2Bucket };
+export type AppEnv = Omit<ParsedEnv, "MAIL_PROVIDER"> & {
+  MAIL_PROVIDER: MailProviderName;
+  PHOTOS: R2Bucket;
+  /** Cloudflare's rate limiters for browsing (production only; elsewhere the rate-limit table counts). */
+  BROWSE_LIMITERS: BrowseLimiters;
+};
+
+/** The rate-limiting bindings of `[env.production]` in wrangler.toml, when this Worker has them. */
+type RateLimitBindings = { BROWSE_LIMIT_IP?: RateLimit; BROWSE_LIMIT_MEMBER?: RateLimit };
 
 const cache = new WeakMap<object, AppEnv>();
 
@@ -55,6 +64,7 @@ export function readEnv(env: Env): AppEnv {
     MAIL_PROVIDER: parsed.data.MAIL_PROVIDER ?? (parsed.data.APP_ENV === "production" ? "resend" : "outbox"),
     SMS_PROVIDER: smsProviderName(parsed.data),
     PHOTOS: env.PHOTOS,
+    BROWSE_LIMITERS: { ip: (env as RateLimitBindings).BROWSE_LIMIT_IP, member: (env as RateLimitBindings).BROWSE_LIMIT_MEMBER },
   };
   cache.set(env, value);
   return value;

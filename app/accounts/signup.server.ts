@@ -5,7 +5,7 @@
  * with the next signup steps signed in.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { TrackingRecord } from "~/acquisition/tracking.server";
+import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
 import { sendActivationMail } from "~/accounts/activation.server";
 import { normalizeEmail } from "~/accounts/login.server";
 import { hashPassword } from "~/accounts/password.server";
@@ -28,11 +28,11 @@ export type SignupGate = "open" | "invite_only";
 
 /**
  * spec §4: `all` lets everyone sign up; `with_trafficsource` only visitors who came through a
- * traffic source (a tracking record with a network); anything else is invite-only.
+ * traffic source the site works with (its `trafficNetworks`); anything else is invite-only.
  */
-export function signupGate(settings: Pick<SiteSettings, "signups">, tracking: TrackingRecord | null): SignupGate {
+export function signupGate(settings: Pick<SiteSettings, "signups" | "trafficNetworks">, tracking: TrackingRecord | null): SignupGate {
   if (settings.signups === "all") return "open";
-  if (settings.signups === "with_trafficsource" && tracking?.network) return "open";
+  if (settings.signups === "with_trafficsource" && fromKnownTrafficSource(tracking, settings.trafficNetworks)) return "open";
   return "invite_only";
 }
 

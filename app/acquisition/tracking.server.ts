@@ -66,6 +66,16 @@ export function captureTracking(request: Request): string | null {
   return record ? trackingCookie(record, !isLocalhost(url)) : null;
 }
 
+/**
+ * Whether the visitor came through one of the site's own traffic sources. The URL is the visitor's
+ * to write, so only a network the operator configured counts (signup gating, logged-out search).
+ */
+export function fromKnownTrafficSource(tracking: TrackingRecord | null, knownNetworks: readonly string[]): boolean {
+  if (!tracking) return false;
+  const network = tracking.network.toLowerCase();
+  return knownNetworks.some((known) => known.toLowerCase() === network);
+}
+
 /** The visitor's tracking record: from the current URL, else from the cookie; null when none or invalid. */
 export function readTracking(request: Request): TrackingRecord | null {
   const fromUrl = trackingFromUrl(new URL(request.url));

@@ -22,7 +22,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "mail-test-"));
 let client: Client;
 let db: Database;
 const site = testSite();
-const env: AppEnv = { APP_ENV: "test", DATABASE_URL: "http://127.0.0.1:1", MAIL_PROVIDER: "outbox", PHOTOS: undefined as never };
+const env: AppEnv = { APP_ENV: "test", DATABASE_URL: "http://127.0.0.1:1", MAIL_PROVIDER: "outbox", PHOTOS: undefined as never, BROWSE_LIMITERS: {} };
 const NOW = new Date("2026-11-21T12:00:00Z");
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
  *   so a blocked member cannot tell a block from a deleted account (PRODUCT.md);
  * - viewing clears the new-like flag and records the view (see `recordProfileVisit`).
  */
+import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
 import { eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
@@ -41,14 +42,14 @@ async function wantedGenders(db: Database, viewerProfileId: number | null, fallb
 
 export async function profilePage(
   db: Database,
-  input: { profileId: number; user: CurrentUser | null; site: Site; tracking: { network?: string | null } | null; now: Date },
+  input: { profileId: number; user: CurrentUser | null; site: Site; tracking: TrackingRecord | null; now: Date },
 ): Promise<ProfilePage> {
   const { user, site, now } = input;
   const viewerProfileId = user?.profile?.id ?? null;
   // Visitors see profiles as far as the site lets them search (spec §4: 'none' disables it).
   const access = searchAccess({
     loggedIn: user !== null,
-    hasTrafficSource: Boolean(input.tracking?.network),
+    hasTrafficSource: fromKnownTrafficSource(input.tracking, site.settings.trafficNetworks),
     loggedOutSearch: site.settings.loggedOutSearch,
     loggedOutSearchTrafficsource: site.settings.loggedOutSearchTrafficsource,
   });

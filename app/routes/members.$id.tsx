@@ -15,6 +15,7 @@ import { ProfileOverview } from "~/components/profiles/ProfileOverview";
 import { RelatedProfiles } from "~/components/profiles/RelatedProfiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
 import { getServices, getSite } from "~/context.server";
+import { guardBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/i18n/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { profilePage } from "~/profiles/profile-page.server";
@@ -26,6 +27,7 @@ import { profilePage } from "~/profiles/profile-page.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profileId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
   if (profileId === null) throw data(null, { status: 404 });
+  await guardBrowsing(request, context);
   const site = getSite(context);
   const { db, now } = getServices(context);
   const page = await profilePage(db, { profileId, user: getUser(context), site, tracking: readTracking(request), now: now() });

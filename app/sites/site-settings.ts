@@ -19,6 +19,11 @@ export const siteSettingsSchema = z.object({
   /** spec §4: 'none' disables logged-out search. */
   loggedOutSearch: z.enum(["all", "limited", "none"]).default("limited"),
   loggedOutSearchTrafficsource: z.enum(["all", "limited", "none"]).default("all"),
+  /**
+   * The traffic sources (tracking `network` values) the site works with. Only these count as "came
+   * through a traffic source" for signups and logged-out search: a made-up `?network=` unlocks nothing.
+   */
+  trafficNetworks: z.array(z.string().min(1).max(100)).default([]),
   supportPhone: z.string(),
   supportEmail: z.string().email(),
   enableSiteEntryPopup: z.boolean().default(true),

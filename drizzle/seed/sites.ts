@@ -57,6 +57,7 @@ export const sites: SiteSeed[] = [
       fictionalSingular: "entertainmentprofiel",
       fictionalPlural: "entertainmentprofielen",
       mailName: "Flirtparadijs",
+      trafficNetworks: ["adnet", "google", "meta"],
       timeZone: "Europe/Amsterdam",
     },
   },

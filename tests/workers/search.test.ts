@@ -205,6 +205,18 @@ describe("logged-out search", () => {
     expect(page.main).toContain('name="min_age"');
   });
 
+  it("stays closed for a traffic source the site does not work with (a made-up ?network=)", async () => {
+    await insertMembers(site, [{ name: "NotForScrapers", birthDate: bornYearsAgo(86, -30) }]);
+    for (const network of ["madeup", "x", "adnet2"]) {
+      const page = await searchPage(`?gender=female&country=NL&min_age=86&max_age=86&network=${network}`, { cookie: null });
+      expect(page.results, network).toHaveLength(0);
+      expect(page.count).toBeNull();
+    }
+    // The site's own network (case does not matter) opens it.
+    const known = await searchPage("?gender=female&country=NL&min_age=86&max_age=86&network=AdNet", { cookie: null });
+    expect(known.results.map((tile) => tile.label)).toContain("NotForScrapers, 86");
+  });
+
   it("is limited by default: the first page only, filtered by gender and country alone", async () => {
     const response = await get("/members?gender=female&country=NL&min_age=30&max_age=31&after=999999&page=5");
     expect(response.status).toBe(200);

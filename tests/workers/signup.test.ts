@@ -165,6 +165,11 @@ describe("signup gating by the site's signups setting", () => {
     expect(mainContent(await (await get("/signup?network=adnet", { host: hosts.traffic })).text())).toContain('name="email"');
     const allowed = await signUp({}, { host: hosts.traffic, cookie: trackingCookie({ network: "adnet" }) });
     expect(allowed.response.status).toBe(302);
+
+    // A network the site does not work with is no traffic source: anyone could type it.
+    expect(mainContent(await (await get("/signup?network=madeup", { host: hosts.traffic })).text())).not.toContain('name="email"');
+    const madeUp = await signUp({}, { host: hosts.traffic, cookie: trackingCookie({ network: "madeup" }) });
+    expect(madeUp.response.status).toBe(403);
   });
 
   it("invite_only: shows its own message and refuses signup on the server too", async () => {

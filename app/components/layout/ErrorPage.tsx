@@ -4,9 +4,12 @@ import type { TFunction } from "i18next";
 /**
  * The error page of spec §2/§8: 404 'This page could not be found' with 'Back to the home page';
  * any other error shows its message (default 'Error') or status code (default 500); a 400 (a body
- * the app could not read) says so.
+ * the app could not read) and a 429 (reading faster than a person does) say so.
  * Without translations (the root loader itself failed) it falls back to the spec's English texts.
  */
+/** What the page says for errors the visitor can do something about. */
+const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "errors.tooManyRequests" };
+
 export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
   const notFound = status === 404;
   const title = notFound
@@ -19,7 +22,7 @@ export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
           {status || 500}
         </p>
         <h1>{title}</h1>
-        {!notFound && t && <p>{t(status === 400 ? "errors.badRequest" : "errors.generic")}</p>}
+        {!notFound && t && <p>{t(messageKeys[status] ?? "errors.generic")}</p>}
         <p>
           <a className="btn btn-primary" href="/">
             {notFound ? (t?.("errors.backHome") ?? "Back to the home page") : (t?.("errors.goHome") ?? "Go back to home")}

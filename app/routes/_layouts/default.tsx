@@ -49,6 +49,9 @@ export default function DefaultLayout() {
   );
 }
 
+/** An error page keeps the headers its error was thrown with (a 429's Retry-After). */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => errorHeaders ?? parentHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;

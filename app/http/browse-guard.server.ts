@@ -1,0 +1,21 @@
+import { data, type RouterContextProvider } from "react-router";
+import { getUser } from "~/accounts/current-user.server";
+import { getServices } from "~/context.server";
+import { isDevelopment } from "~/env.server";
+import { withinBrowseLimits } from "~/security/browse-limit.server";
+import { BROWSE_LIMITS, connectingIp } from "~/security/browse-limits";
+
+/**
+ * For the loaders of pages that show members (search, profiles): counts the view and answers 429
+ * ("slow down", translated) once the client or the member reads faster than a person does.
+ */
+export async function guardBrowsing(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+  const { db, env, now } = getServices(context);
+  const allowed = await withinBrowseLimits(
+    { db, limiters: env.BROWSE_LIMITERS, now: now() },
+    { ip: connectingIp(request, { development: isDevelopment(env) }), userId: getUser(context)?.id ?? null },
+  );
+  if (!allowed) {
+    throw data({ error: "too_many_requests" }, { status: 429, headers: { "Retry-After": String(BROWSE_LIMITS.windowSeconds) } });
+  }
+}
