@@ -119,7 +119,12 @@ export async function resendActivation(
     .where(and(eq(schema.users.siteId, site.id), eq(schema.users.email, address), eq(schema.users.status, "not_confirmed")))
     .limit(1);
   if (user) {
-    await sendActivationMail(deps, request, { ...user, name: user.name ?? user.email });
+    // After the response, so that an unconfirmed address is not told apart by the time it takes.
+    const send = sendActivationMail(deps, request, { ...user, name: user.name ?? user.email }).catch((error: unknown) => {
+      console.error("activation mail failed", error);
+    });
+    if (deps.ctx) deps.ctx.waitUntil(send);
+    else await send;
   }
   return "sent";
 }
