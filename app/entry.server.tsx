@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServices } from "~/context.server";
 import { isDevelopment } from "~/env.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
@@ -43,3 +43,13 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Errors worth an operator's attention. A client's mistake (a 4xx such as a POST to a page that
+ * takes none) is answered with its page and not logged, so scanners do not flood the logs.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
