@@ -11,7 +11,7 @@
  * transaction through the ledger (`applyCredits` effects): a message is stored exactly when it is
  * paid for. The browser's client key makes a resent form one message and one charge.
  */
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, balanceOf } from "~/credits/ledger.server";
 import type { CurrentUser } from "~/accounts/current-user.server";
@@ -54,6 +54,7 @@ export async function sendMessage(
   if (sender.status !== "confirmed") return { status: "unconfirmed" };
   if (sender.spendingBlocked) return { status: "spending_blocked" };
 
+  // Spares a conversation row for a member at the cap; `withinConversationCap` is what holds it.
   if (conversation.isNew && !sender.paidUser) {
     const [started] = await db
       .select({ n: count() })
@@ -69,7 +70,13 @@ export async function sendMessage(
 
   const charged = await applyCredits(
     db,
-    { userId: sender.id, delta: -cost, reason: gift ? "gift" : "message", causeKey: `message:${sender.profileId}:${message.clientKey}` },
+    {
+      userId: sender.id,
+      delta: -cost,
+      reason: gift ? "gift" : "message",
+      causeKey: `message:${sender.profileId}:${message.clientKey}`,
+      guard: sender.paidUser ? undefined : withinConversationCap(sender.profileId, conversationId),
+    },
     deliveryEffects(db, {
       conversationId,
       senderId: sender.profileId,
@@ -83,6 +90,7 @@ export async function sendMessage(
     }),
   );
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
+  if (charged.status === "refused") return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
 
   const stored = await db.query.messages.findFirst({
     columns: { id: true, conversationId: true },
@@ -92,6 +100,16 @@ export async function sendMessage(
   // Another request with the same key may have paid first (a double click): that one is the send.
   if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
   return { status: "sent", conversationId, messageId: stored.id, recipientProfileId: conversation.partnerId, balance: charged.balance, resent: false };
+}
+
+/**
+ * A free member's message may go into a conversation that already has messages or that the other
+ * member started; a first message of their own only while they have started fewer than the cap.
+ * Checked in the ledger's statement, so first messages sent side by side cannot pass it together.
+ */
+function withinConversationCap(senderProfileId: number, conversationId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${conversations} WHERE id = ${conversationId} AND (last_message_at IS NOT NULL OR starter_id != ${senderProfileId}))
+    OR (SELECT count(*) FROM ${conversations} WHERE starter_id = ${senderProfileId} AND last_message_at IS NOT NULL) < ${FREE_CONVERSATION_LIMIT}`;
 }
 
 /** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */

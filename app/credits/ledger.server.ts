@@ -13,7 +13,9 @@ export type LedgerReason = "signup" | "purchase" | "message" | "photo" | "gift" 
 export type LedgerResult =
   | { status: "applied"; balance: number }
   | { status: "duplicate"; balance: number }
-  | { status: "insufficient"; balance: number };
+  | { status: "insufficient"; balance: number }
+  /** The change's `guard` did not hold: nothing moved. */
+  | { status: "refused"; balance: number };
 
 /**
  * The guard of an effect that must happen exactly when this call moves the balance (the message a
@@ -31,7 +33,17 @@ export const causeIsNew = (causeKey: string): SQL => sql`NOT EXISTS (SELECT 1 FR
  */
 export async function applyCredits(
   db: Database,
-  change: { userId: number; delta: number; reason: LedgerReason; causeKey: string },
+  change: {
+    userId: number;
+    delta: number;
+    reason: LedgerReason;
+    causeKey: string;
+    /**
+     * A rule the change must also meet, checked in the same statement that records it (a free
+     * member's conversation cap): limits that hold however many requests run side by side.
+     */
+    guard?: SQL;
+  },
   effects: BatchItem<"sqlite">[] = [],
   /**
    * Statements that run first, in the same transaction, while the balance is still the old one
@@ -40,6 +52,7 @@ export async function applyCredits(
   before: BatchItem<"sqlite">[] = [],
 ): Promise<LedgerResult> {
   const { userId, delta, reason, causeKey } = change;
+  const guard = change.guard ?? sql`1`;
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`invalid credit change ${delta}`);
   const spending = delta < 0 && reason !== "chargeback" && reason !== "refund";
   // Charge-backs and refunds may take more than is left: the balance stops at zero.
@@ -47,13 +60,15 @@ export async function applyCredits(
 
   // One batch is one transaction: nothing can slip in between these statements.
   const results = await db.batch([
-    db.all<{ existed: number }>(sql`SELECT count(*) AS existed FROM credit_ledger WHERE cause_key = ${causeKey}`),
+    db.all<{ existed: number; allowed: number }>(
+      sql`SELECT count(*) AS existed, (${guard}) AS allowed FROM credit_ledger WHERE cause_key = ${causeKey}`,
+    ),
     ...before,
     db.run(sql`
       INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key)
       SELECT id, ${delta}, ${floorAtZero ? sql`max(credits + ${delta}, 0)` : sql`credits + ${delta}`}, ${reason}, ${causeKey}
       FROM users
-      WHERE id = ${userId}
+      WHERE id = ${userId} AND (${guard})
         ${spending ? sql`AND credits + ${delta} >= 0 AND spending_blocked = 0` : sql``}
       ON CONFLICT (cause_key) DO NOTHING`),
     // changes() is the row count of the INSERT just above: only a new ledger row moves the balance.
@@ -65,12 +80,13 @@ export async function applyCredits(
       SELECT credits, (SELECT count(*) FROM credit_ledger WHERE cause_key = ${causeKey}) AS recorded
       FROM users WHERE id = ${userId}`),
   ]);
-  const existed = results[0] as { existed: number }[];
+  const [first] = results[0] as { existed: number; allowed: number }[];
   const after = results[results.length - 1] as { credits: number; recorded: number }[];
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
   const balance = Number(row.credits);
-  if (Number(existed[0]?.existed ?? 0) > 0) return { status: "duplicate", balance };
+  if (Number(first?.existed ?? 0) > 0) return { status: "duplicate", balance };
+  if (!Number(first?.allowed)) return { status: "refused", balance };
   if (Number(row.recorded) === 0) return { status: "insufficient", balance };
   return { status: "applied", balance };
 }

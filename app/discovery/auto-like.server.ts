@@ -7,7 +7,7 @@
  * At most `AUTO_LIKES_PER_DAY` a day per member (site time zone), so reloading the page with `?t=`
  * does not pile up likes.
  */
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
@@ -25,11 +25,10 @@ export async function autoLike(
   input: { member: DiscoveryMember; now: Date; timeZone: string; random?: () => number },
 ): Promise<ProfileCard | null> {
   const { member, now } = input;
-  const [today] = await db
-    .select({ n: count() })
-    .from(likes)
-    .where(and(eq(likes.likedId, member.id), eq(likes.source, "auto"), gte(likes.createdAt, startOfDay(now, input.timeZone))));
-  if ((today?.n ?? 0) >= AUTO_LIKES_PER_DAY) return null;
+  const dayStart = Math.floor(startOfDay(now, input.timeZone).getTime() / 1000);
+  const autoLikesToday = sql`(SELECT count(*) FROM ${likes} WHERE liked_id = ${member.id} AND source = 'auto' AND created_at >= ${dayStart})`;
+  const [today] = await db.all<{ n: number }>(sql`SELECT ${autoLikesToday} AS n`);
+  if (Number(today?.n ?? 0) >= AUTO_LIKES_PER_DAY) return null;
 
   const rows = await db
     .select(cardColumns)
@@ -48,6 +47,11 @@ export async function autoLike(
     .limit(CANDIDATES);
   const picked = rows[Math.floor((input.random ?? Math.random)() * rows.length)];
   if (!picked) return null;
-  await db.insert(likes).values({ likerId: picked.id, likedId: member.id, source: "auto", createdAt: now }).onConflictDoNothing();
-  return toProfileCard(picked, now);
+  // The count is checked again in the INSERT itself: parallel page loads cannot pass the limit together.
+  const stored = await db.run(sql`
+    INSERT INTO ${likes} (liker_id, liked_id, source, created_at)
+    SELECT ${picked.id}, ${member.id}, 'auto', ${Math.floor(now.getTime() / 1000)}
+    WHERE ${autoLikesToday} < ${AUTO_LIKES_PER_DAY}
+    ON CONFLICT (liker_id, liked_id) DO NOTHING`);
+  return stored.rowsAffected > 0 ? toProfileCard(picked, now) : null;
 }

@@ -3,7 +3,7 @@
  * sees the match at once. Liking is idempotent; unliking removes the like and any match it made.
  * Free members get `dailySwipeLikes` swipe-game likes per day, counted in the site's time zone.
  */
-import { and, count, eq, gte, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { startOfDay, startOfNextDay } from "./day";
@@ -33,6 +33,17 @@ export async function swipeLikesToday(db: Database, likerProfileId: number, now:
   return row?.n ?? 0;
 }
 
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * True while the liker has fewer than `perDay` swipe likes today. It is part of the INSERT itself,
+ * so twenty likes sent side by side cannot all read "3 used" and all be stored.
+ */
+function underDailySwipeLimit(likerProfileId: number, limit: { perDay: number; timeZone: string }, now: Date): SQL {
+  return sql`(SELECT count(*) FROM ${likes}
+    WHERE liker_id = ${likerProfileId} AND source = 'swipe' AND created_at >= ${seconds(startOfDay(now, limit.timeZone))}) < ${limit.perDay}`;
+}
+
 export async function likeProfile(
   db: Database,
   input: {
@@ -52,30 +63,30 @@ export async function likeProfile(
     .limit(1);
   if (target.length === 0) return { status: "not_found" };
 
-  if (input.swipeLimit) {
-    const used = await swipeLikesToday(db, input.likerProfileId, input.now, input.swipeLimit.timeZone);
-    if (used >= input.swipeLimit.perDay) {
-      return { status: "limit_reached", resetsAt: startOfNextDay(input.now, input.swipeLimit.timeZone) };
-    }
-  }
-
-  const pair = orderedPair(input.likerProfileId, input.likedProfileId);
-  const [, madeMatch, matchRows] = await db.batch([
-    db
-      .insert(likes)
-      .values({ likerId: input.likerProfileId, likedId: input.likedProfileId, source: input.source, createdAt: input.now })
-      .onConflictDoNothing(),
+  const { likerProfileId: liker, likedProfileId: liked, swipeLimit, now } = input;
+  const pair = orderedPair(liker, liked);
+  const [, liking, madeMatch, matchRows] = await db.batch([
+    // Idempotent: liking twice keeps the first like (and counts once against the daily limit).
+    db.run(sql`
+      INSERT INTO ${likes} (liker_id, liked_id, source, created_at)
+      SELECT ${liker}, ${liked}, ${input.source}, ${seconds(now)}
+      WHERE ${swipeLimit ? underDailySwipeLimit(liker, swipeLimit, now) : sql`1`}
+      ON CONFLICT (liker_id, liked_id) DO NOTHING`),
+    db.select({ likerId: likes.likerId }).from(likes).where(and(eq(likes.likerId, liker), eq(likes.likedId, liked))),
     // A returned like makes a match (once per pair).
     db.run(sql`
       INSERT INTO matches (profile_a_id, profile_b_id, created_at)
-      SELECT ${pair.profileAId}, ${pair.profileBId}, ${Math.floor(input.now.getTime() / 1000)}
-      WHERE EXISTS (SELECT 1 FROM likes WHERE liker_id = ${input.likedProfileId} AND liked_id = ${input.likerProfileId})
+      SELECT ${pair.profileAId}, ${pair.profileBId}, ${seconds(now)}
+      WHERE EXISTS (SELECT 1 FROM likes WHERE liker_id = ${liked} AND liked_id = ${liker})
+        AND EXISTS (SELECT 1 FROM likes WHERE liker_id = ${liker} AND liked_id = ${liked})
       ON CONFLICT (profile_a_id, profile_b_id) DO NOTHING`),
     db
       .select({ id: matches.id })
       .from(matches)
       .where(and(eq(matches.profileAId, pair.profileAId), eq(matches.profileBId, pair.profileBId))),
   ]);
+  // No like after the insert: the daily limit refused it.
+  if (liking.length === 0 && swipeLimit) return { status: "limit_reached", resetsAt: startOfNextDay(now, swipeLimit.timeZone) };
   const matchId = matchRows[0]?.id ?? null;
   return { status: "liked", matched: matchId !== null, matchedNow: madeMatch.rowsAffected > 0, matchId };
 }

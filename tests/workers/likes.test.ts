@@ -171,6 +171,15 @@ describe("daily swipe limit", () => {
     expect(page).toContain('href="/premium"');
   });
 
+  it("stores 4 of 20 swipe likes sent at the same moment, and refuses the other 16", async () => {
+    const member = await signedIn();
+    const targets = await Promise.all(Array.from({ length: 20 }, () => createMember({ gender: "female" })));
+    const results = await Promise.all(targets.map((target) => like(member.cookie, target.profileId, "swipe")));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(4);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(16);
+    expect(await count("SELECT count(*) FROM likes WHERE liker_id = ? AND source = 'swipe'", [member.profileId])).toBe(4);
+  });
+
   it("lets a premium member swipe without a limit", async () => {
     const member = await signedIn({ paidUser: true });
     const targets = await Promise.all(Array.from({ length: 6 }, () => createMember({ gender: "female" })));
