@@ -3,6 +3,7 @@
  * server. Each form carries an `intent`; messages are locale keys.
  */
 import { z } from "zod";
+import { cleanParagraphs, optionalText } from "~/utils/clean-text";
 import { MAX_PASSWORD_INPUT } from "./login-schema";
 
 export { MIN_PASSWORD_LENGTH } from "./password-rules";
@@ -42,7 +43,11 @@ export const invisibleSchema = z.object({
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   reason: z.enum(DELETE_REASONS, { error: "settings:delete.reasonRequired" }),
-  remarks: z.string().max(MAX_DELETE_REMARKS, { error: "settings:delete.remarksTooLong" }).optional(),
+  remarks: z
+    .string()
+    .transform(optionalText(cleanParagraphs))
+    .pipe(z.string().max(MAX_DELETE_REMARKS, { error: "settings:delete.remarksTooLong" }).optional())
+    .optional(),
   /** Members with a password confirm with it; passkey-only members type their e-mail address. */
   currentPassword,
   confirmation: z.string().max(254).optional(),

@@ -4,6 +4,7 @@
  * rest in the `signup` namespace.
  */
 import { z } from "zod";
+import { cleanParagraphs, optionalText } from "~/utils/clean-text";
 import { birthDateField, countryField, genderField, nameField, sameAsEmail, seekingField, type Gender, type Seeking } from "~/profiles/profile-schema";
 
 export { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./password-rules";
@@ -49,8 +50,8 @@ export function signupAccountSchema({ minAge, countries, today }: SignupRules) {
       country: countryField(countries),
       signup_message: z
         .string()
-        .trim()
-        .max(MAX_SIGNUP_MESSAGE, { error: "signup:errors.messageTooLong" })
+        .transform(optionalText(cleanParagraphs))
+        .pipe(z.string().max(MAX_SIGNUP_MESSAGE, { error: "signup:errors.messageTooLong" }).optional())
         .optional(),
       terms: z.boolean({ error: "signup:errors.termsRequired" }).refine((accepted) => accepted, {
         error: "signup:errors.termsRequired",

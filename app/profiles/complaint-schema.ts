@@ -3,24 +3,21 @@
  * One schema for the browser (Conform) and the server; messages are locale keys.
  */
 import { z } from "zod";
+import { cleanLine, cleanParagraphs } from "~/utils/clean-text";
 
 export const MAX_COMPLAINT_NAME = 100;
 export const MAX_COMPLAINT_SUBJECT = 150;
 export const MAX_COMPLAINT_MESSAGE = 5000;
 
-const text = (error: string) => z.string({ error }).trim();
+/** A cleaned text (clean-text.ts) of `min` to `max` characters, with one message for both ends. */
+const text = (clean: (value: string) => string, min: number, max: number, error: string) =>
+  z.string({ error }).transform(clean).pipe(z.string({ error }).min(min, { error }).max(max, { error }));
 
 export const complaintSchema = z.object({
-  name: text("members:complaints.errors.name")
-    .min(2, { error: "members:complaints.errors.name" })
-    .max(MAX_COMPLAINT_NAME, { error: "members:complaints.errors.name" }),
+  name: text(cleanLine, 2, MAX_COMPLAINT_NAME, "members:complaints.errors.name"),
   email: z.email({ error: "messages.emailInvalid" }).max(254, { error: "messages.emailInvalid" }),
-  subject: text("members:complaints.errors.subject")
-    .min(3, { error: "members:complaints.errors.subject" })
-    .max(MAX_COMPLAINT_SUBJECT, { error: "members:complaints.errors.subject" }),
-  message: text("members:complaints.errors.message")
-    .min(10, { error: "members:complaints.errors.message" })
-    .max(MAX_COMPLAINT_MESSAGE, { error: "members:complaints.errors.message" }),
+  subject: text(cleanLine, 3, MAX_COMPLAINT_SUBJECT, "members:complaints.errors.subject"),
+  message: text(cleanParagraphs, 10, MAX_COMPLAINT_MESSAGE, "members:complaints.errors.message"),
   /** The member the report is about (from `?profile=` on a profile's complaint link). */
   profile: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -51,6 +51,17 @@ describe("the profile editor's form", () => {
     expect(errors({ ...valid, date_of_birth: "1990-02-30" }).date_of_birth).toEqual(["messages.birthDateInvalid"]);
   });
 
+  it("cleans invisible characters out of the name and the about-me, and wants a letter in the name", () => {
+    const submission = parseWithZod(form({ ...valid, name: "E\u200Bv\u0000a\u202E", about_me: "Hoi\uFEFF\u2028daar\u{E0041}" }), { schema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({ name: "Eva", about_me: "Hoi\ndaar" });
+    expect(errors({ ...valid, name: "\u202E".repeat(30) }).name).toEqual(["signup:errors.nameLength"]);
+    expect(errors({ ...valid, name: "\u200B\u200C\u200D\u2060\u3164\u3164" }).name).toEqual(["signup:errors.nameLength"]);
+    expect(errors({ ...valid, name: "12345" }).name).toEqual(["signup:errors.nameLetters"]);
+    expect(errors({ ...valid, name: "!! ❤️ !!" }).name).toEqual(["signup:errors.nameLetters"]);
+  });
+
   it("refuses unknown options, countries and interests, and an about-me over 1000 characters", () => {
     expect(errors({ ...valid, country: "DE" }).country).toEqual(["signup:errors.countryRequired"]);
     expect(errors({ ...valid, hair_color: "purple" }).hair_color).toEqual(["messages.generic"]);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ageOn } from "~/profiles/age";
 import { genders, interestKeys, profileFieldOptions, type ProfileField } from "~/profiles/profile-fields";
+import { cleanLine, cleanParagraphs, hasVisibleLetter, optionalText } from "~/utils/clean-text";
 
 export const MIN_NAME_LENGTH = 2;
 export const MAX_NAME_LENGTH = 30;
@@ -66,12 +67,21 @@ export function latestBirthDate(minAge: number, today: Date): string {
 
 const text = (error: string) => z.string({ error });
 
-/** spec §5: a profile name of 2–30 characters that does not start with @. */
+/**
+ * spec §5: a profile name of 2–30 characters that does not start with @; cleaned of invisible
+ * characters first (clean-text.ts), and it must show a letter.
+ */
 export const nameField = text("signup:errors.nameLength")
-  .trim()
-  .min(MIN_NAME_LENGTH, { error: "signup:errors.nameLength" })
-  .max(MAX_NAME_LENGTH, { error: "signup:errors.nameLength" })
-  .refine((name) => !name.startsWith("@"), { error: "messages.nameStartsWithAt" });
+  .transform(cleanLine)
+  .pipe(
+    // Conform reads a text that cleaning left empty as a missing one.
+    z
+      .string({ error: "signup:errors.nameLength" })
+      .min(MIN_NAME_LENGTH, { error: "signup:errors.nameLength" })
+      .max(MAX_NAME_LENGTH, { error: "signup:errors.nameLength" })
+      .refine((name) => !name.startsWith("@"), { error: "messages.nameStartsWithAt" })
+      .refine(hasVisibleLetter, { error: "signup:errors.nameLetters", abort: true }),
+  );
 
 /** spec §5: 'Vul uw geboortedatum in ({min_age}+ jaar)' and 'Ongeldige geboortedatum.'. */
 export function birthDateField(minAge: number, today: Date) {
@@ -118,7 +128,11 @@ export const personalFields = {
 /** Signup step 4: the personal fields. */
 export const personalSchema = z.object(personalFields);
 
-export const aboutMeField = z.string().trim().max(MAX_ABOUT_ME, { error: "signup:errors.aboutTooLong" }).optional();
+export const aboutMeField = z
+  .string()
+  .transform(optionalText(cleanParagraphs))
+  .pipe(z.string().max(MAX_ABOUT_ME, { error: "signup:errors.aboutTooLong" }).optional())
+  .optional();
 
 /** Signup step 5: about me. */
 export const aboutSchema = z.object({ about_me: aboutMeField });

@@ -182,6 +182,25 @@ describe("sending", () => {
     expect(await credits(premium)).toBe(155);
   });
 
+  it("holds a free member to two conversations when ten first messages arrive at the same moment", async () => {
+    const free = await signedIn({ credits: 300 });
+    const partners = await Promise.all(Array.from({ length: 10 }, () => signedIn()));
+    const responses = await Promise.all(partners.map((partner, i) => startChat(free, partner, `Hoi ${i}`)));
+    expect(responses.filter((response) => response.status === 302)).toHaveLength(2);
+    expect(responses.filter((response) => response.status === 403)).toHaveLength(8);
+    expect(await count("SELECT count(*) FROM conversations WHERE starter_id = ? AND last_message_at IS NOT NULL", [free.profileId])).toBe(2);
+    expect(await count("SELECT count(*) FROM messages WHERE sender_id = ?", [free.profileId])).toBe(2);
+    expect(await credits(free)).toBe(270);
+  });
+
+  it("sends no invisible or deceptive characters on to the other member", async () => {
+    const [anna, bram] = await Promise.all([signedIn(), signedIn()]);
+    const smuggled = "\u061C\u2060\uFEFF\u00AD\u180E\u2061\u2028\u2029\u{E0041}\u{E007F}\u3164";
+    const conversationId = await conversationOf(await startChat(anna, bram, `Hoi${smuggled}Bram 👩‍❤️‍👨`));
+    const [[body]] = (await sql("SELECT body FROM messages WHERE conversation_id = ?", [conversationId])) as [[string]];
+    expect(body).toBe("Hoi\n\nBram 👩‍❤️‍👨");
+  });
+
   it("sends a gift for the gift's price and shows it in the conversation", async () => {
     const [anna, bram] = await Promise.all([signedIn({ name: "Anna" }), signedIn({ credits: 0 })]);
     const conversationId = await conversationOf(

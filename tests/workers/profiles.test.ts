@@ -223,6 +223,23 @@ describe("the own profile (/profile)", () => {
     expect(await scalar("SELECT name FROM profiles WHERE id = ?", [member.profileId])).not.toBe("Nieuwe naam");
   });
 
+  it("keeps no invisible characters in the name and the about-me, and refuses a name without letters", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    for (const name of ["\u202E".repeat(30), "\u200B\u2060\uFEFF\u3164", "\u0000\u0000"]) {
+      const response = await post("/profile", { ...valid(member), name }, { cookie });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect(mainContent(await response.text())).toContain("Kies een profielnaam van 2 tot 30 tekens.");
+    }
+    const digits = await post("/profile", { ...valid(member), name: "12345" }, { cookie });
+    expect(mainContent(await digits.text())).toContain("Je profielnaam moet minstens één letter bevatten.");
+
+    const saved = await post("/profile", { ...valid(member), name: "\u202EAn\u200Bna\u0000", about_me: "Hoi\u2028ik\u{E0041} ben\u00AD Anna" }, { cookie });
+    expect(saved.status).toBeLessThan(400);
+    expect(await scalar("SELECT name FROM profiles WHERE id = ?", [member.profileId])).toBe("Anna");
+    expect(await scalar("SELECT about_me FROM profiles WHERE id = ?", [member.profileId])).toBe("Hoi\nik ben Anna");
+  });
+
   it("refuses a region of another country", async () => {
     const member = await createMember();
     const response = await post("/profile", { ...valid(member), region: String(await regionId("BE", "VAN")) }, { cookie: await loginCookie(member) });
