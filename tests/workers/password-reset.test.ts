@@ -117,6 +117,16 @@ describe("requesting a reset link", () => {
     expect(await resetMails(member.email)).toHaveLength(3);
   });
 
+  it("sends 3 mails when 20 requests for one address arrive at the same moment", async () => {
+    const member = await createMember();
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => requestReset(member.email)))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    expect(await waitForResetMails(member.email, 3)).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await resetMails(member.email)).toHaveLength(3);
+  });
+
   it("limits requests per IP address", async () => {
     const ip = randomIp();
     const statuses: number[] = [];
