@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 

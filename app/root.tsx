@@ -14,21 +14,21 @@ import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
-import { getUser } from "~/accounts/current-user.server";
 import { navCounts } from "~/accounts/nav-counts.server";
-import { userMiddleware } from "~/accounts/user-middleware.server";
-import { captureTracking } from "~/acquisition/tracking.server";
+import { userMiddleware } from "~/http/user-middleware.server";
+import { trackingFromUrl } from "~/acquisition/tracking.server";
+import { entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
 import type { NavUser } from "~/components/layout/TopNav";
-import { getServices, getSite, siteContext } from "~/context.server";
+import { getServices, getSite, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
-import { readCookie } from "~/i18n/detect-language";
-import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
+import { getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
+import { getUser } from "~/http/guards.server";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -40,8 +40,8 @@ const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, ne
 /** Landing parameters (network, ref, sub1–3) are remembered in a cookie for the signup (PRODUCT.md). */
 const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
   const response = await next();
-  const cookie = request.method === "GET" ? captureTracking(request) : null;
-  if (cookie) response.headers.append("Set-Cookie", cookie);
+  const record = request.method === "GET" ? trackingFromUrl(new URL(request.url)) : null;
+  if (record) response.headers.append("Set-Cookie", trackingCookie.set(request, JSON.stringify(record)));
   return response;
 };
 
@@ -116,7 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entryWarning: {
       enabled: settings.enableSiteEntryPopup,
       configuredCountries: settings.entryPopupCountries,
-      dismissed: readCookie(request.headers.get("Cookie"), ENTRY_WARNING_COOKIE) === "1",
+      dismissed: entryWarningDismissedCookie.read(request) === "1",
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
- * The signed-in member of a request, loaded once by the root middleware and read from the context.
+ * The signed-in member of a request, loaded once by the user middleware (app/http) from the
+ * session cookie; routes read it through the guards of app/http/guards.server.ts.
  */
 import { and, eq, gt } from "drizzle-orm";
-import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { schema, type Database } from "~/db/client.server";
-import { sessionIdFrom } from "./session.server";
+import { sessionIdOf } from "./session.server";
 
 export type CurrentUser = {
   id: number;
@@ -31,29 +31,9 @@ export type CurrentUser = {
   } | null;
 };
 
-export const userContext = createContext<CurrentUser | null>(null);
-
-export function getUser(context: Readonly<RouterContextProvider>): CurrentUser | null {
-  return context.get(userContext);
-}
-
-/** Pages: the signed-in member, or a redirect to the login page that comes back here. */
-export function requireUser(context: Readonly<RouterContextProvider>, request: Request): CurrentUser {
-  const user = getUser(context);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/** JSON calls (spec §8): a 403 whose body says authentication is required. */
-export function requireApiUser(context: Readonly<RouterContextProvider>): CurrentUser {
-  const user = getUser(context);
-  if (user) return user;
-  throw data({ error: "authentication_required", message: "Authentication required" }, { status: 403 });
-}
-
-export async function loadCurrentUser(db: Database, request: Request, siteId: number, now: Date): Promise<CurrentUser | null> {
-  const sessionId = sessionIdFrom(request);
+/** The account of the session token the browser sent, on this site; null when there is none. */
+export async function loadCurrentUser(db: Database, token: string | null, siteId: number, now: Date): Promise<CurrentUser | null> {
+  const sessionId = sessionIdOf(token);
   if (!sessionId) return null;
   const { sessions, users, profiles, photos } = schema;
   const [row] = await db

@@ -75,7 +75,7 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
 export async function completePasswordReset(
   db: Database,
   input: { token: string; password: string; request: Request; now: Date },
-): Promise<{ ok: true; userId: number; cookie: string } | { ok: false }> {
+): Promise<{ ok: true; userId: number; sessionToken: string } | { ok: false }> {
   const used = await consumeVerificationToken(db, { token: input.token, kind: "password_reset", now: input.now });
   if (!used) return { ok: false };
   const user = await db.query.users.findFirst({ columns: { id: true, status: true }, where: eq(schema.users.id, used.userId) });
@@ -87,5 +87,5 @@ export async function completePasswordReset(
   await deleteUserSessions(db, user.id);
   await revokeTokens(db, user.id, "password_reset", input.now);
   const session = await createSession(db, user.id, input.request, input.now);
-  return { ok: true, userId: user.id, cookie: session.cookie };
+  return { ok: true, userId: user.id, sessionToken: session.token };
 }

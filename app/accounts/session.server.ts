@@ -1,29 +1,15 @@
 /**
- * Sessions: a random token in the `auth` cookie (30 days, HttpOnly, SameSite=Lax, Secure outside
- * localhost); the database keeps only its SHA-256 hash. Sessions slide: one used in its second
- * half is extended to a full 30 days again.
+ * Sessions: a random token the browser keeps in the `auth` cookie (30 days, app/http/cookies.server.ts);
+ * the database keeps only its SHA-256 hash. Sessions slide: one used in its second half is
+ * extended to a full 30 days again.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { readCookie } from "~/i18n/detect-language";
 import { generateToken, hashToken } from "~/security/tokens.server";
 
-export const AUTH_COOKIE = "auth";
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
-export function isLocalhost(url: URL): boolean {
-  return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname.endsWith(".localhost");
-}
-
-export function sessionCookie(request: Request, token: string, maxAge = SESSION_SECONDS): string {
-  const secure = !isLocalhost(new URL(request.url));
-  return `${AUTH_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-export function clearedSessionCookie(request: Request): string {
-  return sessionCookie(request, "", 0);
-}
-
+/** Opens a session; the token goes to the browser, only its hash stays here. */
 export async function createSession(db: Database, userId: number, request: Request, now: Date) {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
@@ -33,11 +19,11 @@ export async function createSession(db: Database, userId: number, request: Reque
     expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
   });
-  return { cookie: sessionCookie(request, token), expiresAt };
+  return { token, expiresAt };
 }
 
-export function sessionIdFrom(request: Request): string | null {
-  const token = readCookie(request.headers.get("Cookie"), AUTH_COOKIE);
+/** The session id of a token the browser sent, or null for anything that cannot be one. */
+export function sessionIdOf(token: string | null): string | null {
   return token && /^[a-z2-7]{16,64}$/.test(token) ? hashToken(token) : null;
 }
 

@@ -65,7 +65,7 @@ export function accountFormConfig(site: Site, visitorCountry: string | null, now
 export type ExistingAccount = "active" | "deleted" | "other";
 
 export type SignupOutcome =
-  | { ok: true; userId: number; profileId: number; sessionCookie: string }
+  | { ok: true; userId: number; profileId: number; sessionToken: string }
   | { ok: false; reason: "email_taken"; existing: ExistingAccount }
   | { ok: false; reason: "rate_limited" };
 
@@ -150,5 +150,5 @@ export async function createAccount(deps: MailDeps, request: Request, input: New
 
   await sendActivationMail(deps, request, { id: created.userId, email, name: input.name, language: input.locale });
   const session = await createSession(db, created.userId, request, now);
-  return { ok: true, userId: created.userId, profileId: created.id, sessionCookie: session.cookie };
+  return { ok: true, userId: created.userId, profileId: created.id, sessionToken: session.token };
 }

@@ -1,37 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { captureTracking, readTracking, TRACKING_COOKIE, trackingCookie } from "./tracking.server";
+import { readTracking, trackingFromUrl } from "./tracking.server";
 
-const cookieValue = (setCookie: string) => setCookie.split(";")[0]!.slice(TRACKING_COOKIE.length + 1);
+const url = (href: string) => new URL(href);
 
 describe("the tracking record of a landing (network, ref, sub1–3)", () => {
-  it("captures the landing query into a 30-day cookie", () => {
-    const header = captureTracking(new Request("https://flirt.example/landers/video?network=adnet&ref=42&sub1=a&sub2=b&sub3=c&x=1"));
-    expect(header).toContain("Max-Age=2592000");
-    expect(header).toContain("HttpOnly");
-    expect(header).toContain("Secure");
-    const request = new Request("https://flirt.example/signup", { headers: { Cookie: `${TRACKING_COOKIE}=${cookieValue(header!)}` } });
-    expect(readTracking(request)).toEqual({ network: "adnet", ref: "42", sub1: "a", sub2: "b", sub3: "c", landingPath: "/landers/video" });
-  });
-
-  it("sets nothing without a network, and no Secure flag on localhost", () => {
-    expect(captureTracking(new Request("https://flirt.example/?ref=42"))).toBeNull();
-    expect(captureTracking(new Request("http://localhost:8787/?network=adnet"))).not.toContain("Secure");
+  it("reads the landing query, with the landing path", () => {
+    expect(trackingFromUrl(url("https://flirt.example/landers/video?network=adnet&ref=42&sub1=a&sub2=b&sub3=c&x=1"))).toEqual({
+      network: "adnet",
+      ref: "42",
+      sub1: "a",
+      sub2: "b",
+      sub3: "c",
+      landingPath: "/landers/video",
+    });
+    expect(trackingFromUrl(url("https://flirt.example/?ref=42"))).toBeNull();
   });
 
   it("refuses markup and overlong values: a bad optional value is dropped, a bad network drops the record", () => {
-    expect(captureTracking(new Request(`https://flirt.example/?network=${"n".repeat(101)}`))).toBeNull();
-    expect(captureTracking(new Request("https://flirt.example/?network=%3Cscript%3E"))).toBeNull();
-    const header = captureTracking(new Request(`https://flirt.example/?network=adnet&sub1=%3Cb%3E&ref=${"r".repeat(200)}`));
-    const request = new Request("https://flirt.example/", { headers: { Cookie: `${TRACKING_COOKIE}=${cookieValue(header!)}` } });
-    expect(readTracking(request)).toEqual({ network: "adnet", landingPath: "/" });
+    expect(trackingFromUrl(url(`https://flirt.example/?network=${"n".repeat(101)}`))).toBeNull();
+    expect(trackingFromUrl(url("https://flirt.example/?network=%3Cscript%3E"))).toBeNull();
+    expect(trackingFromUrl(url(`https://flirt.example/?network=adnet&sub1=%3Cb%3E&ref=${"r".repeat(200)}`))).toEqual({ network: "adnet", landingPath: "/" });
   });
 
-  it("reads the URL first, then the cookie, and ignores a forged or broken cookie", () => {
-    const cookie = cookieValue(trackingCookie({ network: "old" }, false));
-    expect(readTracking(new Request("https://flirt.example/signup?network=new", { headers: { Cookie: `${TRACKING_COOKIE}=${cookie}` } }))?.network).toBe("new");
-    const forged = encodeURIComponent(JSON.stringify({ network: "<img src=x>" }));
-    expect(readTracking(new Request("https://flirt.example/", { headers: { Cookie: `${TRACKING_COOKIE}=${forged}` } }))).toBeNull();
-    expect(readTracking(new Request("https://flirt.example/", { headers: { Cookie: `${TRACKING_COOKIE}=%7Bnot-json` } }))).toBeNull();
-    expect(readTracking(new Request("https://flirt.example/"))).toBeNull();
+  it("reads the URL first, then the stored record, and ignores a forged or broken one", () => {
+    const stored = JSON.stringify({ network: "old" });
+    expect(readTracking(url("https://flirt.example/signup?network=new"), stored)?.network).toBe("new");
+    expect(readTracking(url("https://flirt.example/signup"), stored)?.network).toBe("old");
+    expect(readTracking(url("https://flirt.example/"), JSON.stringify({ network: "<img src=x>" }))).toBeNull();
+    expect(readTracking(url("https://flirt.example/"), "{not-json")).toBeNull();
+    expect(readTracking(url("https://flirt.example/"), null)).toBeNull();
   });
 });

@@ -1,15 +1,12 @@
 /**
  * The tracking record of spec §3 (network, ref, sub1, sub2, sub3). PRODUCT.md "Acquisition":
  * landers record these landing query parameters in a cookie, and signup stores them with the
- * account. The root middleware calls `captureTracking` on every request; signup reads the record
- * back with `readTracking` (the landing URL itself counts too, so signing up on the very page
- * that carried `?network=` works before the cookie came back).
+ * account. The root middleware stores `trackingFromUrl` in the `tracking` cookie; signup reads the
+ * record back with `readTracking` (the landing URL itself counts too, so signing up on the very
+ * page that carried `?network=` works before the cookie came back).
  */
 import { z } from "zod";
-import { isLocalhost } from "~/accounts/session.server";
-import { readCookie } from "~/i18n/detect-language";
 
-export const TRACKING_COOKIE = "tracking";
 export const TRACKING_MAX_AGE = 30 * 24 * 60 * 60;
 const MAX_VALUE = 100;
 const MAX_PATH = 200;
@@ -49,22 +46,6 @@ export function trackingFromUrl(url: URL): TrackingRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-export function trackingCookie(record: TrackingRecord, secure: boolean): string {
-  const value = encodeURIComponent(JSON.stringify(record));
-  return `${TRACKING_COOKIE}=${value}; Path=/; Max-Age=${TRACKING_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-/** Forgets the record once an account carries it, so a later signup from this browser starts afresh. */
-export function clearedTrackingCookie(): string {
-  return `${TRACKING_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-}
-
-/** For the root middleware: a Set-Cookie header when the request's URL carries a tracking record. */
-export function captureTracking(request: Request): string | null {
-  const url = new URL(request.url);
-  const record = trackingFromUrl(url);
-  return record ? trackingCookie(record, !isLocalhost(url)) : null;
-}
 
 /**
  * Whether the visitor came through one of the site's own traffic sources. The URL is the visitor's
@@ -76,11 +57,11 @@ export function fromKnownTrafficSource(tracking: TrackingRecord | null, knownNet
   return knownNetworks.some((known) => known.toLowerCase() === network);
 }
 
-/** The visitor's tracking record: from the current URL, else from the cookie; null when none or invalid. */
-export function readTracking(request: Request): TrackingRecord | null {
-  const fromUrl = trackingFromUrl(new URL(request.url));
+/** The visitor's tracking record: from the current URL, else the stored one; null when none or invalid. */
+export function readTracking(url: URL, stored: string | null): TrackingRecord | null {
+  const fromUrl = trackingFromUrl(url);
   if (fromUrl) return fromUrl;
-  const raw = readCookie(request.headers.get("Cookie"), TRACKING_COOKIE);
+  const raw = stored;
   if (!raw || raw.length > 1000) return null;
   try {
     const parsed = trackingSchema.safeParse(JSON.parse(raw));

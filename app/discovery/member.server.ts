@@ -3,9 +3,6 @@
  * interests) and small queries shared by the likes pages, the swipe game and the match finder.
  */
 import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
-import { redirect, type RouterContextProvider } from "react-router";
-import { requireUser } from "~/accounts/current-user.server";
-import { getServices } from "~/context.server";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
@@ -77,10 +74,3 @@ export async function visibleCard(
   return row ? toProfileCard(row, input.now) : null;
 }
 
-/** Pages of discovery: the signed-in member (else the login page) and their discovery profile. */
-export async function requireDiscoveryMember(context: Readonly<RouterContextProvider>, request: Request) {
-  const user = requireUser(context, request);
-  const member = user.profile ? await discoveryMember(getServices(context).db, user.profile.id) : null;
-  if (!member) throw redirect("/complete-signup");
-  return { user, member };
-}

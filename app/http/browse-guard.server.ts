@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import { getUser } from "~/accounts/current-user.server";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { withinBrowseLimits } from "~/security/browse-limit.server";
 import { BROWSE_LIMITS, connectingIp } from "~/security/browse-limits";
+import { getUser } from "~/http/guards.server";
 
 /**
  * For the loaders of pages that show members (search, profiles): counts the view and answers 429

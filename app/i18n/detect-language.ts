@@ -15,26 +15,12 @@ export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export type DetectionInput = {
-  cookieHeader: string | null;
+  /** The `locale` cookie's value, if any. */
+  cookieLocale: string | null;
   acceptLanguage: string | null;
   country: string | null;
   domainLanguage: string;
 };
-
-export function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 /** Languages from an Accept-Language header, most preferred first (two-letter codes). */
 export function preferredLanguages(acceptLanguage: string | null): string[] {
@@ -53,8 +39,7 @@ export function preferredLanguages(acceptLanguage: string | null): string[] {
 }
 
 export function detectLanguage(input: DetectionInput): Language {
-  const fromCookie = readCookie(input.cookieHeader, LOCALE_COOKIE);
-  if (isLanguage(fromCookie)) return fromCookie;
+  if (isLanguage(input.cookieLocale)) return input.cookieLocale;
 
   if (input.country) {
     const visible = visibleLanguages(input.country, input.domainLanguage);
@@ -65,6 +50,3 @@ export function detectLanguage(input: DetectionInput): Language {
   return domainLanguageOf(input.domainLanguage) ?? defaultLanguage;
 }
 
-export function localeCookieHeader(language: Language, secure: boolean): string {
-  return `${LOCALE_COOKIE}=${language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}

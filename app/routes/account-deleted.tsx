@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-deleted";
 import { recoverableUntil } from "~/accounts/deletion.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 
 const untilSchema = z.iso.date();
 

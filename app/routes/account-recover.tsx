@@ -3,11 +3,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-recover";
 import { recoverWithToken } from "~/accounts/deletion.server";
-import { createSession } from "~/accounts/session.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { startSession } from "~/http/sessions.server";
 
 const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: now(),
   });
   if (userId === null) return expired();
-  const session = await createSession(db, userId, request, now());
-  return data({ ok: true as const, notice: t("settings:recover.done") }, { headers: { "Set-Cookie": session.cookie } });
+  const cookie = await startSession(db, userId, request, now());
+  return data({ ok: true as const, notice: t("settings:recover.done") }, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function AccountRecover({ loaderData, actionData }: Route.ComponentProps) {

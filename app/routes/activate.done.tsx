@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/activate.done";
 import { grantedSignupCredits } from "~/accounts/activation.server";
-import { requireUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { currencyFor, packagesIn } from "~/sites/pricing";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * spec §2 "Activation-done page with offers": the welcome, the credits the confirmation earned,

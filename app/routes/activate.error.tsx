@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/activate.error";
-import { getUser } from "~/accounts/current-user.server";
 import { ResendActivation } from "~/components/signup/ResendActivation";
-import { getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { getUser } from "~/http/guards.server";
 
 /**
  * spec §8: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' for an unknown, used or

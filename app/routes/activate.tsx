@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/activate";
 import { activateAccount } from "~/accounts/activation.server";
-import { getUser } from "~/accounts/current-user.server";
-import { createSession } from "~/accounts/session.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { getUser } from "~/http/guards.server";
+import { startSession } from "~/http/sessions.server";
 
 /**
  * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
   const user = getUser(context);
   if (user?.id === outcome.userId) return redirect("/activate/done");
-  const session = await createSession(db, outcome.userId, request, now());
-  return redirect("/activate/done", { headers: { "Set-Cookie": session.cookie } });
+  return redirect("/activate/done", { headers: { "Set-Cookie": await startSession(db, outcome.userId, request, now()) } });
 }
 
 export default function Activate({ loaderData }: Route.ComponentProps) {

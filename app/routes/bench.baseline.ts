@@ -1,5 +1,5 @@
 import type { Route } from "./+types/bench.baseline";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 
 /** Sizes the benchmark may ask for: from a small page to a large one. */
 const MIN_BYTES = 1_024;

@@ -1,9 +1,12 @@
 import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
-import { chatScreenData, idParam, requireChatMember, sendFromForm } from "~/chat/chat-screen.server";
+import { chatScreenData } from "~/chat/chat-screen.server";
 import { openConversation } from "~/chat/conversations.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
+import { requireMember } from "~/http/guards.server";
+import { idParam } from "~/http/params";
+import { sendFromForm } from "~/http/chat-send.server";
 
 /**
  * A conversation (spec §2 "chat screen"): top bar with the partner and the credit badge, the
@@ -11,7 +14,7 @@ import { getServices, getSite } from "~/context.server";
  * conversation that is not the member's, or whose partner they can no longer reach, is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireChatMember(context, request);
+  const user = requireMember(context, request);
   const conversationId = idParam(params.id);
   if (conversationId === null) throw data(null, { status: 404 });
   const site = getSite(context);

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/chats";
-import { requireChatMember } from "~/chat/chat-screen.server";
 import { listChats } from "~/chat/conversations.server";
 import { ChatList } from "~/components/chat/ChatList";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { dayKey } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
+import { requireMember } from "~/http/guards.server";
 
 /** The chats overview (spec §2 chats): the member's conversations, most recent first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireChatMember(context, request);
+  const user = requireMember(context, request);
   const site = getSite(context);
   const { db, now: clock } = getServices(context);
   const now = clock();

@@ -3,16 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
-import { getUser } from "~/accounts/current-user.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
-import { getServices, getSite, linkOrigin } from "~/context.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite, linkOrigin } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { complaintSchema, MAX_COMPLAINT_MESSAGE, MAX_COMPLAINT_SUBJECT, type ComplaintForm } from "~/profiles/complaint-schema";
 import { fileComplaint } from "~/profiles/complaints.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { getUser } from "~/http/guards.server";
 
 /**
  * /complaints (spec §2 "Complaints"): a consumer complaint, or a report about a member when the

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
-import { requireUser } from "~/accounts/current-user.server";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView, submitStep, unfinishedSteps } from "~/accounts/signup-steps.server";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 /** spec §2: the entry warning is hidden on complete-signup. */
 export const handle = { hideEntryWarning: true };

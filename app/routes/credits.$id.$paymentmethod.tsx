@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/credits.$id.$paymentmethod";
-import { requireUser } from "~/accounts/current-user.server";
 import { balanceOf } from "~/credits/ledger.server";
 import { CheckoutForm } from "~/components/payments/CheckoutForm";
 import { PaymentOutcome } from "~/components/payments/PaymentOutcome";
-import { getServices, getSite, linkOrigin } from "~/context.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite, linkOrigin } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
 import { isPaymentMethodKey } from "~/payments/methods";
@@ -16,7 +15,8 @@ import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * /credits/{package}/{method?} (spec §2 "Payment"): the order form — payment method, discount code,

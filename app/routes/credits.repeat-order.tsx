@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/credits.repeat-order";
-import { requireUser } from "~/accounts/current-user.server";
 import { MethodBadge } from "~/components/payments/MethodBadge";
 import { PackageList } from "~/components/payments/PackageList";
 import { RepeatOrderButton } from "~/components/payments/RepeatOrderModal";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { checkoutOffer } from "~/payments/checkout.server";
 import { repeatableOrders } from "~/payments/order-history.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * /credits/repeat-order (the navigation's credits link for paying members): earlier purchases to

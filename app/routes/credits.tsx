@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/credits";
-import { requireUser } from "~/accounts/current-user.server";
 import { PackageList } from "~/components/payments/PackageList";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * /credits: the packages to buy, in the member's currency. A member with the welcome bonus sees the

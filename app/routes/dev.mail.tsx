@@ -2,10 +2,10 @@ import { Fragment } from "react";
 import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dev.mail";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { localeTag } from "~/i18n/format";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { findMail, latestMails } from "~/mail/outbox.server";
 
 /** A developers' page: the adult entry warning would only be in the way. */

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dev.sms";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { localeTag } from "~/i18n/format";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { latestSms } from "~/sms/sms.server";
 
 /** A developers' page: the adult entry warning would only be in the way. */

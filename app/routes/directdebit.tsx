@@ -4,10 +4,10 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/directdebit";
-import { requireUser, type CurrentUser } from "~/accounts/current-user.server";
+import { type CurrentUser } from "~/accounts/current-user.server";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
-import { getServices, getSite } from "~/context.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage } from "~/payments/checkout.server";
 import { MAX_ACCOUNT_HOLDER, MAX_CITY, MAX_HOUSE_NUMBER, MAX_IBAN_INPUT, MAX_PHONE_INPUT, MAX_STREET, MAX_ZIP } from "~/payments/direct-debit-fields";
 import {
@@ -27,7 +27,8 @@ import {
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { smsSenderFor } from "~/sms/sms.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * /directdebit (spec §2 "Direct-debit form", §3, §5): a member's SEPA direct-debit mandate. Step 1

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { getUser } from "~/accounts/current-user.server";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { featuredProfiles } from "~/profiles/featured.server";
 import { minimumMessageCosts } from "~/sites/pricing";
+import { getUser } from "~/http/guards.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, country, now } = getServices(context);

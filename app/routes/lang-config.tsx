@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lang-config";
-import { getServices, getSite } from "~/context.server";
-import { isDevelopment } from "~/env.server";
-import { localeCookieHeader } from "~/i18n/detect-language";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { languageNames, supportedLanguages, visibleLanguages, type Language } from "~/i18n/languages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { localeCookie } from "~/http/cookies.server";
 
 const languageForm = z.object({
   locale: z.enum(supportedLanguages),
@@ -26,15 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Sets the `locale` cookie (365 days) and returns to where the visitor was. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const parsed = languageForm.safeParse(form);
   if (!parsed.success) {
     return data({ error: "language.invalid" as const }, { status: 400 });
   }
-  const secure = !isDevelopment(getServices(context).env);
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
-    headers: { "Set-Cookie": localeCookieHeader(parsed.data.locale, secure) },
+    headers: { "Set-Cookie": localeCookie.set(request, parsed.data.locale) },
   });
 }
 

@@ -6,12 +6,12 @@ import type { Route } from "./+types/likes.$type";
 import { LikeTile } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
 import { MatchModal } from "~/components/discovery/MatchModal";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { likeTabs } from "~/discovery/like-api";
 import { cursorParam, likeCounts, likeListPage, parseCursor } from "~/discovery/like-lists.server";
-import { requireDiscoveryMember } from "~/discovery/member.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { requireDiscoveryMember } from "~/http/guards.server";
 
 const PAGE_SIZE = 24;
 

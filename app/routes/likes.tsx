@@ -5,12 +5,12 @@ import type { Route } from "./+types/likes";
 import { LikeTile } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
 import { MatchModal } from "~/components/discovery/MatchModal";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { likeTabs } from "~/discovery/like-api";
 import { likeCounts, likeListPage } from "~/discovery/like-lists.server";
-import { requireDiscoveryMember } from "~/discovery/member.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { requireDiscoveryMember } from "~/http/guards.server";
 
 /** Members shown per tab on the overview. */
 const NEWEST = 4;

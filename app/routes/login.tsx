@@ -3,16 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { getUser } from "~/accounts/current-user.server";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/accounts/login-request.server";
+import { attemptLogin } from "~/http/login-attempt.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { PasskeyLoginButton } from "~/components/passkeys/PasskeyLoginButton";
-import { getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { getUser } from "~/http/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));

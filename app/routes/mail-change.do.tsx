@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mail-change.do";
-import { getUser } from "~/accounts/current-user.server";
 import { confirmEmailChange } from "~/accounts/settings.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { getUser } from "~/http/guards.server";
 
 const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 

@@ -6,13 +6,13 @@ import { MatchModal } from "~/components/discovery/MatchModal";
 import { postLike } from "~/components/discovery/like-client";
 import { explainMatch } from "~/components/discovery/match-reason";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { formatIdList, parseIdList } from "~/discovery/id-list";
 import { SUGGESTIONS, matchFinderSuggestions } from "~/discovery/match-finder.server";
-import { requireDiscoveryMember } from "~/discovery/member.server";
 import { MAX_SEEN } from "~/discovery/swipe-rules";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { requireDiscoveryMember } from "~/http/guards.server";
 
 /** `?seen=` holds the suggestions skipped or liked on this page already (skips are not stored). */
 export async function loader({ request, context }: Route.LoaderArgs) {

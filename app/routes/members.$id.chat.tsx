@@ -1,10 +1,13 @@
 import type { Route } from "./+types/members.$id.chat";
 import { data, redirect } from "react-router";
-import { chatScreenData, idParam, requireChatMember, sendFromForm } from "~/chat/chat-screen.server";
+import { chatScreenData } from "~/chat/chat-screen.server";
 import { findConversationWith } from "~/chat/conversations.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { visibleCard } from "~/discovery/member.server";
+import { requireMember } from "~/http/guards.server";
+import { idParam } from "~/http/params";
+import { sendFromForm } from "~/http/chat-send.server";
 
 /**
  * "Send a message" from a profile, a like or a match: the conversation with that member if there is
@@ -12,7 +15,7 @@ import { visibleCard } from "~/discovery/member.server";
  * (the profile's gift button) opens the gifts there.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireChatMember(context, request);
+  const user = requireMember(context, request);
   const partnerId = idParam(params.id);
   if (partnerId === null || partnerId === user.profile.id) throw data(null, { status: 404 });
   const site = getSite(context);

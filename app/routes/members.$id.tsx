@@ -2,8 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/members.$id";
-import { getUser } from "~/accounts/current-user.server";
-import { readTracking } from "~/acquisition/tracking.server";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { FictionalNotice } from "~/components/profiles/FictionalNotice";
 import { InterestList } from "~/components/profiles/InterestList";
@@ -14,11 +12,13 @@ import { ProfileHighlights } from "~/components/profiles/ProfileHighlights";
 import { ProfileOverview } from "~/components/profiles/ProfileOverview";
 import { RelatedProfiles } from "~/components/profiles/RelatedProfiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { guardBrowsing } from "~/http/browse-guard.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { profilePage } from "~/profiles/profile-page.server";
+import { getUser } from "~/http/guards.server";
+import { trackingOf } from "~/http/cookies.server";
 
 /**
  * A member's profile: /members/{id} and /likes/m/{id} (the same screen, spec §2). Every profile
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await guardBrowsing(request, context);
   const site = getSite(context);
   const { db, now } = getServices(context);
-  const page = await profilePage(db, { profileId, user: getUser(context), site, tracking: readTracking(request), now: now() });
+  const page = await profilePage(db, { profileId, user: getUser(context), site, tracking: trackingOf(request), now: now() });
   if (page.status === "login_required") {
     const url = new URL(request.url);
     throw redirect(loginHref(url.pathname + url.search));

@@ -2,20 +2,21 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
-import { getUser } from "~/accounts/current-user.server";
-import { fromKnownTrafficSource, readTracking } from "~/acquisition/tracking.server";
+import { fromKnownTrafficSource } from "~/acquisition/tracking.server";
 import { LikeButton } from "~/components/discovery/LikeButton";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { guardBrowsing } from "~/http/browse-guard.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type SearchResult } from "~/search/member-search.server";
 import { searchAccess } from "~/search/search-access";
 import { COUNT_CAP, searchHref } from "~/search/search-params";
+import { getUser } from "~/http/guards.server";
+import { trackingOf } from "~/http/cookies.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await guardBrowsing(request, context);
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   const access = searchAccess({
     loggedIn: user !== null,
-    hasTrafficSource: fromKnownTrafficSource(readTracking(request), settings.trafficNetworks),
+    hasTrafficSource: fromKnownTrafficSource(trackingOf(request), settings.trafficNetworks),
     loggedOutSearch: settings.loggedOutSearch,
     loggedOutSearchTrafficsource: settings.loggedOutSearchTrafficsource,
   });

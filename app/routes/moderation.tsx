@@ -3,18 +3,18 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { Notice } from "~/components/settings/SettingsSection";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import type { Database } from "~/db/client.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { setComplaintStatus } from "~/moderation/complaint-status.server";
 import { COMPLAINT_STATUSES, moderationSchema, OTHER_REASON_MAX, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
-import { requireModerator } from "~/moderation/moderator.server";
 import { approvePhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireModerator } from "~/http/guards.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireModerator(context);

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications";
-import { requireUser } from "~/accounts/current-user.server";
 import {
   loadNotificationPreferences,
   notificationTypes,
@@ -13,9 +12,10 @@ import {
 import { NOTIFICATION_CHANNELS } from "~/accounts/settings-schema";
 import { NotificationPreferencesTable } from "~/components/settings/NotificationPreferencesTable";
 import { Notice } from "~/components/settings/SettingsSection";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications.unsubscribe";
 import { findUnsubscribeLink, unsubscribe } from "~/accounts/unsubscribe.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 
 /**
  * The unsubscribe link of a notification e-mail. GET asks first (mail scanners follow links); a

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pages.$page";
-import { getSite } from "~/context.server";
+import { getSite } from "~/http/context.server";
 import { isStaticPage, renderStaticPage } from "~/content/static-pages.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 
 /** /pages/{terms,privacy,cookies,ban,return-policy,faq,service} in the visitor's language. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/photos.$";
-import { getUser } from "~/accounts/current-user.server";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 import { findPhotoAccess, photoViewerOf } from "~/profiles/photo-access.server";
+import { getUser } from "~/http/guards.server";
 
 const KEY_PATTERN = /^photos\/[0-9a-f]{32}(_thumb)?\.(png|jpe?g|webp)$/;
 

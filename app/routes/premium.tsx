@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/premium";
-import { getUser } from "~/accounts/current-user.server";
 import { PackageList } from "~/components/payments/PackageList";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
+import { getUser } from "~/http/guards.server";
 
 /** Premium odds claimed by the marketing copy (spec §9). */
 const BETTER_MATCH_ODDS_PERCENT = 46;

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/pricing";
-import { getUser } from "~/accounts/current-user.server";
 import { PackageList } from "~/components/payments/PackageList";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { minimumMessageCosts } from "~/sites/pricing";
+import { getUser } from "~/http/guards.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { country } = getServices(context);

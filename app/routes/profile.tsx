@@ -4,19 +4,19 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { requireUser } from "~/accounts/current-user.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
 import { PhotoManager } from "~/components/photos/PhotoManager";
 import { InterestPicker } from "~/components/profiles/InterestPicker";
 import { LocationPicker } from "~/components/profiles/LocationPicker";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { photoManagerData } from "~/photos/photos.server";
 import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 /** The signed-in member with a profile (every account gets one at signup). */
 function requireMember(context: Route.LoaderArgs["context"], request: Request) {

@@ -8,9 +8,10 @@ import { completePasswordReset } from "~/accounts/password-reset.server";
 import { MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from "~/accounts/password-reset-schema";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { readForm } from "~/utils/request-values";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { readForm } from "~/http/forms.server";
+import { authCookie } from "~/http/cookies.server";
 
 /** spec §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const reset = await completePasswordReset(db, { token: submission.value.token, password: submission.value.password, request, now: now() });
   if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
-  return data({ result: null, outcome: "done" as const }, { headers: { "Set-Cookie": reset.cookie } });
+  return data({ result: null, outcome: "done" as const }, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
 }
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {

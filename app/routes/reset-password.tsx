@@ -6,11 +6,11 @@ import type { Route } from "./+types/reset-password";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { resetRequestSchema } from "~/accounts/password-reset-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
 
 /** spec §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };

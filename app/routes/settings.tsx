@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { requireUser, type CurrentUser } from "~/accounts/current-user.server";
+import { type CurrentUser } from "~/accounts/current-user.server";
 import { deleteAccount } from "~/accounts/deletion.server";
 import { normalizeEmail } from "~/accounts/login.server";
 import { listPasskeys } from "~/accounts/passkeys.server";
-import { clearedSessionCookie } from "~/accounts/session.server";
+import { authCookie } from "~/http/cookies.server";
 import {
   deleteAccountSchema,
   emailChangeSchema,
@@ -22,10 +22,11 @@ import { EmailChangeForm } from "~/components/settings/EmailChangeForm";
 import { InvisibleModeSection } from "~/components/settings/InvisibleModeSection";
 import { PasswordChangeForm } from "~/components/settings/PasswordChangeForm";
 import { SettingsSection } from "~/components/settings/SettingsSection";
-import { getServices, getSite, linkOrigin } from "~/context.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite, linkOrigin } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -154,7 +155,7 @@ async function deleteOwnAccount(context: Context, request: Request, user: Curren
     { userId: user.id, email: user.email, name: user.profile?.name ?? user.email, locale: getLocale(context), reason, remarks },
   );
   const until = recoverableUntil.toISOString().slice(0, 10);
-  throw redirect(`/account-deleted?until=${until}`, { headers: { "Set-Cookie": clearedSessionCookie(request) } });
+  throw redirect(`/account-deleted?until=${until}`, { headers: { "Set-Cookie": authCookie.clear(request) } });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/signup-matches";
-import { requireUser } from "~/accounts/current-user.server";
 import { signupMatches } from "~/accounts/signup-matches.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
+import { requireUser } from "~/http/guards.server";
 
 /** After signup: members who fit the new member, then on to the site. */
 export async function loader({ request, context }: Route.LoaderArgs) {

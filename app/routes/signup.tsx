@@ -2,8 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { clearedTrackingCookie, readTracking } from "~/acquisition/tracking.server";
-import { getUser, requireUser } from "~/accounts/current-user.server";
 import { signupAccountSchema } from "~/accounts/signup-schema";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView, submitStep } from "~/accounts/signup-steps.server";
@@ -12,11 +10,13 @@ import { AccountForm, type AccountActionData } from "~/components/signup/Account
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
-import { getServices, getSite } from "~/context.server";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { getUser, requireUser } from "~/http/guards.server";
+import { authCookie, trackingCookie, trackingOf } from "~/http/cookies.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: "account" as const,
     title,
-    gate: signupGate(site.settings, readTracking(request)),
+    gate: signupGate(site.settings, trackingOf(request)),
     config: accountFormConfig(site, country, now()),
   };
 }
@@ -51,7 +51,7 @@ async function createAccountAction(request: Request, context: Route.ActionArgs["
   const hideFields = ["password"];
   const refuse = (body: AccountActionData, status: number) => data(body, { status });
 
-  const tracking = readTracking(request);
+  const tracking = trackingOf(request);
   // spec §4: invite-only (or no traffic source where one is required) refuses here too, not only in the page.
   if (signupGate(site.settings, tracking) !== "open") {
     return refuse({ result: submission.reply({ formErrors: ["signup:gate.closed"], hideFields }) }, 403);
@@ -72,8 +72,8 @@ async function createAccountAction(request: Request, context: Route.ActionArgs["
     return refuse({ result: submission.reply({ fieldErrors: { email: ["messages.emailTaken"] }, hideFields }), existing: outcome.existing }, 409);
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", outcome.sessionCookie);
-  if (tracking) headers.append("Set-Cookie", clearedTrackingCookie());
+  headers.append("Set-Cookie", authCookie.set(request, outcome.sessionToken));
+  if (tracking) headers.append("Set-Cookie", trackingCookie.clear(request));
   return redirect("/signup?step=photo", { headers });
 }
 

@@ -5,13 +5,13 @@ import type { Route } from "./+types/swipe-game";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { SwipeCard, type SwipeChoice } from "~/components/discovery/SwipeCard";
 import { postLike } from "~/components/discovery/like-client";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { formatIdList, parseIdList } from "~/discovery/id-list";
-import { requireDiscoveryMember } from "~/discovery/member.server";
 import { swipeAllowance, swipeCandidates } from "~/discovery/swipe.server";
 import { MAX_SEEN, SWIPE_BATCH } from "~/discovery/swipe-rules";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { requireDiscoveryMember } from "~/http/guards.server";
 
 /** A card flies off for this long after a choice. */
 const LEAVE_MS = 220;

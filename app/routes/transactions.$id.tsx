@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/transactions.$id";
-import { requireUser } from "~/accounts/current-user.server";
 import { MethodBadge } from "~/components/payments/MethodBadge";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder, listOrders, type OrderSummary } from "~/payments/order-history.server";
 import { isRefundable, refundOrder } from "~/payments/refunds.server";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * /transactions/{id?} (spec §2 "Transactions page"): every order with date, package, amount, method,

@@ -42,8 +42,8 @@ describe("login", () => {
     const unknown = await loginCall({ email: `nobody-${crypto.randomUUID()}@example.test`, password: "not the password" }, { Cookie: "locale=nl" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: "Login mislukt, probeer opnieuw" });
-    expect(await unknown.json()).toEqual({ error: "Login mislukt, probeer opnieuw" });
+    expect(await wrong.json()).toEqual({ error: "login_failed", message: "Login mislukt, probeer opnieuw" });
+    expect(await unknown.json()).toEqual({ error: "login_failed", message: "Login mislukt, probeer opnieuw" });
   });
 
   it("locks the account for 15 minutes after 5 failures, with the spec's message", async () => {

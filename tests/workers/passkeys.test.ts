@@ -100,7 +100,7 @@ describe("passkey registration", () => {
     expect(await first.json()).toMatchObject({ passkey: { name: "Mijn telefoon" } });
     const second = await registerPasskey(cookie, authenticator);
     expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({ error: "Deze passkey is al aan je account toegevoegd." });
+    expect(await second.json()).toEqual({ error: "already_registered", message: "Deze passkey is al aan je account toegevoegd." });
   });
 
   it("uses a registration challenge once, only for the member who asked for it", async () => {
@@ -113,7 +113,7 @@ describe("passkey registration", () => {
 
     const stolen = await call("register", { challengeId: start.challengeId, response }, { cookie: otherCookie });
     expect(stolen.status).toBe(400);
-    expect(await stolen.json()).toEqual({ error: "Dat duurde te lang. Probeer het opnieuw." });
+    expect(await stolen.json()).toEqual({ error: "expired", message: "Dat duurde te lang. Probeer het opnieuw." });
 
     expect((await call("register", { challengeId: start.challengeId, response }, { cookie })).status).toBe(200);
     const replay = await call("register", { challengeId: start.challengeId, response }, { cookie });
@@ -173,7 +173,7 @@ describe("passkey sign-in", () => {
     const replay = await call("login", { challengeId: start.challengeId, response });
     expect(replay.status).toBe(400);
     expect(replay.headers.get("Set-Cookie")).toBeNull();
-    expect(await replay.json()).toEqual({ error: "Dat duurde te lang. Probeer het opnieuw." });
+    expect(await replay.json()).toEqual({ error: "expired", message: "Dat duurde te lang. Probeer het opnieuw." });
   });
 
   it("refuses a challenge older than 5 minutes", async () => {
@@ -266,8 +266,9 @@ describe("passkey API input", () => {
     for (const [step, { json, ...options }] of cases) {
       const response = await call(step, json, options);
       expect([400, 401], `${step} ${options.body ?? JSON.stringify(json)}`).toContain(response.status);
-      const body = (await response.json()) as { error: string };
-      expect(body.error).toMatch(/^[A-Z]/);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toMatch(/^[a-z_]+$/);
+      expect(body.message).toMatch(/^[A-Z]/);
     }
   });
 
@@ -275,7 +276,7 @@ describe("passkey API input", () => {
     expect((await call("register-options", undefined, { method: "GET" })).status).toBe(405);
     const unknown = await call("delete-everything", {});
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "Ongeldig verzoek." });
+    expect(await unknown.json()).toEqual({ error: "invalid_request", message: "Ongeldig verzoek." });
   });
 
   it("refuses cross-origin posts with a 403", async () => {

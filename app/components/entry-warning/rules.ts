@@ -26,8 +26,12 @@ export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
 }
 
 export const ENTRY_WARNING_COOKIE = "entry-warning-dismissed";
+export const ENTRY_WARNING_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The cookie that remembers a dismissal for a year (set by the browser, or by the no-JS form post). */
+/**
+ * The cookie that remembers a dismissal for a year, as the browser writes it; the no-JS form post
+ * sets the same cookie through app/http/cookies.server.ts.
+ */
 export function entryWarningCookie(secure: boolean): string {
-  return `${ENTRY_WARNING_COOKIE}=1; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${ENTRY_WARNING_COOKIE}=1; Path=/; Max-Age=${ENTRY_WARNING_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

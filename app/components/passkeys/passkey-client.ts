@@ -18,8 +18,8 @@ export async function callPasskeyApi<T>(step: PasskeyStep, body: unknown): Promi
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
-    const json = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-    if (!response.ok || !json) return { ok: false, error: json?.error ?? null };
+    const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+    if (!response.ok || !json) return { ok: false, error: json?.message ?? null };
     return { ok: true, data: json };
   } catch {
     return { ok: false, error: null };

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/activate-resend";
 import { resendActivation, type ResendOutcome } from "~/accounts/activation.server";
-import { getUser } from "~/accounts/current-user.server";
 import { resendSchema } from "~/accounts/signup-schema";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { isHoneypotFilled } from "~/security/honeypot";
-import { assertSameOrigin } from "~/security/origin.server";
+import { assertSameOrigin } from "~/http/origin.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { readForm } from "~/utils/request-values";
+import { readForm } from "~/http/forms.server";
+import { getUser } from "~/http/guards.server";
 
 /** Nothing to show: the form lives on /activate/error, the signup completion and the reminder. */
 export function loader() {

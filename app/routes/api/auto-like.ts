@@ -1,10 +1,10 @@
 import type { Route } from "./+types/auto-like";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { autoLike } from "~/discovery/auto-like.server";
 import type { AutoLike } from "~/discovery/like-api";
 import { discoveryMember } from "~/discovery/member.server";
-import { assertSameOrigin } from "~/security/origin.server";
+import { assertSameOrigin } from "~/http/origin.server";
+import { requireApiUser } from "~/http/guards.server";
 
 /**
  * GET /api/auto-like.php (spec §7): a profile for the like modal, whose like to the member is

@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/blocks";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { apiError } from "~/http/api-errors.server";
+import { getI18n } from "~/http/i18n.server";
 import { blockRequestSchema, type BlockResponse } from "~/profiles/block-schema";
 import { blockProfile, unblockProfile } from "~/profiles/blocks.server";
-import { assertSameOrigin } from "~/security/origin.server";
-import { readRequestValues } from "~/utils/request-values";
+import { assertSameOrigin } from "~/http/origin.server";
+import { readRequestValues } from "~/http/forms.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { requireApiUser } from "~/http/guards.server";
 
 /**
  * POST /api/blocks.php — block or unblock a member (PRODUCT.md: blocking is mutual in effect).
@@ -18,10 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = requireApiUser(context);
   const t = getI18n(context).t;
-  if (request.method !== "POST") return data({ error: "method_not_allowed", message: t("messages.generic") }, { status: 405 });
+  if (request.method !== "POST") return apiError(405, "method_not_allowed", t("messages.generic"));
   const parsed = blockRequestSchema.safeParse(await readRequestValues(request));
   if (!parsed.success || !user.profile) {
-    return data({ error: "invalid_request", message: t("messages.generic") }, { status: 400 });
+    return apiError(400, "invalid_request", t("messages.generic"));
   }
   const { db, now } = getServices(context);
   const pair = { blockerProfileId: user.profile.id, blockedProfileId: parsed.data.profile_id };
@@ -31,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await unblockProfile(db, pair);
   if (!outcome.ok) {
     return outcome.reason === "self"
-      ? data({ error: "invalid_request", message: t("messages.generic") }, { status: 400 })
-      : data({ error: "not_found", message: t("members:block.notFound") }, { status: 404 });
+      ? apiError(400, "invalid_request", t("messages.generic"))
+      : apiError(404, "not_found", t("members:block.notFound"));
   }
   if (request.headers.get("Sec-Fetch-Mode") === "navigate" && parsed.data.redirectTo) {
     throw redirect(safeRedirectPath(parsed.data.redirectTo));
@@ -40,6 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ blocked: outcome.blocked } satisfies BlockResponse);
 }
 
-export function loader() {
-  return data({ error: "method_not_allowed" }, { status: 405 });
+export function loader({ context }: Route.LoaderArgs) {
+  return apiError(405, "method_not_allowed", getI18n(context).t("messages.generic"));
 }

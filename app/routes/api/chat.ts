@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/chat";
-import { requireApiUser } from "~/accounts/current-user.server";
 import { removeChatSchema, type ChatApiError, type RemoveChatResult } from "~/chat/chat-api";
 import { removeChats } from "~/chat/conversations.server";
-import { getServices } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { assertSameOrigin } from "~/security/origin.server";
-import { readRequestValues } from "~/utils/request-values";
+import { getServices } from "~/http/context.server";
+import { apiError } from "~/http/api-errors.server";
+import { getI18n } from "~/http/i18n.server";
+import { assertSameOrigin } from "~/http/origin.server";
+import { readRequestValues } from "~/http/forms.server";
+import { requireApiUser } from "~/http/guards.server";
 
 /**
  * DELETE /api/chat.php `{ conversation }` or `{ profile }` (spec §4, §7): removes one chat, or every
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = requireApiUser(context);
   const { t } = getI18n(context);
-  const fail = (status: number, error: ChatApiError) => data(error, { status });
+  const fail = (status: number, { error, message }: ChatApiError) => apiError(status, error, message);
   if (request.method !== "DELETE") return fail(405, { error: "method_not_allowed", message: t("messages.generic") });
   const parsed = removeChatSchema.safeParse(await readRequestValues(request));
   if (!parsed.success || !user.profile) return fail(400, { error: "invalid_request", message: t("messages.generic") });
@@ -32,6 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ removed } satisfies RemoveChatResult);
 }
 
-export function loader() {
-  return data({ error: "method_not_allowed" }, { status: 405 });
+export function loader({ context }: Route.LoaderArgs) {
+  return apiError(405, "method_not_allowed", getI18n(context).t("messages.generic"));
 }

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/chats";
-import { requireApiUser } from "~/accounts/current-user.server";
 import type { ChatsPayload } from "~/chat/chat-api";
 import { listChats } from "~/chat/conversations.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
+import { requireApiUser } from "~/http/guards.server";
 
 /** GET /api/chats.php (spec §3, §7): the member's chats with unread counts. Visitors get the spec's 403. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/companyinfo";
-import { getSite } from "~/context.server";
+import { getSite } from "~/http/context.server";
 import { companyInfo } from "~/sites/public-settings.server";
 
 /** GET /api/companyinfo.php — the operator's company details (spec §3 "Company info"). */

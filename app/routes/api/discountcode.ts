@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/discountcode";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { checkoutOffer, findPackage } from "~/payments/checkout.server";
 import { discountedAmount, type DiscountApiResponse } from "~/payments/discount";
 import { checkDiscountCode } from "~/payments/discount-codes.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
+import { requireApiUser } from "~/http/guards.server";
 
 const querySchema = z.object({
   code: z.string().trim().min(1).max(40).optional(),

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/geocode";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { coordinatesSchema } from "~/geo/coordinates";
 import { geocode } from "~/geo/geocode.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
+import { requireApiUser } from "~/http/guards.server";
 
 /**
  * GET /api/geocode.php?lat=&lon= (spec §7, stored by the client as its geocode): the site's country

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/interests";
-import { getServices } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { listInterests } from "~/sites/public-settings.server";
 
 /** GET /api/interests.php — the 50 interests with their icon and name in the visitor's language. */

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/likes";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { likeRequestSchema, type LikeError, type LikeResult, type LikesPayload } from "~/discovery/like-api";
 import { likesPayload } from "~/discovery/like-lists.server";
 import { likeProfile, unlikeProfile } from "~/discovery/likes.server";
 import { visibleCard } from "~/discovery/member.server";
 import { formatResetTime } from "~/discovery/reset-time";
-import { getI18n, getLocale } from "~/i18n/i18n.server";
-import { assertSameOrigin } from "~/security/origin.server";
-import { readRequestValues } from "~/utils/request-values";
+import { getI18n, getLocale } from "~/http/i18n.server";
+import { assertSameOrigin } from "~/http/origin.server";
+import { readRequestValues } from "~/http/forms.server";
+import { requireApiUser } from "~/http/guards.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 

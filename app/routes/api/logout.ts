@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getUser } from "~/accounts/current-user.server";
-import { clearedSessionCookie, deleteSession } from "~/accounts/session.server";
-import { getServices } from "~/context.server";
+import { deleteSession } from "~/accounts/session.server";
+import { authCookie } from "~/http/cookies.server";
+import { getServices } from "~/http/context.server";
+import { getUser } from "~/http/guards.server";
 
 /**
  * GET /api/logout.php (spec §7). A GET is what the spec names; ending a session is the one state
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   if (user && !crossSite) await deleteSession(getServices(context).db, user.sessionId);
   const wantsJson = request.headers.get("X-Requested-With") === "XMLHttpRequest";
-  const headers = { "Set-Cookie": clearedSessionCookie(request) };
+  const headers = { "Set-Cookie": authCookie.clear(request) };
   if (crossSite) return redirect("/");
   return wantsJson ? Response.json({ ok: true }, { headers }) : redirect("/", { headers });
 }

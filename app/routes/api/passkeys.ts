@@ -2,7 +2,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/passkeys";
-import { requireApiUser } from "~/accounts/current-user.server";
 import {
   authenticationOptions,
   MAX_PASSKEY_NAME_LENGTH,
@@ -11,12 +10,15 @@ import {
   verifyAuthentication,
   verifyRegistration,
 } from "~/accounts/passkeys.server";
-import { createSession, deleteSession, sessionIdFrom } from "~/accounts/session.server";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
-import { assertSameOrigin } from "~/security/origin.server";
+import { deleteSession } from "~/accounts/session.server";
+import { getServices, getSite } from "~/http/context.server";
+import { apiError, NO_STORE } from "~/http/api-errors.server";
+import { getI18n } from "~/http/i18n.server";
+import { assertSameOrigin } from "~/http/origin.server";
 import { clientIp, withinLimits } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { requireApiUser } from "~/http/guards.server";
+import { requestSessionId, startSession } from "~/http/sessions.server";
 
 /** A WebAuthn body is a few kilobytes; anything far larger is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -81,20 +83,29 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-const noStore = { "Cache-Control": "private, no-store" };
+/** The refusals of the ceremonies: their codes and the keys of their messages in `auth:passkeys`. */
+const refusals = {
+  invalid_request: "invalid_request",
+  too_many: "too_many",
+  already_registered: "already_registered",
+  expired: "expired",
+  register_failed: "register_failed",
+  login_failed: "login_failed",
+  not_found: "not_found",
+} as const;
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ error: getI18n(context).t("auth:passkeys.invalidRequest") }, { status: 405, headers: { Allow: "POST" } });
+  return apiError(405, "invalid_request", getI18n(context).t("auth:passkeys.invalidRequest"), { Allow: "POST" });
 }
 
 /** POST /api/passkeys/:step — the WebAuthn ceremonies (ADR 009) and removing a passkey. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const t = getI18n(context).t;
-  const fail = (key: string, status: number) => data({ error: t(key) }, { status, headers: noStore });
-  if (request.method !== "POST") return fail("auth:passkeys.invalidRequest", 405);
+  const fail = (code: keyof typeof refusals, status: number) => apiError(status, code, t(`auth:passkeys.${refusals[code]}`));
+  if (request.method !== "POST") return fail("invalid_request", 405);
   const step = stepSchema.safeParse(params.step);
-  if (!step.success) return fail("auth:passkeys.invalidRequest", 404);
+  if (!step.success) return fail("invalid_request", 404);
   const { db, now } = getServices(context);
   const site = getSite(context);
   const body = await readJson(request);
@@ -103,19 +114,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "register-options": {
       const user = requireApiUser(context);
       const limit = { key: `passkey-register:user:${user.id}`, ...REGISTER_OPTIONS_PER_MEMBER };
-      if (!(await withinLimits(db, [limit], now()))) return fail("auth:passkeys.tooMany", 429);
+      if (!(await withinLimits(db, [limit], now()))) return fail("too_many", 429);
       const result = await registrationOptions(db, {
         user: { id: user.id, email: user.email, displayName: user.profile?.name ?? user.email },
         siteName: site.name,
         request,
         now: now(),
       });
-      return data(result, { headers: noStore });
+      return data(result, { headers: NO_STORE });
     }
     case "register": {
       const user = requireApiUser(context);
       const parsed = registerSchema.safeParse(body);
-      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
+      if (!parsed.success) return fail("invalid_request", 400);
       const outcome = await verifyRegistration(db, {
         userId: user.id,
         challengeId: parsed.data.challengeId,
@@ -126,19 +137,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         now: now(),
       });
       if (!outcome.ok) {
-        if (outcome.reason === "already_registered") return fail("auth:passkeys.alreadyRegistered", 409);
-        return fail(outcome.reason === "expired" ? "auth:passkeys.expired" : "auth:passkeys.registerFailed", 400);
+        if (outcome.reason === "already_registered") return fail("already_registered", 409);
+        return fail(outcome.reason === "expired" ? "expired" : "register_failed", 400);
       }
-      return data({ passkey: outcome.passkey }, { headers: noStore });
+      return data({ passkey: outcome.passkey }, { headers: NO_STORE });
     }
     case "login-options": {
       const limit = { key: `passkey-login:ip:${clientIp(request)}`, ...LOGIN_OPTIONS_PER_IP };
-      if (!(await withinLimits(db, [limit], now()))) return fail("auth:passkeys.tooMany", 429);
-      return data(await authenticationOptions(db, { request, now: now() }), { headers: noStore });
+      if (!(await withinLimits(db, [limit], now()))) return fail("too_many", 429);
+      return data(await authenticationOptions(db, { request, now: now() }), { headers: NO_STORE });
     }
     case "login": {
       const parsed = loginSchema.safeParse(body);
-      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
+      if (!parsed.success) return fail("invalid_request", 400);
       const outcome = await verifyAuthentication(db, {
         siteId: site.id,
         challengeId: parsed.data.challengeId,
@@ -146,21 +157,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         request,
         now: now(),
       });
-      if (!outcome.ok) return fail(outcome.reason === "expired" ? "auth:passkeys.expired" : "auth:passkeys.loginFailed", outcome.reason === "expired" ? 400 : 401);
-      const previous = sessionIdFrom(request);
+      if (!outcome.ok) return fail(outcome.reason === "expired" ? "expired" : "login_failed", outcome.reason === "expired" ? 400 : 401);
+      const previous = requestSessionId(request);
       if (previous) await deleteSession(db, previous);
-      const session = await createSession(db, outcome.userId, request, now());
+      const cookie = await startSession(db, outcome.userId, request, now());
       return data(
         { ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) },
-        { headers: { ...noStore, "Set-Cookie": session.cookie } },
+        { headers: { ...NO_STORE, "Set-Cookie": cookie } },
       );
     }
     case "remove": {
       const user = requireApiUser(context);
       const parsed = removeSchema.safeParse(body);
-      if (!parsed.success) return fail("auth:passkeys.invalidRequest", 400);
-      if (!(await removePasskey(db, user.id, parsed.data.id))) return fail("auth:passkeys.notFound", 404);
-      return data({ ok: true }, { headers: noStore });
+      if (!parsed.success) return fail("invalid_request", 400);
+      if (!(await removePasskey(db, user.id, parsed.data.id))) return fail("not_found", 404);
+      return data({ ok: true }, { headers: NO_STORE });
     }
   }
 }

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment-webhook";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { syncPaymentById } from "~/payments/payment-sync.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { readRequestValues } from "~/utils/request-values";
+import { readRequestValues } from "~/http/forms.server";
 
 const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });
 

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/photos";
-import { requireApiUser } from "~/accounts/current-user.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import type { Database } from "~/db/client.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getI18n } from "~/http/i18n.server";
 import { photoActionSchema, type OwnPhoto, type PhotoAction, type PhotoError, type PhotoErrorBody } from "~/photos/photo-api";
 import {
   deleteOwnPhoto,
@@ -15,7 +14,8 @@ import {
 } from "~/photos/photos.server";
 import { DEFAULT_UPLOAD_LIMITS } from "~/photos/process-image.server";
 import { readBodyWithin, uploadPhoto } from "~/photos/upload.server";
-import { assertSameOrigin } from "~/security/origin.server";
+import { assertSameOrigin } from "~/http/origin.server";
+import { requireApiUser } from "~/http/guards.server";
 
 /** A JSON action is a few ids; anything larger is not one. */
 const MAX_ACTION_BYTES = 16 * 1024;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/regions";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { listRegions } from "~/sites/public-settings.server";
 
 /** GET /api/regions.php — regions per country the site serves (`?country=NL` for one of them). */

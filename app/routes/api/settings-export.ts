@@ -1,7 +1,7 @@
 import type { Route } from "./+types/settings-export";
-import { requireUser } from "~/accounts/current-user.server";
 import { buildDataExport, exportFileName } from "~/accounts/data-export.server";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
+import { requireUser } from "~/http/guards.server";
 
 /**
  * GET /settings/export: the signed-in member's own data as a JSON download (PRODUCT.md). A GET is

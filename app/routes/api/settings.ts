@@ -1,6 +1,6 @@
 import type { Route } from "./+types/settings";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { publicSettings } from "~/sites/public-settings.server";
 
 /** GET /api/settings.php — the site's settings of spec §3, with domain_language. */

@@ -3,18 +3,18 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
-import { getUser, requireApiUser } from "~/accounts/current-user.server";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/accounts/login-request.server";
+import { attemptLogin } from "~/http/login-attempt.server";
 import { publicUser } from "~/accounts/public-user.server";
-import { getServices } from "~/context.server";
+import { getServices } from "~/http/context.server";
 import { schema } from "~/db/client.server";
-import { isDevelopment } from "~/env.server";
-import { localeCookieHeader } from "~/i18n/detect-language";
-import { getI18n } from "~/i18n/i18n.server";
+import { apiError } from "~/http/api-errors.server";
+import { getI18n } from "~/http/i18n.server";
 import { supportedLanguages } from "~/i18n/languages";
 import { isHoneypotFilled } from "~/security/honeypot";
-import { assertSameOrigin } from "~/security/origin.server";
+import { assertSameOrigin } from "~/http/origin.server";
+import { getUser, requireApiUser } from "~/http/guards.server";
+import { localeCookie } from "~/http/cookies.server";
 
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
@@ -46,29 +46,29 @@ async function readBody(request: Request): Promise<Record<string, unknown> | For
 /** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { db, env } = getServices(context);
+  const { db } = getServices(context);
   const t = getI18n(context).t;
   const body = await readBody(request);
-  if (!body) return data({ error: t("messages.generic") }, { status: 400 });
+  if (!body) return apiError(400, "invalid_request", t("messages.generic"));
   const values = body instanceof FormData ? Object.fromEntries(body) : body;
 
   if (request.method === "PUT") {
     const user = requireApiUser(context);
     const parsed = languageSchema.safeParse(values);
-    if (!parsed.success) return data({ error: t("language.invalid") }, { status: 400 });
+    if (!parsed.success) return apiError(400, "invalid_language", t("language.invalid"));
     await db.update(schema.users).set({ language: parsed.data.language }).where(eq(schema.users.id, user.id));
     return data(
       { user: await publicUser(db, { ...user, language: parsed.data.language }) },
-      { headers: { "Set-Cookie": localeCookieHeader(parsed.data.language, !isDevelopment(env)) } },
+      { headers: { "Set-Cookie": localeCookie.set(request, parsed.data.language) } },
     );
   }
 
-  if (request.method !== "POST") return data({ error: t("messages.generic") }, { status: 405 });
+  if (request.method !== "POST") return apiError(405, "method_not_allowed", t("messages.generic"));
 
   if (new URL(request.url).searchParams.get("push") === "1") {
     const user = requireApiUser(context);
     const parsed = pushSubscriptionSchema.safeParse((values as { subscription?: unknown }).subscription ?? values);
-    if (!parsed.success) return data({ error: t("messages.generic") }, { status: 400 });
+    if (!parsed.success) return apiError(400, "invalid_subscription", t("messages.generic"));
     const { endpoint, keys } = parsed.data;
     await db
       .insert(schema.pushSubscriptions)
@@ -79,10 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(body instanceof FormData ? body : toFormData(values), { schema: loginSchema });
   if (submission.status !== "success" || isHoneypotFilled(values)) {
-    return data({ error: t("messages.loginFailed") }, { status: 400 });
+    return apiError(400, "login_failed", t("messages.loginFailed"));
   }
   const attempt = await attemptLogin(context, request, submission.value);
-  if (!attempt.ok) return data({ error: attempt.message }, { status: attempt.status });
+  if (!attempt.ok) return apiError(attempt.status, attempt.status === 429 ? "account_locked" : "login_failed", attempt.message);
   const user = await db.query.users.findFirst({ where: eq(schema.users.id, attempt.userId) });
   return data(
     {

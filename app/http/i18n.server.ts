@@ -4,10 +4,11 @@
  */
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { getServices, getSite } from "~/context.server";
+import { getServices, getSite } from "~/http/context.server";
 import { detectLanguage } from "~/i18n/detect-language";
 import { defaultLanguage, supportedLanguages } from "~/i18n/languages";
 import { namespaces, resources } from "~/i18n/resources.server";
+import { localeCookie } from "./cookies.server";
 
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
   detection: {
@@ -16,7 +17,7 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     order: ["custom"],
     async findLocale({ request, context }) {
       return detectLanguage({
-        cookieHeader: request.headers.get("Cookie"),
+        cookieLocale: localeCookie.read(request),
         acceptLanguage: request.headers.get("Accept-Language"),
         country: getServices(context).country,
         domainLanguage: getSite(context).domainLanguage,

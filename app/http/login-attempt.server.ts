@@ -4,11 +4,11 @@
  * translated failure message, so both callers answer alike.
  */
 import type { RouterContextProvider } from "react-router";
-import { getServices, getSite } from "~/context.server";
-import { getI18n } from "~/i18n/i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n } from "~/http/i18n.server";
 import { clientIp } from "~/security/rate-limit.server";
-import { loginWithPassword } from "./login.server";
-import { createSession } from "./session.server";
+import { loginWithPassword } from "~/accounts/login.server";
+import { startSession } from "./sessions.server";
 
 export type LoginAttempt =
   | { ok: true; userId: number; cookie: string }
@@ -35,6 +35,5 @@ export async function attemptLogin(
       ? { ok: false, status: 429, message: t("messages.accountLocked", { minutes: outcome.minutes }) }
       : { ok: false, status: 401, message: t("messages.loginFailed") };
   }
-  const session = await createSession(db, outcome.userId, request, now());
-  return { ok: true, userId: outcome.userId, cookie: session.cookie };
+  return { ok: true, userId: outcome.userId, cookie: await startSession(db, outcome.userId, request, now()) };
 }

@@ -1,0 +1,74 @@
+/**
+ * The send action of the two chat routes (/chats/{id} and /members/{id}/chat): reads the composer's
+ * form, sends through the chat service, tells the recipient by e-mail, and answers with Conform's
+ * result, the problem to explain and the HTTP status.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
+import { mailAboutNewMessage } from "~/chat/message-mail.server";
+import { messageSchema } from "~/chat/message-schema";
+import { sendMessage, type Destination } from "~/chat/send-message.server";
+import type { MailDeps } from "~/mail/mail.server";
+import { getServices, getSite, linkOrigin } from "./context.server";
+import { readForm } from "./forms.server";
+import { requireMember } from "./guards.server";
+
+/**
+ * The send action: validates the form with the composer's schema, sends, and answers with the
+ * Conform result, the problem to explain and the HTTP status. A partner the member cannot reach is
+ * a 404.
+ */
+export async function sendFromForm(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  to: Destination,
+): Promise<{ reply: SendReply; status: number }> {
+  const user = requireMember(context, request);
+  const site = getSite(context);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
+  const intent: SendReply["intent"] = formData.get("intent") === "gift" ? "gift" : "text";
+  if (submission.status !== "success") return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
+
+  const { db, env, ctx, now } = getServices(context);
+  const outcome = await sendMessage(db, {
+    sender: { id: user.id, status: user.status, paidUser: user.paidUser, spendingBlocked: user.spendingBlocked, profileId: user.profile.id },
+    to,
+    message: submission.value,
+    siteId: site.id,
+    settings: site.settings,
+    now: now(),
+  });
+  const refused = (problem: ChatProblem, status: number) => ({ reply: { intent, result: submission.reply(), problem, conversationId: null }, status });
+  switch (outcome.status) {
+    case "sent":
+      if (!outcome.resent) {
+        await tellRecipient({ db, env, ctx, site, now: now() }, {
+          conversationId: outcome.conversationId,
+          senderName: user.profile.name,
+          recipientProfileId: outcome.recipientProfileId,
+          origin: linkOrigin(context, request),
+        });
+      }
+      return { reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId }, status: 200 };
+    case "not_found":
+      throw data(null, { status: 404 });
+    case "insufficient_credits":
+      return refused({ kind: "insufficient_credits", cost: outcome.cost, balance: outcome.balance }, 402);
+    case "conversation_limit":
+      return refused({ kind: "conversation_limit", limit: outcome.limit }, 403);
+    case "unconfirmed":
+      return refused({ kind: "unconfirmed" }, 403);
+    case "spending_blocked":
+      return refused({ kind: "spending_blocked" }, 403);
+  }
+}
+
+/** The recipient's e-mail about the message; a mail that fails must not fail a message already paid for. */
+async function tellRecipient(deps: MailDeps, input: Parameters<typeof mailAboutNewMessage>[1]) {
+  try {
+    await mailAboutNewMessage(deps, input);
+  } catch (error) {
+    console.error("new-message mail failed", error);
+  }
+}

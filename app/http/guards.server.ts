@@ -1,0 +1,56 @@
+/**
+ * Who may use a route, in one place. Loaders and actions call one of these first:
+ * - `requireUser`: pages for any signed-in account (else the login page, coming back here);
+ * - `requireMember`: pages that need a profile too (else the rest of signup, /complete-signup);
+ * - `requireDiscoveryMember`: discovery pages, which also need the member's orientation and place;
+ * - `requireApiUser`: JSON calls (spec §8: a 403 whose body says authentication is required);
+ * - `requireModerator`: the moderation area (a plain 404 for everyone else: it does not announce itself).
+ */
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import type { CurrentUser } from "~/accounts/current-user.server";
+import { discoveryMember } from "~/discovery/member.server";
+import { apiError } from "./api-errors.server";
+import { getServices } from "./context.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Set by the user middleware for every request: the signed-in account, or null. */
+export const userContext = createContext<CurrentUser | null>(null);
+
+export type Member = CurrentUser & { profile: NonNullable<CurrentUser["profile"]> };
+
+export function getUser(context: Context): CurrentUser | null {
+  return context.get(userContext);
+}
+
+export function requireUser(context: Context, request: Request): CurrentUser {
+  const user = getUser(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+export function requireMember(context: Context, request: Request): Member {
+  const user = requireUser(context, request);
+  if (!user.profile) throw redirect("/complete-signup");
+  return { ...user, profile: user.profile };
+}
+
+export async function requireDiscoveryMember(context: Context, request: Request) {
+  const user = requireMember(context, request);
+  const member = await discoveryMember(getServices(context).db, user.profile.id);
+  if (!member) throw redirect("/complete-signup");
+  return { user, member };
+}
+
+export function requireApiUser(context: Context): CurrentUser {
+  const user = getUser(context);
+  if (user) return user;
+  throw apiError(403, "authentication_required", "Authentication required");
+}
+
+export function requireModerator(context: Context): CurrentUser {
+  const user = getUser(context);
+  if (!user || user.role !== "moderator") throw data(null, { status: 404 });
+  return user;
+}
