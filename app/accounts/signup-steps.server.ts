@@ -2,18 +2,17 @@
  * The signup steps after the account (photo, location, personal info, about me, push opt-in,
  * completion): what each shows and how each is saved. Used by /signup and /complete-signup.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { and, eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
-import { nextStep, profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
+import type { z } from "zod";
+import { profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
 import { schema, type Database } from "~/db/client.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
-import { aboutSchema, locationSchema, MAX_ABOUT_ME, personalSchema } from "~/profiles/profile-schema";
+import { MAX_ABOUT_ME, type aboutSchema, type locationSchema, type personalSchema } from "~/profiles/profile-schema";
 import { listRegions } from "~/sites/public-settings.server";
 import type { Site } from "~/sites/site.server";
 
-type StepDeps = { db: Database; site: Site };
+export type StepDeps = { db: Database; site: Site };
 
 async function profileOf(db: Database, userId: number) {
   const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, userId) });
@@ -80,59 +79,47 @@ export async function unfinishedSteps({ db, site }: StepDeps, user: CurrentUser)
   return profileSteps.filter((step) => open[step]);
 }
 
-export type StepSubmission = { status: "saved"; next: ProfileStep } | { status: "invalid"; result: SubmissionResult<string[]> };
+/** What each step with a form saves, as its schema parsed it. */
+export type StepValues = {
+  location: z.output<typeof locationSchema>;
+  personal: z.output<typeof personalSchema>;
+  about: z.output<typeof aboutSchema>;
+};
 
-/**
- * Saves a step's form (intent "save") or passes over it (intent "skip"); every step may be
- * skipped. `steps` is the sequence being walked, whose next step follows.
- */
-export async function submitStep(
+export type SavedStep = "saved" | "unknown_region";
+
+/** Saves a step's values to the member's profile; a region must lie in the profile's country. */
+export async function saveStep<S extends keyof StepValues>(
   { db, site }: StepDeps,
   user: CurrentUser,
-  step: ProfileStep,
-  formData: FormData,
-  steps: readonly ProfileStep[] = profileSteps,
-): Promise<StepSubmission> {
-  const saved = { status: "saved", next: nextStep(step, steps) } as const;
-  if (formData.get("intent") === "skip") return saved;
-
+  step: S,
+  value: StepValues[S],
+): Promise<SavedStep> {
   switch (step) {
     case "location": {
-      const submission = parseWithZod(formData, { schema: locationSchema });
-      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+      const { region: regionId } = value as StepValues["location"];
       const profile = await profileOf(db, user.id);
       const region = await db.query.regions.findFirst({
         columns: { id: true },
-        where: and(eq(schema.regions.id, submission.value.region), eq(schema.regions.country, profile.country)),
+        where: and(eq(schema.regions.id, regionId), eq(schema.regions.country, profile.country)),
       });
-      if (!region) return { status: "invalid", result: submission.reply({ fieldErrors: { region: ["signup:errors.regionRequired"] } }) };
+      if (!region) return "unknown_region";
       await db.update(schema.profiles).set({ regionId: region.id }).where(eq(schema.profiles.id, profile.id));
-      return saved;
+      return "saved";
     }
     case "personal": {
-      const submission = parseWithZod(formData, { schema: personalSchema });
-      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+      const personal = value as StepValues["personal"];
       const changes: Partial<Record<(typeof profileFieldColumn)[ProfileField], string | null>> = {};
-      for (const field of visibleFields(site)) changes[profileFieldColumn[field]] = submission.value[field] ?? null;
+      for (const field of visibleFields(site)) changes[profileFieldColumn[field]] = personal[field] ?? null;
       if (Object.keys(changes).length > 0) {
         await db.update(schema.profiles).set(changes).where(eq(schema.profiles.userId, user.id));
       }
-      return saved;
+      return "saved";
     }
-    case "about": {
-      const submission = parseWithZod(formData, { schema: aboutSchema });
-      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
-      await db
-        .update(schema.profiles)
-        .set({ aboutMe: submission.value.about_me || null })
-        .where(eq(schema.profiles.userId, user.id));
-      return saved;
+    default: {
+      const { about_me } = value as StepValues["about"];
+      await db.update(schema.profiles).set({ aboutMe: about_me || null }).where(eq(schema.profiles.userId, user.id));
+      return "saved";
     }
-    // Photos arrive with the profile editor, the push subscription is stored by the browser
-    // (POST /api/user.php?push=1) and the completion step has nothing to save.
-    case "photo":
-    case "push":
-    case "done":
-      return saved;
   }
 }

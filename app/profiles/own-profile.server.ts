@@ -3,12 +3,10 @@
  * the signup's (profile-schema.ts); the server adds what only it can check (the region belongs to
  * the chosen country).
  */
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
-import { latestBirthDate, profileEditSchema, seekingOf, sexualityOf, type InterestKey, type ProfileEdit } from "~/profiles/profile-schema";
+import { latestBirthDate, seekingOf, sexualityOf, type InterestKey, type ProfileEdit } from "~/profiles/profile-schema";
 import { listRegions, type RegionData } from "~/sites/public-settings.server";
 import type { SiteSettings } from "~/sites/site-settings";
 
@@ -86,26 +84,19 @@ export async function ownProfileEditor(
   };
 }
 
-export type SaveOutcome = { status: "saved" | "invalid"; result: SubmissionResult<string[]> };
-
-/** Validates and saves the editor's form: every field at once, interests replaced as a set. */
+/** Saves the editor's values (`profileEditSchema`): every field at once, interests replaced as a set. */
 export async function saveOwnProfile(
   db: Database,
-  input: { profileId: number; email: string; settings: SiteSettings; now: Date; formData: FormData },
-): Promise<SaveOutcome> {
-  const { settings } = input;
-  const submission = parseWithZod(input.formData, {
-    schema: profileEditSchema({ minAge: settings.minAge, countries: settings.countries, today: input.now, email: input.email }),
-  });
-  if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
-  const value = submission.value;
+  input: { profileId: number; settings: SiteSettings; value: ProfileEdit },
+): Promise<"saved" | "unknown_region"> {
+  const { settings, value } = input;
 
   if (value.region !== undefined) {
     const region = await db.query.regions.findFirst({
       columns: { id: true },
       where: and(eq(schema.regions.id, value.region), eq(schema.regions.country, value.country)),
     });
-    if (!region) return { status: "invalid", result: submission.reply({ fieldErrors: { region: ["signup:errors.regionRequired"] } }) };
+    if (!region) return "unknown_region";
   }
 
   const interestIds = value.interests?.length
@@ -118,7 +109,7 @@ export async function saveOwnProfile(
       ? [db.insert(profileInterests).values(interestIds.map(({ id }) => ({ profileId: input.profileId, interestId: id })))]
       : []),
   ]);
-  return { status: "saved", result: submission.reply() };
+  return "saved";
 }
 
 function profileChanges(value: ProfileEdit, settings: SiteSettings) {

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/directdebit";
-import { type CurrentUser } from "~/accounts/current-user.server";
+import type { CurrentUser } from "~/accounts/current-user.server";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";

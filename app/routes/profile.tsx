@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
@@ -16,14 +16,7 @@ import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server"
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
 import { readForm } from "~/http/forms.server";
-import { requireUser } from "~/http/guards.server";
-
-/** The signed-in member with a profile (every account gets one at signup). */
-function requireMember(context: Route.LoaderArgs["context"], request: Request) {
-  const user = requireUser(context, request);
-  if (!user.profile) throw redirect("/signup");
-  return { ...user, profile: user.profile };
-}
+import { requireMember } from "~/http/guards.server";
 
 /** /profile: the member edits their own profile and photos (issue #4 "Own profile"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,15 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireMember(context, request);
   const { db, now } = getServices(context);
-  const outcome = await saveOwnProfile(db, {
-    profileId: user.profile.id,
-    email: user.email,
-    settings: getSite(context).settings,
-    now: now(),
-    formData: await readForm(request),
-  });
-  if (outcome.status === "invalid") return data({ result: outcome.result, saved: false }, { status: 400 });
-  return { result: outcome.result, saved: true };
+  const { settings } = getSite(context);
+  const schema = profileEditSchema({ minAge: settings.minAge, countries: settings.countries, today: now(), email: user.email });
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
+  const outcome = await saveOwnProfile(db, { profileId: user.profile.id, settings, value: submission.value });
+  if (outcome === "unknown_region") {
+    return data({ result: submission.reply({ fieldErrors: { region: ["signup:errors.regionRequired"] } }), saved: false }, { status: 400 });
+  }
+  return { result: submission.reply(), saved: true };
 }
 
 export default function OwnProfile({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { type CurrentUser } from "~/accounts/current-user.server";
+import type { CurrentUser } from "~/accounts/current-user.server";
 import { deleteAccount } from "~/accounts/deletion.server";
 import { normalizeEmail } from "~/accounts/login.server";
 import { listPasskeys } from "~/accounts/passkeys.server";

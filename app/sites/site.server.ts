@@ -5,7 +5,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { type PricePackage } from "~/sites/pricing";
+import type { PricePackage } from "~/sites/pricing";
 import { siteSettingsSchema, type SiteSettings } from "~/sites/site-settings";
 
 export type Company = {

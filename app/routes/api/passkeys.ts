@@ -85,13 +85,13 @@ async function readJson(request: Request): Promise<unknown> {
 
 /** The refusals of the ceremonies: their codes and the keys of their messages in `auth:passkeys`. */
 const refusals = {
-  invalid_request: "invalid_request",
-  too_many: "too_many",
-  already_registered: "already_registered",
+  invalid_request: "invalidRequest",
+  too_many: "tooMany",
+  already_registered: "alreadyRegistered",
   expired: "expired",
-  register_failed: "register_failed",
-  login_failed: "login_failed",
-  not_found: "not_found",
+  register_failed: "registerFailed",
+  login_failed: "loginFailed",
+  not_found: "notFound",
 } as const;
 
 export function loader({ context }: Route.LoaderArgs) {
