@@ -10,18 +10,15 @@ import { defineConfig } from "vitest/config";
 
 const buildDirectory = process.env.BUILD_DIR ?? "build";
 
-const alias = {
-  "~": fileURLToPath(new URL("./app", import.meta.url)),
-  "#drizzle": fileURLToPath(new URL("./drizzle", import.meta.url)),
-  "#locales": fileURLToPath(new URL("./locales", import.meta.url)),
-};
+/** The path aliases (~, #drizzle, #locales) are tsconfig.json's, defined there once. */
+const resolve = { tsconfigPaths: true };
 
 export default defineConfig({
-  resolve: { alias },
+  resolve,
   test: {
     projects: [
       {
-        resolve: { alias },
+        resolve,
         test: {
           name: "unit",
           environment: "node",
@@ -30,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { ...alias, "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)) } },
+        resolve: { ...resolve, alias: { "#build": fileURLToPath(new URL(`./${buildDirectory}`, import.meta.url)) } },
         plugins: [
           cloudflareTest(({ inject }) => ({
             main: `./${buildDirectory}/server/index.js`,

@@ -1,8 +1,12 @@
 /**
  * Every route of spec §2, by name. Layouts group the screens; JSON calls of spec §7 are resource
- * routes under /api.
+ * routes under /api. The developer's tools (the mail and SMS inboxes, the benchmark's baseline
+ * page) are not part of a production build (`CLOUDFLARE_ENV=production`) at all.
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+const developmentBuild = process.env.CLOUDFLARE_ENV !== "production";
+const developmentOnly = <T,>(routes: T[]): T[] => (developmentBuild ? routes : []);
 
 export default [
   layout("routes/_layouts/default.tsx", [
@@ -24,8 +28,10 @@ export default [
     route("mail-change/do", "routes/mail-change.do.tsx", { id: "mail-change-do" }),
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
     route("account-recover", "routes/account-recover.tsx", { id: "account-recover" }),
-    route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
-    route("dev/sms", "routes/dev.sms.tsx", { id: "dev-sms" }),
+    ...developmentOnly([
+      route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
+      route("dev/sms", "routes/dev.sms.tsx", { id: "dev-sms" }),
+    ]),
     // Profiles and photos (issue #4)
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
@@ -78,5 +84,5 @@ export default [
   route("api/chat.php", "routes/api/chat.ts"),
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
   route("api/discountcode.php", "routes/api/discountcode.ts"),
-  route("__bench/baseline", "routes/bench.baseline.ts"),
+  ...developmentOnly([route("__bench/baseline", "routes/bench.baseline.ts")]),
 ] satisfies RouteConfig;

@@ -20,12 +20,14 @@ const KB = 1024;
 const MEMBER_BUDGET = 150 * KB;
 const PUBLIC_BUDGET = 100 * KB;
 /** Over budget today (KB gzip, rounded up): the most each may weigh until it is made lighter. */
+// signup and complete-signup grew by 0.5 KB for the text cleaning of the shared profile schema
+// (app/utils/clean-text.ts: invisible characters never reach another member).
 const LEGACY = {
-  signup: 190,
+  signup: 191,
   profile: 185,
   settings: 185,
   login: 180,
-  "complete-signup": 178,
+  "complete-signup": 179,
   "reset-password-do": 177,
   "reset-password": 177,
   complaints: 177,

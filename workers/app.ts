@@ -2,7 +2,7 @@
  * The Worker: every site's pages and JSON calls (fetch) and the cron jobs (scheduled).
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context.server";
+import { servicesContext } from "~/http/context.server";
 import { getDatabase } from "~/db/client.server";
 import { isDevelopment, readEnv } from "~/env.server";
 import { applySecurityHeaders } from "~/security/headers.server";

@@ -7,9 +7,9 @@
  * At most `AUTO_LIKES_PER_DAY` a day per member (site time zone), so reloading the page with `?t=`
  * does not pile up likes.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { startOfDay } from "./day";
 import { fitCondition, type DiscoveryMember } from "./member.server";
@@ -30,19 +30,12 @@ export async function autoLike(
   const [today] = await db.all<{ n: number }>(sql`SELECT ${autoLikesToday} AS n`);
   if (Number(today?.n ?? 0) >= AUTO_LIKES_PER_DAY) return null;
 
-  const rows = await db
-    .select(cardColumns)
-    .from(profiles)
-    .innerJoin(photos, cardJoins.photo)
-    .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        visibleTo(member.id, member.siteId),
-        eq(profiles.fictional, true),
-        fitCondition(member),
-        sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE (${likes.likerId} = ${profiles.id} AND ${likes.likedId} = ${member.id}) OR (${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id}))`,
-      ),
-    )
+  const rows = await visibleCards(db, { profileId: member.id, siteId: member.siteId }, [
+    isNotNull(photos.id),
+    eq(profiles.fictional, true),
+    fitCondition(member),
+    sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE (${likes.likerId} = ${profiles.id} AND ${likes.likedId} = ${member.id}) OR (${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id}))`,
+  ])
     .orderBy(desc(profiles.lastActiveAt))
     .limit(CANDIDATES);
   const picked = rows[Math.floor((input.random ?? Math.random)() * rows.length)];

@@ -14,10 +14,10 @@
 import { and, desc, gte, lte, notInArray, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
-import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { fitsBothWays, type Orientation } from "./fit";
-import { fitCondition, interestKeysOf, type DiscoveryMember } from "./member.server";
+import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 
 const { profiles, photos, regions, likes } = schema;
 
@@ -113,21 +113,18 @@ export async function matchFinderSuggestions(
   input: { member: DiscoveryMember; skipped: number[]; now: Date },
 ): Promise<Suggestion[]> {
   const { member } = input;
-  const rows = await db
-    .select({ ...cardColumns, sexuality: profiles.sexuality, regionId: profiles.regionId })
-    .from(profiles)
-    .leftJoin(photos, cardJoins.photo)
-    .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        visibleTo(member.id, member.siteId),
-        fitCondition(member),
-        gte(profiles.birthDate, shiftYears(member.birthDate, -AGE_BAND_YEARS - 1)),
-        lte(profiles.birthDate, shiftYears(member.birthDate, AGE_BAND_YEARS + 1)),
-        sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id})`,
-        input.skipped.length > 0 ? notInArray(profiles.id, input.skipped) : undefined,
-      ),
-    )
+  const rows = await visibleCards(
+    db,
+    { profileId: member.id, siteId: member.siteId },
+    [
+      fitCondition(member),
+      gte(profiles.birthDate, shiftYears(member.birthDate, -AGE_BAND_YEARS - 1)),
+      lte(profiles.birthDate, shiftYears(member.birthDate, AGE_BAND_YEARS + 1)),
+      notLikedBy(member.id),
+      input.skipped.length > 0 ? notInArray(profiles.id, input.skipped) : undefined,
+    ],
+    { sexuality: profiles.sexuality, regionId: profiles.regionId },
+  )
     .orderBy(desc(profiles.lastActiveAt))
     .limit(CANDIDATE_POOL);
   const interests = await interestKeysOf(db, [member.id, ...rows.map((row) => row.id)]);

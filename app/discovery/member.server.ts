@@ -2,7 +2,7 @@
  * What discovery needs to know about the member looking (their orientation, age, place and
  * interests) and small queries shared by the likes pages, the swipe game and the match finder.
  */
-import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
@@ -74,3 +74,7 @@ export async function visibleCard(
   return row ? toProfileCard(row, input.now) : null;
 }
 
+/** Profiles the member has not liked yet (the swipe game and the match finder offer no others). */
+export function notLikedBy(memberProfileId: number): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${schema.likes} WHERE ${schema.likes.likerId} = ${memberProfileId} AND ${schema.likes.likedId} = ${schema.profiles.id})`;
+}

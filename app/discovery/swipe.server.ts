@@ -6,10 +6,10 @@
  */
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { startOfNextDay, swipeLikesToday } from "./likes.server";
-import { fitCondition, interestKeysOf, type DiscoveryMember } from "./member.server";
+import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 import { formatResetTime } from "./reset-time";
 import { CARD_INTERESTS, SWIPE_BATCH } from "./swipe-rules";
 
@@ -23,19 +23,11 @@ export async function swipeCandidates(
   input: { member: DiscoveryMember; seen: number[]; now: Date; limit?: number },
 ): Promise<SwipeCard[]> {
   const { member } = input;
-  const rows = await db
-    .select(cardColumns)
-    .from(profiles)
-    .leftJoin(photos, cardJoins.photo)
-    .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        visibleTo(member.id, member.siteId),
-        fitCondition(member),
-        input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined,
-        sql`NOT EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.likerId} = ${member.id} AND ${likes.likedId} = ${profiles.id})`,
-      ),
-    )
+  const rows = await visibleCards(db, { profileId: member.id, siteId: member.siteId }, [
+    fitCondition(member),
+    input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined,
+    notLikedBy(member.id),
+  ])
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
     .limit(input.limit ?? SWIPE_BATCH);
   const interests = await interestKeysOf(

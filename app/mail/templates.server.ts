@@ -23,10 +23,6 @@ export type MailTemplate = keyof typeof mailTemplates;
 
 export const mailTemplateNames = Object.keys(mailTemplates) as MailTemplate[];
 
-export function isMailTemplate(value: unknown): value is MailTemplate {
-  return typeof value === "string" && Object.hasOwn(mailTemplates, value);
-}
-
 export function isNotificationTemplate(template: MailTemplate): boolean {
   const spec: { notification: boolean } = mailTemplates[template];
   return spec.notification;

@@ -38,14 +38,3 @@ export async function findPhotoAccess(db: Database, key: string, viewer: PhotoVi
     .limit(1);
   return photoAccess(photo ?? null, viewer);
 }
-
-/** The approved, public photo other members see as a profile's main photo, if any. */
-export async function mainPhotoOf(db: Database, profileId: number) {
-  const [row] = await db
-    .select({ photo: photos })
-    .from(profiles)
-    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(eq(profiles.id, profileId), eq(photos.status, "active"), eq(photos.private, false)))
-    .limit(1);
-  return row?.photo;
-}

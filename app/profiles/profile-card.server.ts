@@ -3,9 +3,11 @@
  * region, thumbnail of the approved public main photo, fictional flag. Never an e-mail, a date of
  * birth or a private photo key.
  */
-import { and, eq } from "drizzle-orm";
-import { schema } from "~/db/client.server";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
+import { schema, type Database } from "~/db/client.server";
 import { ageOn } from "~/profiles/age";
+import { visibleTo } from "~/profiles/visibility.server";
 
 const { profiles, photos, regions } = schema;
 
@@ -27,6 +29,25 @@ export const cardJoins = {
   photo: and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active"), eq(photos.private, false))!,
   region: eq(regions.id, profiles.regionId),
 };
+
+/**
+ * The card query of the lists that suggest members (swipe game, match finder, related profiles,
+ * auto-like): the cards of the profiles `viewer` may see that meet `conditions`, with `extra`
+ * columns when a list needs more. Chain `orderBy` and `limit`.
+ */
+export function visibleCards<Extra extends SelectedFields>(
+  db: Database,
+  viewer: { profileId: number | null; siteId: number },
+  conditions: (SQL | undefined)[],
+  extra: Extra = {} as Extra,
+) {
+  return db
+    .select({ ...cardColumns, ...extra })
+    .from(profiles)
+    .leftJoin(photos, cardJoins.photo)
+    .leftJoin(regions, cardJoins.region)
+    .where(and(visibleTo(viewer.profileId, viewer.siteId), ...conditions));
+}
 
 export type ProfileCard = {
   id: number;

@@ -11,7 +11,7 @@
 import { and, desc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { shiftYears } from "~/profiles/age";
-import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import type { Gender } from "~/profiles/profile-schema";
 import { visibleTo } from "~/profiles/visibility.server";
 
@@ -32,21 +32,13 @@ export async function relatedProfiles(
 ): Promise<ProfileCard[]> {
   const { profile } = input;
   const query = (gender: Gender, scope: SQL) =>
-    db
-      .select(cardColumns)
-      .from(profiles)
-      .leftJoin(photos, cardJoins.photo)
-      .leftJoin(regions, cardJoins.region)
-      .where(
-        and(
-          visibleTo(input.viewerProfileId, input.siteId),
-          ne(profiles.id, profile.id),
-          eq(profiles.gender, gender),
-          scope,
-          gte(profiles.birthDate, shiftYears(profile.birthDate, -RELATED_AGE_BAND_YEARS)),
-          lte(profiles.birthDate, shiftYears(profile.birthDate, RELATED_AGE_BAND_YEARS)),
-        ),
-      )
+    visibleCards(db, { profileId: input.viewerProfileId, siteId: input.siteId }, [
+      ne(profiles.id, profile.id),
+      eq(profiles.gender, gender),
+      scope,
+      gte(profiles.birthDate, shiftYears(profile.birthDate, -RELATED_AGE_BAND_YEARS)),
+      lte(profiles.birthDate, shiftYears(profile.birthDate, RELATED_AGE_BAND_YEARS)),
+    ])
       .orderBy(desc(profiles.id))
       .limit(RELATED_PROFILES);
 

@@ -120,8 +120,3 @@ export async function resolveSite(db: Database, host: string, now = Date.now()):
   return site;
 }
 
-/** Forget cached sites (tests and operators changing settings). */
-export function clearSiteCache() {
-  cache = null;
-}
-
