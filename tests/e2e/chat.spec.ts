@@ -3,16 +3,9 @@
  * sends a gift from the profile's gift button, runs out of credits and is told how to get more; the
  * other member sees the unread badge, reads and answers; a chat is deleted from the overview.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 test("members write to each other, send a gift and run out of credits", async ({ page, browser }) => {
   const anna = await createMember({ name: "Anna", credits: 60 });

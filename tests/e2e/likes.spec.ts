@@ -3,16 +3,9 @@
  * modal; a free member swipes (buttons, arrow keys, dragging) until the daily limit; the like modal
  * of `?t=` shows a profile that liked the member.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember, db } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 async function run(sql: string, args: (string | number)[]) {
   const client = db();

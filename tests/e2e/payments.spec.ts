@@ -5,14 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createMember } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 /**
  * Accepts the terms and pays. A click that lands while the page is still hydrating can come to

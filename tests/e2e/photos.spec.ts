@@ -6,16 +6,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SECRET_DESCRIPTION, contains, exifSegment, spliceAfterSoi } from "../workers/image-fixtures";
 import { createMember } from "./factories";
+import { logIn } from "./log-in";
 
 const DEMO_MODERATOR = { email: "moderator@example.com", password: "demo1234!demo" };
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function signedInPage(browser: Browser, email: string, password: string) {
   const page = await (await browser.newContext()).newPage();

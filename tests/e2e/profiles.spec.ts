@@ -3,18 +3,11 @@
  * geolocation button) and another member sees it on the public profile; a member blocks someone,
  * gets a 404 on that profile, and lifts the block again from the settings.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember } from "./factories";
+import { logIn } from "./log-in";
 
 const NOT_FOUND = "Deze pagina kon niet worden gevonden";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test.describe("editing the profile", () => {
   // The browser is in Utrecht (spec §9: a position up to an hour old is fine).

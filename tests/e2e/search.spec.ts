@@ -4,14 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, db } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 /** 30 women aged 77 in one Belgian region: a combination the seed does not produce (its ages stop at 70). */
 async function createBelgianMembers() {
@@ -73,8 +66,6 @@ test("a member searches with filters, pages on and back, and likes members from 
   await expect.poll(() => tileNames(page)).toEqual(firstPage);
 
   // Like back, from its tile, the newest of these members, who liked the searcher first: a match.
-  const likesCall = await page.request.post("/api/likes.php", { data: {}, headers: { Origin: new URL(page.url()).origin } });
-  test.skip(likesCall.status() === 404 || likesCall.status() === 405, "POST /api/likes.php is not there yet");
   const client = db();
   await client.execute({ sql: "INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", args: [newest, member.profileId] });
   client.close();

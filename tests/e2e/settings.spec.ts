@@ -2,16 +2,9 @@
  * Settings in the browser: change the password and log in with it; delete the account with a
  * reason, see the account-deleted page, and get the account back by logging in again.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember, latestMail, linkIn } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 test("a member changes the password in settings and logs in with the new one", async ({ page }) => {
   const member = await createMember({ name: "Wisselaar" });

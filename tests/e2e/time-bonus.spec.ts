@@ -3,16 +3,9 @@
  * the modal comes after 40 s for a member without credits and stays away once closed, and the
  * discount-code modal explains a refused code.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember, db } from "./factories";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { logIn } from "./log-in";
 
 test("a new member sees the welcome discount count down, and the modal after 40 seconds", async ({ page }) => {
   const member = await createMember({ name: "Noor", credits: 0, timeBonus: true });
