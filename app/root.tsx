@@ -13,9 +13,11 @@ import {
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { ErrorPage } from "~/components/layout/ErrorPage";
+import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/alerts/disabled-notifications";
 import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
 import { getUser } from "~/accounts/current-user.server";
 import { navCounts } from "~/accounts/nav-counts.server";
+import { disabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/accounts/user-middleware.server";
 import { captureTracking } from "~/acquisition/tracking.server";
 import type { NavUser } from "~/components/layout/TopNav";
@@ -58,10 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { country, db, now } = getServices(context);
   const locale = getLocale(context) as Language;
   const user = getUser(context);
-  const [counts, timeBonus] = await Promise.all([
+  const [counts, timeBonus, switchedOff] = await Promise.all([
     user?.profile ? navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 },
     user ? activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }) : null,
+    user ? disabledNotifications(db, user.id) : [],
   ]);
+  const cookieHeader = request.headers.get("Cookie");
   const navUser: NavUser | null = user
     ? {
         profileName: user.profile?.name ?? user.email,
@@ -89,7 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           role: user.role,
           signupAt: user.signupAt.toISOString(),
           emailDisabledReason: user.emailDisabledReason,
-          notificationsDisabled: user.emailDisabledReason !== null,
+          /** spec §3 `notifications_disabled (list)`: the types the member switched off, with their channels. */
+          disabledNotifications: switchedOff,
+          notificationsDisabled: user.emailDisabledReason !== null || switchedOff.length > 0,
+          /** The disabled-notifications alert was dismissed (its cookie mirrors the localStorage key), so it is not rendered at all. */
+          disabledNotificationsAlertDismissed: readCookie(cookieHeader, DISABLED_NOTIFICATIONS_DISMISS_KEY) !== null,
         }
       : null,
     /** spec §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */
@@ -116,7 +124,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entryWarning: {
       enabled: settings.enableSiteEntryPopup,
       configuredCountries: settings.entryPopupCountries,
-      dismissed: readCookie(request.headers.get("Cookie"), ENTRY_WARNING_COOKIE) === "1",
+      dismissed: readCookie(cookieHeader, ENTRY_WARNING_COOKIE) === "1",
     },
   };
 }

@@ -23,6 +23,24 @@ export async function loadNotificationPreferences(db: Database, userId: number):
   return preferences;
 }
 
+/** One type with the channels the member switched off (spec §3 `notifications_disabled (list)`). */
+export type DisabledNotification = { type: NotificationType; channels: NotificationChannel[] };
+
+/**
+ * The types a member switched off on the notifications page, in the page's order, each with its
+ * switched-off channels; empty when everything is on.
+ */
+export async function disabledNotifications(db: Database, userId: number): Promise<DisabledNotification[]> {
+  const rows = await db
+    .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
+    .from(schema.notificationPreferences)
+    .where(and(eq(schema.notificationPreferences.userId, userId), eq(schema.notificationPreferences.enabled, false)));
+  return notificationTypes.flatMap((type) => {
+    const channels = NOTIFICATION_CHANNELS.filter((channel) => rows.some((row) => row.type === type && row.channel === channel));
+    return channels.length > 0 ? [{ type, channels }] : [];
+  });
+}
+
 /** Reads the checkbox table of the notifications page: a ticked box is an enabled channel. */
 export function preferencesFromForm(formData: FormData): NotificationPreferences {
   return Object.fromEntries(
