@@ -25,10 +25,15 @@ test("members write to each other, send a gift and run out of credits", async ({
   await expect(page.getByText("Dit is het begin van je gesprek met Bram. Zeg eens hallo!")).toBeVisible();
   await expect(page.getByText("Een bericht kost 15 credits. Je hebt er 60.")).toBeVisible();
 
-  // An icebreaker fills the box; Enter sends it and the conversation begins.
-  await page.getByRole("button", { name: "Hey! Wat doe je het liefst op een vrije zondag?" }).click();
+  // The icebreaker modal opens from the composer; a pick fills the box and closes it; Enter sends it and the conversation begins.
+  await page.getByRole("button", { name: "Openingszinnen" }).click();
+  const icebreakers = page.getByRole("dialog", { name: "Weet je niet hoe je moet beginnen? Kies een openingszin:" });
+  await expect(icebreakers).toBeVisible();
+  await icebreakers.getByRole("button", { name: "Hey! Wat doe je het liefst op een vrije zondag?" }).click();
+  await expect(icebreakers).toBeHidden();
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await expect(box).toHaveValue("Hey! Wat doe je het liefst op een vrije zondag?");
+  await expect(box).toBeFocused();
   await box.press("Enter");
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = page.url();
