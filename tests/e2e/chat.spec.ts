@@ -74,7 +74,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await bramPage.getByRole("textbox", { name: "Je bericht" }).fill("Wandelen in de duinen!");
   await bramPage.getByRole("button", { name: "Versturen" }).click();
   await expect(bramPage.getByRole("article", { name: /^Jij, / }).last()).toContainText("Wandelen in de duinen!");
-  await bramPage.goto("/chats");
+  await bramPage.getByRole("link", { name: "Terug naar je berichten" }).click();
   await expect(entry).toContainText("Wandelen in de duinen!");
   await expect(entry.getByLabel(/ongelezen/)).toHaveCount(0);
   await bramContext.close();
@@ -91,8 +91,22 @@ test("a member deletes a conversation from the overview", async ({ page }) => {
   await page.getByRole("textbox", { name: "Je bericht" }).fill("Hoi Dirk!");
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationUrl = page.url();
 
+  // spec §3 chat state: on a desktop screen the chats (and the "messages" entry) bring her back to the last opened conversation…
+  await page.goto("/members");
+  await page.getByRole("link", { name: /Berichten/ }).click();
+  await expect(page).toHaveURL(conversationUrl);
+  // …its back link shows the overview, which marks that conversation.
+  await page.getByRole("link", { name: "Terug naar je berichten" }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "Dirk" })).toContainText("Laatst geopend");
+  // A smaller screen shows the overview straight away.
+  await page.setViewportSize({ width: 800, height: 900 });
   await page.goto("/chats");
+  await expect(page.getByRole("listitem").filter({ hasText: "Dirk" })).toContainText("Laatst geopend");
+  await expect(page).toHaveURL(/\/chats$/);
+
   await page.getByRole("button", { name: "Gesprek met Dirk verwijderen" }).click();
   const dialog = page.getByRole("dialog", { name: "Je gesprek met Dirk verwijderen?" });
   await dialog.getByRole("button", { name: "Verwijderen" }).click();
