@@ -17,14 +17,14 @@ import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/
 import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
 import { getUser } from "~/accounts/current-user.server";
 import { navCounts } from "~/accounts/nav-counts.server";
-import { disabledNotifications } from "~/accounts/notification-preferences.server";
+import { describeDisabledNotifications, disabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/accounts/user-middleware.server";
 import { captureTracking } from "~/acquisition/tracking.server";
 import type { NavUser } from "~/components/layout/TopNav";
 import { getServices, getSite, siteContext } from "~/context.server";
 import { isDevelopment } from "~/env.server";
 import { readCookie } from "~/i18n/detect-language";
-import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
+import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
@@ -95,6 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           emailDisabledReason: user.emailDisabledReason,
           /** spec §3 `notifications_disabled (list)`: the types the member switched off, with their channels. */
           disabledNotifications: switchedOff,
+          /** The alert's sentence saying what is off (null when nothing is). */
+          disabledNotificationsText: describeDisabledNotifications(switchedOff, getI18n(context).t, locale),
           notificationsDisabled: user.emailDisabledReason !== null || switchedOff.length > 0,
           /** The disabled-notifications alert was dismissed (its cookie mirrors the localStorage key), so it is not rendered at all. */
           disabledNotificationsAlertDismissed: readCookie(cookieHeader, DISABLED_NOTIFICATIONS_DISMISS_KEY) !== null,

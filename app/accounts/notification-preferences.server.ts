@@ -41,6 +41,22 @@ export async function disabledNotifications(db: Database, userId: number): Promi
   });
 }
 
+/**
+ * What the disabled-notifications alert says is off, in the member's language, e.g. "Likes (Push
+ * and E-mail), News (E-mail)"; null when nothing is. Composed here so the browser ships no code for it.
+ */
+export function describeDisabledNotifications(list: DisabledNotification[], t: (key: string, values?: Record<string, string>) => string, locale: string) {
+  if (list.length === 0) return null;
+  const and = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+  const items = list.map(({ type, channels }) =>
+    t("settings:alert.switchedOffItem", {
+      type: t(`settings:notifications.types.${type}`),
+      channels: and.format(channels.map((channel) => t(`settings:notifications.channels.${channel}`))),
+    }),
+  );
+  return t("settings:alert.switchedOff", { list: items.join(", ") });
+}
+
 /** Reads the checkbox table of the notifications page: a ticked box is an enabled channel. */
 export function preferencesFromForm(formData: FormData): NotificationPreferences {
   return Object.fromEntries(

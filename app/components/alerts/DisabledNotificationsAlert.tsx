@@ -27,21 +27,13 @@ function emailDisabledReasonOf(account: Account | null | undefined): EmailDisabl
  * the dismissal is mirrored in a cookie, so the server renders it only when not dismissed.
  */
 export function DisabledNotificationsAlert() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const account = useRootData()?.account;
   const reason = emailDisabledReasonOf(account);
-  const switchedOff = account?.disabledNotifications ?? [];
+  const switchedOff = account?.disabledNotificationsText;
   const matches = useMatches();
   const { dismissed, dismiss } = useDismissal(DISMISS_KEY, { serverDismissed: account?.disabledNotificationsAlertDismissed ?? true });
-  if ((!reason && switchedOff.length === 0) || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
-
-  const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: "short", type: "conjunction" }).format(items);
-  const offItems = switchedOff.map(({ type, channels }) =>
-    t("settings:alert.switchedOffItem", {
-      type: t(`settings:notifications.types.${type}`),
-      channels: list(channels.map((channel) => t(`settings:notifications.channels.${channel}`))),
-    }),
-  );
+  if ((!reason && !switchedOff) || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
 
   return (
     <div className="container">
@@ -52,9 +44,9 @@ export function DisabledNotificationsAlert() {
               <strong>{t("settings:alert.title")}</strong> {t(`settings:notifications.emailDisabled.${reason}`)}{" "}
             </>
           )}
-          {offItems.length > 0 && (
+          {switchedOff && (
             <>
-              <strong>{t("settings:alert.switchedOffTitle")}</strong> {t("settings:alert.switchedOff", { list: offItems.join(", ") })}{" "}
+              <strong>{t("settings:alert.switchedOffTitle")}</strong> {switchedOff}{" "}
             </>
           )}
           <Link to="/notifications">{t("settings:alert.link")}</Link>

@@ -11,6 +11,7 @@ const unconfirmed = {
   signupAt: "2026-01-01T00:00:00.000Z",
   emailDisabledReason: null,
   disabledNotifications: [],
+  disabledNotificationsText: null,
   notificationsDisabled: false,
   disabledNotificationsAlertDismissed: false,
 };

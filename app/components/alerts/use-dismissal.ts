@@ -8,9 +8,6 @@ type DismissalOptions = {
   serverDismissed?: boolean;
 };
 
-/** One year: a dismissed alert stays hidden (spec §4). */
-const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
 /**
  * spec §3/§4: an alert dismissed once stays hidden; the dismissal time (unix seconds) is kept in
  * localStorage under the alert's key. Without `serverDismissed` it is hidden until hydration,
@@ -18,7 +15,6 @@ const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
  */
 export function useDismissal(key: string, options: DismissalOptions = {}): { dismissed: boolean; dismiss(): void } {
   const { serverDismissed } = options;
-  const mirrored = serverDismissed !== undefined;
   const [dismissed, setDismissed] = useState(serverDismissed ?? true);
   useEffect(() => {
     setDismissed(Boolean(serverDismissed) || readDismissal(key) !== null);
@@ -30,10 +26,8 @@ export function useDismissal(key: string, options: DismissalOptions = {}): { dis
     } catch {
       // Storage may be unavailable (private mode): hide for this page view only.
     }
-    if (mirrored) {
-      const secure = location.protocol === "https:" ? "; Secure" : "";
-      document.cookie = `${key}=${now}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
-    }
+    // A year: a dismissed alert stays hidden (spec §4). Not a secret, so not Secure-only.
+    if (serverDismissed !== undefined) document.cookie = `${key}=${now};path=/;max-age=31536000;samesite=lax`;
     setDismissed(true);
   }
   return { dismissed, dismiss };
