@@ -17,7 +17,7 @@ export function useModalDialog(open: boolean, onOpen?: () => void) {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.matches(":modal")) {
-      if (element.open) element.close();
+      element.close(); // a no-op unless the server rendered it open (not modal)
       opened.current?.();
       element.showModal();
     }
