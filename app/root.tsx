@@ -13,15 +13,15 @@ import {
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { ErrorPage } from "~/components/layout/ErrorPage";
-import { ENTRY_WARNING_COOKIE } from "~/components/entry-warning/rules";
 import { navCounts } from "~/accounts/nav-counts.server";
+import { describeDisabledNotifications, disabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/http/user-middleware.server";
 import { trackingFromUrl } from "~/acquisition/tracking.server";
-import { entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
+import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
 import type { NavUser } from "~/components/layout/TopNav";
 import { getServices, getSite, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
-import { getLocale, i18nextMiddleware } from "~/http/i18n.server";
+import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
@@ -58,9 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { country, db, now } = getServices(context);
   const locale = getLocale(context) as Language;
   const user = getUser(context);
-  const [counts, timeBonus] = await Promise.all([
+  const [counts, timeBonus, switchedOff] = await Promise.all([
     user?.profile ? navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 },
     user ? activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }) : null,
+    user ? disabledNotifications(db, user.id) : [],
   ]);
   const navUser: NavUser | null = user
     ? {
@@ -89,7 +90,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           role: user.role,
           signupAt: user.signupAt.toISOString(),
           emailDisabledReason: user.emailDisabledReason,
-          notificationsDisabled: user.emailDisabledReason !== null,
+          /** spec §3 `notifications_disabled (list)`: the types the member switched off, with their channels. */
+          disabledNotifications: switchedOff,
+          /** The alert's sentence saying what is off (null when nothing is). */
+          disabledNotificationsText: describeDisabledNotifications(switchedOff, getI18n(context).t, locale),
+          notificationsDisabled: user.emailDisabledReason !== null || switchedOff.length > 0,
+          /** The disabled-notifications alert was dismissed (its cookie mirrors the localStorage key), so it is not rendered at all. */
+          disabledNotificationsAlertDismissed: disabledNotificationsDismissedCookie.read(request) !== null,
         }
       : null,
     /** spec §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */

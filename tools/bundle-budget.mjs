@@ -21,16 +21,17 @@ const MEMBER_BUDGET = 150 * KB;
 const PUBLIC_BUDGET = 100 * KB;
 /** Over budget today (KB gzip, rounded up): the most each may weigh until it is made lighter. */
 // signup and complete-signup grew by 0.5 KB for the text cleaning of the shared profile schema
-// (app/utils/clean-text.ts: invisible characters never reach another member).
+// (app/utils/clean-text.ts: invisible characters never reach another member); profile and
+// complaints by 0.1 KB for the disabled-notifications alert of spec §2 in the default layout.
 const LEGACY = {
   signup: 191,
-  profile: 185,
+  profile: 186,
   settings: 185,
   login: 180,
   "complete-signup": 179,
   "reset-password-do": 177,
   "reset-password": 177,
-  complaints: 177,
+  complaints: 178,
   "chats-id": 175,
   "members-id-chat": 175,
   members: 170,

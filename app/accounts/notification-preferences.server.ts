@@ -23,6 +23,40 @@ export async function loadNotificationPreferences(db: Database, userId: number):
   return preferences;
 }
 
+/** One type with the channels the member switched off (spec §3 `notifications_disabled (list)`). */
+export type DisabledNotification = { type: NotificationType; channels: NotificationChannel[] };
+
+/**
+ * The types a member switched off on the notifications page, in the page's order, each with its
+ * switched-off channels; empty when everything is on.
+ */
+export async function disabledNotifications(db: Database, userId: number): Promise<DisabledNotification[]> {
+  const rows = await db
+    .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
+    .from(schema.notificationPreferences)
+    .where(and(eq(schema.notificationPreferences.userId, userId), eq(schema.notificationPreferences.enabled, false)));
+  return notificationTypes.flatMap((type) => {
+    const channels = NOTIFICATION_CHANNELS.filter((channel) => rows.some((row) => row.type === type && row.channel === channel));
+    return channels.length > 0 ? [{ type, channels }] : [];
+  });
+}
+
+/**
+ * What the disabled-notifications alert says is off, in the member's language, e.g. "Likes (Push
+ * and E-mail), News (E-mail)"; null when nothing is. Composed here so the browser ships no code for it.
+ */
+export function describeDisabledNotifications(list: DisabledNotification[], t: (key: string, values?: Record<string, string>) => string, locale: string) {
+  if (list.length === 0) return null;
+  const and = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+  const items = list.map(({ type, channels }) =>
+    t("settings:alert.switchedOffItem", {
+      type: t(`settings:notifications.types.${type}`),
+      channels: and.format(channels.map((channel) => t(`settings:notifications.channels.${channel}`))),
+    }),
+  );
+  return t("settings:alert.switchedOff", { list: items.join(", ") });
+}
+
 /** Reads the checkbox table of the notifications page: a ticked box is an enabled channel. */
 export function preferencesFromForm(formData: FormData): NotificationPreferences {
   return Object.fromEntries(

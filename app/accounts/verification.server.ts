@@ -8,6 +8,10 @@ import { schema, type Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import { generateToken, hashToken } from "~/security/tokens.server";
 import { siteOrigin, type Site } from "~/sites/site.server";
+import { z } from "zod";
+
+/** The `token` of a mailed link (base32, as generateToken makes it), in a query or a form. */
+export const mailedTokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
 export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery" | "unsubscribe";
 

@@ -6,8 +6,10 @@
  * - `locale` (spec §9: 365 days): the chosen language, readable by the page;
  * - `tracking` (30 days): the landing's traffic-source record (network, ref, sub1–3), HttpOnly;
  * - `entry-warning-dismissed` (a year): the adult-content warning was dismissed; the browser also
- *   writes it itself (EntryWarning), with the same attributes.
+ *   writes it itself (EntryWarning), with the same attributes;
+ * - `hide-disabled-notifications-alert`: the browser's mirror of that alert's dismissal (spec §3).
  */
+import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/alerts/disabled-notifications";
 import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/components/entry-warning/rules";
 import { SESSION_SECONDS } from "~/accounts/session.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "~/i18n/detect-language";
@@ -69,6 +71,8 @@ export const authCookie = defineCookie("auth", { maxAge: SESSION_SECONDS, httpOn
 export const localeCookie = defineCookie(LOCALE_COOKIE, { maxAge: LOCALE_COOKIE_MAX_AGE, httpOnly: false });
 export const trackingCookie = defineCookie("tracking", { maxAge: TRACKING_MAX_AGE, httpOnly: true });
 export const entryWarningDismissedCookie = defineCookie(ENTRY_WARNING_COOKIE, { maxAge: ENTRY_WARNING_MAX_AGE, httpOnly: false });
+/** Written by the browser when the member dismisses the disabled-notifications alert (its value: the time). */
+export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFICATIONS_DISMISS_KEY, { maxAge: 365 * 24 * 60 * 60, httpOnly: false });
 
 /** The visitor's traffic source: the landing URL's, else the one the `tracking` cookie remembers. */
 export function trackingOf(request: Request): TrackingRecord | null {

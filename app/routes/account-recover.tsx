@@ -1,15 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/account-recover";
 import { recoverWithToken } from "~/accounts/deletion.server";
-import { peekVerificationToken } from "~/accounts/verification.server";
+import { mailedTokenSchema as tokenSchema, peekVerificationToken } from "~/accounts/verification.server";
+import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { startSession } from "~/http/sessions.server";
-
-const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
 /** GET only shows a button: mail scanners following the link must not use it up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,51 +41,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountRecover({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  let body: React.ReactNode;
-  if (actionData?.ok) {
-    body = (
-      <>
-        <div className="alert alert-success" role="status">
-          <p>{actionData.notice}</p>
-        </div>
+  const outcome = actionData
+    ? { ok: actionData.ok, message: actionData.ok ? actionData.notice : actionData.error }
+    : loaderData.token
+      ? null
+      : { ok: false, message: t("messages.linkExpired") };
+  return (
+    <TokenConfirmPage
+      title={t("settings:recover.title")}
+      outcome={outcome}
+      question={t("settings:recover.text")}
+      confirmLabel={t("settings:recover.submit")}
+      token={loaderData.token ?? undefined}
+      afterSuccess={
         <p>
           <Link to="/" className="btn btn-primary">
             {t("settings:recover.home")}
           </Link>
         </p>
-      </>
-    );
-  } else if (actionData || !loaderData.token) {
-    body = (
-      <>
-        <div className="alert alert-danger" role="alert">
-          <p>{actionData?.error ?? t("messages.linkExpired")}</p>
-        </div>
-        <p>{t("settings:recover.expiredHelp")}</p>
-        <p>
-          <Link to="/login" className="btn btn-primary">
-            {t("settings:deleted.login")}
-          </Link>
-        </p>
-      </>
-    );
-  } else {
-    body = (
-      <Form method="post" className="form-stack">
-        <p>{t("settings:recover.text")}</p>
-        <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t("settings:recover.submit")}
-        </button>
-      </Form>
-    );
-  }
-  return (
-    <main id="main" className="container narrow section auth-page">
-      <h1>{t("settings:recover.title")}</h1>
-      {body}
-    </main>
+      }
+      afterFailure={
+        <>
+          <p>{t("settings:recover.expiredHelp")}</p>
+          <p>
+            <Link to="/login" className="btn btn-primary">
+              {t("settings:deleted.login")}
+            </Link>
+          </p>
+        </>
+      }
+    />
   );
 }
 

@@ -1,13 +1,20 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/chats";
 import { listChats } from "~/chat/conversations.server";
 import { ChatList } from "~/components/chat/ChatList";
+import { conversationToResume, DESKTOP_QUERY, readLastOpenedChat, type ChatsNavigationState } from "~/components/chat/last-opened-chat";
 import { getServices, getSite } from "~/http/context.server";
 import { dayKey } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { requireMember } from "~/http/guards.server";
 
-/** The chats overview (spec §2 chats): the member's conversations, most recent first. */
+/**
+ * The chats overview (spec §2 chats): the member's conversations, most recent first. On a desktop
+ * screen it opens the last opened conversation instead (spec §3 chat state), unless the member
+ * came back from one through its back link; the overview marks that conversation.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);
   const site = getSite(context);
@@ -24,10 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [lastOpenedId, setLastOpenedId] = useState<number | null>(null);
+  const { chats } = loaderData;
+  useEffect(() => {
+    const last = readLastOpenedChat();
+    setLastOpenedId(last?.conversationId ?? null);
+    const resume = conversationToResume(
+      last,
+      chats.map((chat) => chat.conversation.id),
+      { desktop: matchMedia(DESKTOP_QUERY).matches, fromChat: Boolean((location.state as ChatsNavigationState | null)?.fromChat) },
+    );
+    if (resume !== null) void navigate(`/chats/${resume}`, { replace: true });
+    // Decided once per arrival on the overview, not again when the list revalidates.
+  }, [location.key]);
   return (
     <main id="main" className="container narrow section chats-page">
       <h1>{t("chat:list.title")}</h1>
-      <ChatList chats={loaderData.chats} timeZone={loaderData.timeZone} today={loaderData.today} fictional={loaderData.fictional} />
+      <ChatList chats={chats} lastOpenedId={lastOpenedId} timeZone={loaderData.timeZone} today={loaderData.today} fictional={loaderData.fictional} />
     </main>
   );
 }

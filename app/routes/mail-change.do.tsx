@@ -1,15 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/mail-change.do";
+import { getUser } from "~/http/guards.server";
 import { confirmEmailChange } from "~/accounts/settings.server";
-import { peekVerificationToken } from "~/accounts/verification.server";
+import { mailedTokenSchema as tokenSchema, peekVerificationToken } from "~/accounts/verification.server";
+import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
-import { getUser } from "~/http/guards.server";
-
-const tokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
 /** GET only shows the address and a button: mail scanners following the link must not use it up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,51 +34,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MailChangeDo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const next = loaderData.signedIn ? (
-    <Link to="/settings" className="btn btn-primary">
-      {t("settings:backToSettings")}
-    </Link>
-  ) : (
-    <Link to="/login" className="btn btn-primary">
-      {t("settings:mailChange.toLogin")}
-    </Link>
+  const next = (
+    <p>
+      {loaderData.signedIn ? (
+        <Link to="/settings" className="btn btn-primary">
+          {t("settings:backToSettings")}
+        </Link>
+      ) : (
+        <Link to="/login" className="btn btn-primary">
+          {t("settings:mailChange.toLogin")}
+        </Link>
+      )}
+    </p>
   );
-  let body: React.ReactNode;
-  if (actionData?.ok) {
-    body = (
-      <>
-        <div className="alert alert-success" role="status">
-          <p>{actionData.notice}</p>
-        </div>
-        <p>{next}</p>
-      </>
-    );
-  } else if (actionData || !loaderData.token || !loaderData.newEmail) {
-    body = (
-      <>
-        <div className="alert alert-danger" role="alert">
-          <p>{actionData?.error ?? t("messages.linkExpired")}</p>
-        </div>
-        <p>{next}</p>
-      </>
-    );
-  } else {
-    body = (
-      <Form method="post" className="form-stack">
-        <p>{t("settings:mailChange.confirmText", { email: loaderData.newEmail })}</p>
-        <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t("settings:mailChange.confirm")}
-        </button>
-      </Form>
-    );
-  }
+  const outcome = actionData
+    ? { ok: actionData.ok, message: actionData.ok ? actionData.notice : actionData.error }
+    : loaderData.token && loaderData.newEmail
+      ? null
+      : { ok: false, message: t("messages.linkExpired") };
   return (
-    <main id="main" className="container narrow section auth-page">
-      <h1>{t("settings:mailChange.title")}</h1>
-      {body}
-    </main>
+    <TokenConfirmPage
+      title={t("settings:mailChange.title")}
+      outcome={outcome}
+      question={t("settings:mailChange.confirmText", { email: loaderData.newEmail })}
+      confirmLabel={t("settings:mailChange.confirm")}
+      token={loaderData.token ?? undefined}
+      afterSuccess={next}
+      afterFailure={next}
+    />
   );
 }
 

@@ -11,12 +11,14 @@ import { ProfileActions } from "~/components/profiles/ProfileActions";
 import { ProfileHighlights } from "~/components/profiles/ProfileHighlights";
 import { ProfileOverview } from "~/components/profiles/ProfileOverview";
 import { RelatedProfiles } from "~/components/profiles/RelatedProfiles";
+import { ResellTiles } from "~/components/profiles/ResellTiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
 import { getServices, getSite } from "~/http/context.server";
 import { guardBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { profilePage } from "~/profiles/profile-page.server";
+import { resellTilesFor } from "~/sites/resell-tiles.server";
 import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
 
@@ -41,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...page,
     fictional: { icon: settings.fictionalIcon, label: settings.fictionalSingular, warning: card.fictional ? settings.fictionalWarning : null },
+    resell: resellTilesFor(site),
     title: `${card.name}, ${card.age} · ${site.name}`,
     description: getI18n(context).t("members:view.metaDescription", { name: card.name, age: card.age, place: card.region ?? card.country }),
   };
@@ -51,7 +54,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   return <ProfileScreen key={loaderData.view.card.id} data={loaderData} />;
 }
 
-function ProfileScreen({ data: { view, viewer, like, related, fictional } }: { data: Route.ComponentProps["loaderData"] }) {
+function ProfileScreen({ data: { view, viewer, like, related, fictional, resell } }: { data: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { card } = view;
@@ -117,6 +120,7 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional } }: { d
       </section>
 
       <RelatedProfiles profiles={related} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+      <ResellTiles tiles={resell} />
 
       {loginAlert && (
         <div className="login-required-toast">

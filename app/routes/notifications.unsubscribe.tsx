@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/notifications.unsubscribe";
 import { findUnsubscribeLink, unsubscribe } from "~/accounts/unsubscribe.server";
+import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 
@@ -29,41 +30,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const typeName = (type: string) => t(`settings:notifications.types.${type}`);
-  let body: React.ReactNode;
-  if (actionData?.type) {
-    body = (
-      <div className="alert alert-success" role="status">
-        <p>{t("settings:unsubscribe.done", { type: typeName(actionData.type) })}</p>
-      </div>
-    );
-  } else if (actionData || !loaderData.type) {
-    body = (
-      <div className="alert alert-danger" role="alert">
-        <p>{t("settings:unsubscribe.invalid")}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <Form method="post" className="form-stack">
-        <p>{t("settings:unsubscribe.question", { type: typeName(loaderData.type) })}</p>
-        <p>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t("settings:unsubscribe.confirm")}
-          </button>
-        </p>
-      </Form>
-    );
-  }
+  const outcome = actionData?.type
+    ? { ok: true, message: t("settings:unsubscribe.done", { type: typeName(actionData.type) }) }
+    : actionData || !loaderData.type
+      ? { ok: false, message: t("settings:unsubscribe.invalid") }
+      : null;
   return (
-    <main id="main" className="container narrow section">
-      <h1>{t("settings:unsubscribe.title")}</h1>
-      {body}
-      <p>
-        <Link to="/notifications">{t("settings:unsubscribe.manage")}</Link>
-      </p>
-    </main>
+    <TokenConfirmPage
+      title={t("settings:unsubscribe.title")}
+      className="container narrow section"
+      outcome={outcome}
+      question={loaderData.type ? t("settings:unsubscribe.question", { type: typeName(loaderData.type) }) : null}
+      confirmLabel={t("settings:unsubscribe.confirm")}
+      // The action reads the token from the URL (the provider's one-click POST goes there too).
+      footer={
+        <p>
+          <Link to="/notifications">{t("settings:unsubscribe.manage")}</Link>
+        </p>
+      }
+    />
   );
 }
 

@@ -8,6 +8,18 @@ import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
+/**
+ * One tile of the cam-profile and resell list (spec §2): a partner's profile, advertised on the
+ * profile page. The image is a local asset (`/resell/…`) or an https URL on the site's own domain
+ * (others are not shown, see resell-tiles.server.ts); the link is the partner's https page.
+ */
+export const resellTileSchema = z.object({
+  title: z.string().trim().min(1).max(60),
+  imageUrl: z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/),
+  linkUrl: z.url({ protocol: /^https$/ }).max(500),
+});
+export type ResellTile = z.infer<typeof resellTileSchema>;
+
 export const siteSettingsSchema = z.object({
   cdnPrefix: z.string().default(""),
   indexTitle: z.string(),
@@ -49,7 +61,9 @@ export const siteSettingsSchema = z.object({
   paymentMethods: z.record(z.string(), z.array(z.enum(paymentMethodKeys))).default(defaultPaymentMethods),
   /** Most a member may have in direct debits that are open or were collected in the last 30 days (cents). */
   directDebitLimitCents: z.number().int().nonnegative().default(15000),
+  /** spec §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
   memberResell: z.boolean().default(false),
+  resellTiles: z.array(resellTileSchema).max(12).default([]),
   mailName: z.string(),
   /** Time zone for daily limits (swipe likes reset at local midnight). */
   timeZone: z.string().default("Europe/Amsterdam"),

@@ -59,6 +59,13 @@ export const sites: SiteSeed[] = [
       mailName: "Flirtparadijs",
       trafficNetworks: ["adnet", "google", "meta"],
       timeZone: "Europe/Amsterdam",
+      // spec §2 "cam-profile and resell tile list": partner tiles on the profile page, images shipped in public/resell.
+      memberResell: true,
+      resellTiles: [
+        { title: "Lotte – nu live", imageUrl: "/resell/cam-1.svg", linkUrl: "https://cams.lovelinkpartners.example/nl/lotte" },
+        { title: "Sanne – nu live", imageUrl: "/resell/cam-2.svg", linkUrl: "https://cams.lovelinkpartners.example/nl/sanne" },
+        { title: "Eva – nu live", imageUrl: "/resell/cam-3.svg", linkUrl: "https://cams.lovelinkpartners.example/nl/eva" },
+      ],
     },
   },
   {

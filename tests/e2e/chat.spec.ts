@@ -18,10 +18,15 @@ test("members write to each other, send a gift and run out of credits", async ({
   await expect(page.getByText("Dit is het begin van je gesprek met Bram. Zeg eens hallo!")).toBeVisible();
   await expect(page.getByText("Een bericht kost 15 credits. Je hebt er 60.")).toBeVisible();
 
-  // An icebreaker fills the box; Enter sends it and the conversation begins.
-  await page.getByRole("button", { name: "Hey! Wat doe je het liefst op een vrije zondag?" }).click();
+  // The icebreaker modal opens from the composer; a pick fills the box and closes it; Enter sends it and the conversation begins.
+  await page.getByRole("button", { name: "Openingszinnen" }).click();
+  const icebreakers = page.getByRole("dialog", { name: "Weet je niet hoe je moet beginnen? Kies een openingszin:" });
+  await expect(icebreakers).toBeVisible();
+  await icebreakers.getByRole("button", { name: "Hey! Wat doe je het liefst op een vrije zondag?" }).click();
+  await expect(icebreakers).toBeHidden();
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await expect(box).toHaveValue("Hey! Wat doe je het liefst op een vrije zondag?");
+  await expect(box).toBeFocused();
   await box.press("Enter");
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = page.url();
@@ -62,7 +67,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await bramPage.getByRole("textbox", { name: "Je bericht" }).fill("Wandelen in de duinen!");
   await bramPage.getByRole("button", { name: "Versturen" }).click();
   await expect(bramPage.getByRole("article", { name: /^Jij, / }).last()).toContainText("Wandelen in de duinen!");
-  await bramPage.goto("/chats");
+  await bramPage.getByRole("link", { name: "Terug naar je berichten" }).click();
   await expect(entry).toContainText("Wandelen in de duinen!");
   await expect(entry.getByLabel(/ongelezen/)).toHaveCount(0);
   await bramContext.close();
@@ -79,8 +84,22 @@ test("a member deletes a conversation from the overview", async ({ page }) => {
   await page.getByRole("textbox", { name: "Je bericht" }).fill("Hoi Dirk!");
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationUrl = page.url();
 
+  // spec §3 chat state: on a desktop screen the chats (and the "messages" entry) bring her back to the last opened conversation…
+  await page.goto("/members");
+  await page.getByRole("link", { name: /Berichten/ }).click();
+  await expect(page).toHaveURL(conversationUrl);
+  // …its back link shows the overview, which marks that conversation.
+  await page.getByRole("link", { name: "Terug naar je berichten" }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "Dirk" })).toContainText("Laatst geopend");
+  // A smaller screen shows the overview straight away.
+  await page.setViewportSize({ width: 800, height: 900 });
   await page.goto("/chats");
+  await expect(page.getByRole("listitem").filter({ hasText: "Dirk" })).toContainText("Laatst geopend");
+  await expect(page).toHaveURL(/\/chats$/);
+
   await page.getByRole("button", { name: "Gesprek met Dirk verwijderen" }).click();
   const dialog = page.getByRole("dialog", { name: "Je gesprek met Dirk verwijderen?" });
   await dialog.getByRole("button", { name: "Verwijderen" }).click();

@@ -236,6 +236,28 @@ describe("notification preferences", () => {
     expect((await userRow(member.userId)).emailDisabledReason).toBeNull();
   });
 
+  it("shows the disabled-notifications alert with what is off, except on notifications and settings or once dismissed", async () => {
+    const [member, untouched] = await Promise.all([createMember(), createMember()]);
+    const cookie = await loginCookie(member);
+    await postAs(cookie, "/notifications", enabledForm(["email.promotions", "push.like", "email.like"]));
+    const alertOf = async (path: string, extraCookie = "") =>
+      /<div class="alert alert-warning app-alert disabled-notifications-alert"[\s\S]*?<\/div>/.exec(
+        await (await get(path, { cookie: `${cookie}${extraCookie}` })).text(),
+      )?.[0];
+
+    const alert = await alertOf("/members");
+    expect(alert).toContain("Sommige meldingen staan uit.");
+    expect(alert).toContain("Aanbiedingen en acties (E-mail)");
+    expect(alert).toMatch(/Likes \(Push.+E-mail\)/);
+    expect(alert).toContain('href="/notifications"');
+    expect(await alertOf("/notifications")).toBeUndefined();
+    expect(await alertOf("/settings")).toBeUndefined();
+    // Dismissed (the cookie mirrors the localStorage key): not rendered.
+    expect(await alertOf("/members", "; hide-disabled-notifications-alert=1700000000")).toBeUndefined();
+    // Nothing switched off: no alert.
+    expect(/disabled-notifications-alert/.test(await (await get("/members", { cookie: await loginCookie(untouched) })).text())).toBe(false);
+  });
+
   it("rejects an unknown intent without a server error", async () => {
     const member = await createMember();
     expect((await postAs(await loginCookie(member), "/notifications", { intent: "nonsense" })).status).toBe(400);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { get } from "./helpers";
+import { createMember, loginCookie } from "./factories";
+import { get, mainContent } from "./helpers";
 
 type Settings = {
   name: string;
@@ -54,5 +55,33 @@ describe("sites by host name", () => {
 
     const company = (await (await get("/api/companyinfo.php")).json()) as Record<string, unknown>;
     expect(company).toMatchObject({ kvk: expect.any(String), city: expect.any(String), added: expect.any(String) });
+  });
+});
+
+describe("the cam-profile and resell tile list (spec §2, member_resell)", () => {
+  it("shows the partner tiles, labelled as an advertisement, below the related profiles where the site switched it on", async () => {
+    const [viewer, member] = await Promise.all([createMember(), createMember({ name: "Marloes", gender: "female" })]);
+    const html = mainContent(await (await get(`/members/${member.profileId}`, { cookie: await loginCookie(viewer) })).text());
+    const section = /<aside class="profile-section resell-tiles"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? "";
+    expect(section).toContain("Advertentie");
+    const links = [...section.matchAll(/<a [^>]*>/g)].map(([tag]) => tag);
+    expect(links).toHaveLength(3);
+    for (const link of links) {
+      expect(link).toContain('rel="sponsored noopener"');
+      expect(link).toMatch(/href="https:\/\//);
+    }
+    expect([...section.matchAll(/<img [^>]*src="([^"]+)"/g)].map(([, src]) => src)).toEqual(["/resell/cam-1.svg", "/resell/cam-2.svg", "/resell/cam-3.svg"]);
+    const related = html.indexOf('id="related-profiles"');
+    if (related >= 0) expect(html.indexOf('id="resell-tiles"')).toBeGreaterThan(related);
+  });
+
+  it("is absent on a site that leaves it off", async () => {
+    const [viewer, member] = await Promise.all([createMember({ site: "de-milf" }), createMember({ site: "de-milf", name: "Gisela", gender: "female" })]);
+    const response = await get(`/members/${member.profileId}`, { host: "de.localhost", cookie: await loginCookie(viewer, "de.localhost") });
+    expect(response.status).toBe(200);
+    const html = mainContent(await response.text());
+    expect(html).toContain("Gisela");
+    expect(html).not.toContain("resell-tiles");
+    expect(html).not.toContain("sponsored");
   });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useSearchParams } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { ResendActivation } from "~/components/signup/ResendActivation";
 import { useRootData } from "~/root";
 import { shouldShowActivateReminder, SMARTPHONE_QUERY } from "./activate-reminder";
@@ -17,15 +18,11 @@ export function ActivateReminder() {
   const wantsModal = searchParams.has("api_signup_complete");
   const [asModal, setAsModal] = useState(false);
   const [modalClosed, setModalClosed] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(asModal && !modalClosed);
 
   useEffect(() => {
     setAsModal(wantsModal && window.matchMedia(SMARTPHONE_QUERY).matches);
   }, [wantsModal]);
-
-  useEffect(() => {
-    if (asModal && !modalClosed && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [asModal, modalClosed]);
 
   if (!shouldShowActivateReminder(data?.account, routeIds)) return null;
 

@@ -10,7 +10,10 @@ const unconfirmed = {
   role: "member" as const,
   signupAt: "2026-01-01T00:00:00.000Z",
   emailDisabledReason: null,
+  disabledNotifications: [],
+  disabledNotificationsText: null,
   notificationsDisabled: false,
+  disabledNotificationsAlertDismissed: false,
 };
 
 describe("the activate reminder (spec §2)", () => {
@@ -32,5 +35,7 @@ describe("the activate reminder (spec §2)", () => {
 
   it("stays hidden while notifications are disabled", () => {
     expect(shouldShowActivateReminder({ ...unconfirmed, emailDisabledReason: "bounce", notificationsDisabled: true }, ["index"])).toBe(false);
+    const switchedOff = [{ type: "promotions" as const, channels: ["email" as const] }];
+    expect(shouldShowActivateReminder({ ...unconfirmed, disabledNotifications: switchedOff, notificationsDisabled: true }, ["index"])).toBe(false);
   });
 });

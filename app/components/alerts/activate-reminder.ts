@@ -1,7 +1,8 @@
 /**
  * When the activate reminder shows (spec §2 "Activate reminder"): logged in, the user
- * not_confirmed, the profile disabled and no notifications disabled — a member whose mail bounced
- * gets the disabled-notifications alert instead, since an activation mail would not reach them.
+ * not_confirmed, the profile disabled and no notifications disabled (neither e-mail stopped by a
+ * bounce or complaint nor a type switched off) — such a member gets the disabled-notifications
+ * alert instead, so the two never show together.
  * Hidden on signup, settings and notifications, and on the activation pages themselves.
  */
 import type { RootData } from "~/root";

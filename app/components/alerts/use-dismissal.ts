@@ -1,20 +1,33 @@
 import { useEffect, useState } from "react";
 
+type DismissalOptions = {
+  /**
+   * The server's view of the dismissal (read from a cookie named after the key). Given, the alert
+   * is rendered on the server when not dismissed, and a dismissal also writes that cookie.
+   */
+  serverDismissed?: boolean;
+};
+
 /**
  * spec §3/§4: an alert dismissed once stays hidden; the dismissal time (unix seconds) is kept in
- * localStorage under the alert's key. Hidden until hydration, since only the browser knows.
+ * localStorage under the alert's key. Without `serverDismissed` it is hidden until hydration,
+ * since only the browser knows.
  */
-export function useDismissal(key: string): { dismissed: boolean; dismiss(): void } {
-  const [dismissed, setDismissed] = useState(true);
+export function useDismissal(key: string, options: DismissalOptions = {}): { dismissed: boolean; dismiss(): void } {
+  const { serverDismissed } = options;
+  const [dismissed, setDismissed] = useState(serverDismissed ?? true);
   useEffect(() => {
-    setDismissed(readDismissal(key) !== null);
-  }, [key]);
+    setDismissed(Boolean(serverDismissed) || readDismissal(key) !== null);
+  }, [key, serverDismissed]);
   function dismiss() {
+    const now = String(Math.floor(Date.now() / 1000));
     try {
-      localStorage.setItem(key, String(Math.floor(Date.now() / 1000)));
+      localStorage.setItem(key, now);
     } catch {
       // Storage may be unavailable (private mode): hide for this page view only.
     }
+    // A year: a dismissed alert stays hidden (spec §4). Not a secret, so not Secure-only.
+    if (serverDismissed !== undefined) document.cookie = `${key}=${now};path=/;max-age=31536000;samesite=lax`;
     setDismissed(true);
   }
   return { dismissed, dismiss };

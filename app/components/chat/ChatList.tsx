@@ -18,8 +18,11 @@ export function ChatList({
   timeZone,
   today,
   fictional,
+  lastOpenedId = null,
 }: {
   chats: ChatEntry[];
+  /** The conversation opened last on this device (spec §3 chat state), marked in the list. */
+  lastOpenedId?: number | null;
   timeZone: string;
   /** Today's date in the site's time zone (`YYYY-MM-DD`), to show a time or a date. */
   today: string;
@@ -68,8 +71,12 @@ export function ChatList({
             if (last?.gift) previewText = `${last.gift.icon} ${t(`gifts.${last.gift.key}`)}`;
             else if (last?.text) previewText = last.text;
             else if (last) previewText = t("chat:screen.removedMessage");
+            const lastOpened = chat.conversation.id === lastOpenedId;
             return (
-              <li key={chat.conversation.id} className={`chat-list__item${unread > 0 ? " is-unread" : ""}`}>
+              <li
+                key={chat.conversation.id}
+                className={`chat-list__item${unread > 0 ? " is-unread" : ""}${lastOpened ? " is-last-opened" : ""}`}
+              >
                 <Link to={`/chats/${chat.conversation.id}`} className="chat-list__link">
                   <ChatAvatar profile={profile} />
                   <span className="chat-list__body">
@@ -91,6 +98,7 @@ export function ChatList({
                         </time>
                       )}
                     </span>
+                    {lastOpened && <span className="chat-list__last-opened">{t("chat:list.lastOpened")}</span>}
                     <span className="chat-list__preview">
                       {last?.mine && <span className="chat-list__you">{t("chat:list.you")} </span>}
                       {previewText}

@@ -10,6 +10,7 @@ import { useRootData } from "~/root";
 import { ChatProblemAlert } from "./ChatProblemAlert";
 import { ChatTopBar } from "./ChatTopBar";
 import { GiftPicker } from "./GiftPicker";
+import { rememberOpenedChat } from "./remember-opened-chat";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 
@@ -50,6 +51,11 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
       setGiftsOpen(false);
     }
   }, [reply]);
+
+  // spec §3 chat state: /chats brings the member back here (desktop) and marks it.
+  useEffect(() => {
+    if (conversation.conversationId !== null) rememberOpenedChat(conversation.conversationId, partner.id);
+  }, [conversation.conversationId, partner.id]);
 
   usePolling({ enabled: conversation.conversationId !== null, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import type { ChatsNavigationState } from "./last-opened-chat";
 import type { RemoveChatResult } from "~/chat/chat-api";
 import { BlockUserModal } from "~/components/profiles/BlockUserModal";
 import { requestJson } from "~/components/profiles/post-json";
@@ -28,7 +29,7 @@ export function ChatTopBar({
   const [dialog, setDialog] = useState<"block" | "delete" | null>(null);
   return (
     <header className="chat-topbar">
-      <Link to="/chats" className="chat-topbar__back" aria-label={t("chat:screen.back")}>
+      <Link to="/chats" state={{ fromChat: true } satisfies ChatsNavigationState} className="chat-topbar__back" aria-label={t("chat:screen.back")}>
         <span aria-hidden="true">‹</span>
       </Link>
       <Link to={`/members/${partner.id}`} className="chat-topbar__partner">

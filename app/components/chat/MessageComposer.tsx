@@ -1,15 +1,16 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { messageSchema } from "~/chat/message-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { IcebreakerModal } from "./IcebreakerModal";
 
 /**
  * The chat's footer: a text box (Enter sends, Shift+Enter starts a new line), the send button, the
- * gifts toggle and what a message costs. In a new conversation, icebreakers (PRODUCT.md: opening
- * lines to pick, at the normal message price) fill the box with one click.
+ * gifts toggle and what a message costs. In a new conversation, a button opens the icebreaker
+ * modal (PRODUCT.md: opening lines to pick, at the normal message price); a pick fills the box.
  */
 export function MessageComposer({
   clientKey,
@@ -48,6 +49,19 @@ export function MessageComposer({
     event.currentTarget.form?.requestSubmit();
   }
 
+  const [icebreakersOpen, setIcebreakersOpen] = useState(false);
+  const [picked, setPicked] = useState(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  function pickIcebreaker(line: string) {
+    form.update({ name: fields.body.name, value: line });
+    setIcebreakersOpen(false);
+    setPicked((count) => count + 1);
+  }
+  // After the modal closed (it hands focus back to its button), the filled box gets it, ready to send.
+  useEffect(() => {
+    if (picked > 0) box.current?.focus();
+  }, [picked]);
+
   const length = typeof fields.body.value === "string" ? fields.body.value.length : 0;
   return (
     <Form method="post" {...getFormProps(form)} className="chat-composer">
@@ -55,18 +69,12 @@ export function MessageComposer({
       <input type="hidden" name="clientKey" value={clientKey} />
       <FormErrors errors={form.errors} id={form.errorId} />
       {icebreakers.length > 0 && (
-        <div className="icebreakers">
-          <p className="icebreakers__title">{t("chat:icebreakers.title")}</p>
-          <ul className="icebreakers__list">
-            {icebreakers.map((line) => (
-              <li key={line}>
-                <button type="button" className="icebreakers__line" onClick={() => form.update({ name: fields.body.name, value: line })}>
-                  {line}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <>
+          <button type="button" className="btn btn-outline btn-sm chat-composer__icebreakers" onClick={() => setIcebreakersOpen(true)} aria-haspopup="dialog">
+            <span aria-hidden="true">💬</span> {t("chat:icebreakers.open")}
+          </button>
+          <IcebreakerModal lines={icebreakers} open={icebreakersOpen} onClose={() => setIcebreakersOpen(false)} onPick={pickIcebreaker} />
+        </>
       )}
       <div className="chat-composer__row">
         <button
@@ -85,6 +93,7 @@ export function MessageComposer({
         <textarea
           {...getTextareaProps(fields.body)}
           key={fields.body.key}
+          ref={box}
           className="chat-composer__input"
           rows={2}
           maxLength={maxLength}

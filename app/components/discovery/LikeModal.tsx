@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { AutoLike } from "~/discovery/like-api";
 import { useRootData } from "~/root";
 import { likeModalDelay } from "./like-modal-delay";
@@ -21,7 +22,7 @@ export function LikeModal() {
   const revalidator = useRevalidator();
   const [shown, setShown] = useState<AutoLike | null>(null);
   const profile = shown?.profile ?? null;
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(profile !== null);
   const asked = useRef(false);
 
   useEffect(() => {
@@ -42,14 +43,7 @@ export function LikeModal() {
     // Once per page view: the revalidator is left out on purpose (it changes with every load).
   }, [signedIn, delay]);
 
-  useEffect(() => {
-    if (profile && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [profile]);
-
-  const close = () => {
-    dialog.current?.close();
-    setShown(null);
-  };
+  const close = () => setShown(null);
 
   return (
     <dialog

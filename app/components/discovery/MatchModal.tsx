@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
 
@@ -21,14 +21,7 @@ export function MatchModal({
 }) {
   const { t } = useTranslation();
   const me = useRootData()?.user ?? null;
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (match && !element.open) element.showModal();
-    if (!match && element.open) element.close();
-  }, [match]);
+  const dialog = useModalDialog(match !== null);
 
   return (
     <dialog

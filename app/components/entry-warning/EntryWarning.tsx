@@ -1,12 +1,18 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { RootData } from "~/root";
 import { entryWarningCookie, shouldShowEntryWarning, type LayoutKind } from "./rules";
 
 /** Route modules opt out with `export const handle = { hideEntryWarning: true }`. */
 function usePageOptsOut() {
   return useMatches().some((match) => (match.handle as { hideEntryWarning?: boolean } | undefined)?.hideEntryWarning);
+}
+
+/** The installed app (spec §2: the warning never shows there); false on the server. */
+function installedApp() {
+  return typeof window !== "undefined" && window.matchMedia("(display-mode: standalone)").matches;
 }
 
 /**
@@ -18,7 +24,6 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
   const here = useLocation();
   const pageOptsOut = usePageOptsOut();
   const [dismissedHere, setDismissedHere] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const show =
     !dismissedHere &&
     shouldShowEntryWarning({
@@ -32,16 +37,8 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
     });
 
   // The server renders the dialog open; in the browser it becomes modal (focus trapped, page inert),
-  // except in installed-app mode where it never shows.
-  useEffect(() => {
-    const element = dialog.current;
-    if (!show || !element) return;
-    if (window.matchMedia("(display-mode: standalone)").matches) return element.close();
-    if (!element.matches(":modal")) {
-      element.close();
-      element.showModal();
-    }
-  }, [show]);
+  // except in installed-app mode where it never shows (only the effect reads this, so no mismatch).
+  const dialog = useModalDialog(show && !installedApp());
 
   if (!show) return null;
   return (

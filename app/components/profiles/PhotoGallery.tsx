@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { GalleryPhoto } from "~/profiles/profile-view.server";
 
 /**
@@ -58,10 +59,8 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
 
 function PhotoLightbox({ photo, alt, onClose }: { photo: { url: string }; alt: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+  // Mounted while a photo is open; closing it (button, Escape, backdrop) unmounts it through onClose.
+  const dialog = useModalDialog(true);
   return (
     <dialog
       ref={dialog}

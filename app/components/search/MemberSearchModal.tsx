@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { useRootData } from "~/root";
 import type { SearchField, SearchFilters } from "~/search/search-params";
 import { MAX_SEARCH_AGE } from "~/search/search-params";
@@ -27,7 +28,7 @@ export function MemberSearchModal({
   options?: SearchFilterOptions;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const titleId = useId();
   const root = useRootData();
   const regions = useFetcher<SearchRegions>();
@@ -36,13 +37,6 @@ export function MemberSearchModal({
   useEffect(() => {
     if (needsRegions) void regions.load("/api/regions.php");
   }, [needsRegions, regions]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const loaded: SearchFilterOptions | null =
     options ??

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { loader as signupLoader } from "~/routes/signup";
 import type { AccountActionData } from "./AccountForm";
 import { InviteOnly } from "./InviteOnly";
@@ -38,8 +39,9 @@ function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
  */
 export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  // The hook follows `open`; who may dismiss it (not Escape or the backdrop while in progress) is handled below.
+  const dialog = useModalDialog(open);
   const [dirty, setDirty] = useState(false);
   const [data, setData] = useState<SignupPageData | null>(null);
   const submission = useFetcher<AccountActionData>();
@@ -58,8 +60,7 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
 
   const close = useCallback(() => {
     wanted.current = false;
-    if (dialog.current?.open) dialog.current.close();
-    setOpen(false);
+    setOpen(false); // the hook closes the dialog
     setDirty(false);
   }, []);
 
@@ -82,11 +83,6 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
       window.removeEventListener(OPEN_EVENT, onOpenRequest);
     };
   }, [loggedIn, show]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-  }, [open]);
 
   // The account exists (the action signed the visitor in and moved on to /signup): done here.
   useEffect(() => {
