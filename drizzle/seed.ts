@@ -20,7 +20,7 @@ import { count, eq, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { hashPassword } from "../app/accounts/password.server";
-import { giftCatalogue, interestIcons, interestKeys, profileFieldOptions } from "../app/profiles/profile-fields";
+import { giftCatalogue, interestIcons, interestKeys, type profileFieldOptions } from "../app/profiles/profile-fields";
 import { siteSettingsSchema } from "../app/sites/site-settings";
 import { createAvatarPool, type AvatarHairColor } from "../tools/avatars";
 import type { PhotoStore } from "../tools/photo-store";

@@ -185,7 +185,7 @@ export async function createMiniflarePhotoStore(options: MiniflarePhotoStoreOpti
         } finally {
           inFlight--;
           pump();
-          if (inFlight === 0 && queue.length === 0) idle.splice(0).forEach((resolve) => resolve());
+          if (inFlight === 0 && queue.length === 0) for (const resolve of idle.splice(0)) resolve();
         }
       })();
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test — typecheck, unit (Node), build, workerd integration, Playwright browser tests.
+ * `npm test`: every test — lint and format (Biome), typecheck, unit (Node), build, first-load
+ * JavaScript budget, workerd integration, Playwright browser tests.
  */
 import { spawnSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
@@ -11,6 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => resolve(root, "node_modules/.bin", name);
 
 const steps = [
+  ["lint", bin("biome"), ["lint"]],
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["build", bin("react-router"), ["build"]],

@@ -10,11 +10,10 @@
 import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
-import { visibleTo } from "~/profiles/visibility.server";
 import { startOfDay } from "./day";
 import { fitCondition, type DiscoveryMember } from "./member.server";
 
-const { profiles, photos, regions, likes } = schema;
+const { profiles, photos, likes } = schema;
 
 export const AUTO_LIKES_PER_DAY = 3;
 /** The auto-liker is picked at random among this many recently active candidates. */

@@ -11,15 +11,14 @@
  * - shared interests: `INTEREST_POINTS` each, counted up to `MAX_COUNTED_INTERESTS`;
  * - recent activity: `ACTIVITY_POINTS` for the last day, the last week or the last month.
  */
-import { and, desc, gte, lte, notInArray, sql } from "drizzle-orm";
+import { desc, gte, lte, notInArray, } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
-import { visibleTo } from "~/profiles/visibility.server";
 import { fitsBothWays, type Orientation } from "./fit";
 import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 
-const { profiles, photos, regions, likes } = schema;
+const { profiles } = schema;
 
 export const AGE_BAND_YEARS = 8;
 export const REGION_POINTS = 30;

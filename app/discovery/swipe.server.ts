@@ -4,16 +4,15 @@
  * database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the site's
  * time zone); premium members are unlimited.
  */
-import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { desc, notInArray, } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
-import { visibleTo } from "~/profiles/visibility.server";
 import { startOfNextDay, swipeLikesToday } from "./likes.server";
 import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 import { formatResetTime } from "./reset-time";
 import { CARD_INTERESTS, SWIPE_BATCH } from "./swipe-rules";
 
-const { profiles, photos, regions, likes } = schema;
+const { profiles } = schema;
 
 
 export type SwipeCard = ProfileCard & { interests: string[] };

@@ -51,6 +51,6 @@ export function requireApiUser(context: Context): CurrentUser {
 
 export function requireModerator(context: Context): CurrentUser {
   const user = getUser(context);
-  if (!user || user.role !== "moderator") throw data(null, { status: 404 });
+  if (user?.role !== "moderator") throw data(null, { status: 404 });
   return user;
 }

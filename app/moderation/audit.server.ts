@@ -4,7 +4,7 @@
  * applied without its record nor recorded without being applied.
  */
 import { sql } from "drizzle-orm";
-import { schema, type Database } from "~/db/client.server";
+import type { schema, Database } from "~/db/client.server";
 
 export type ModerationTarget = (typeof schema.moderationActions.$inferInsert)["targetType"];
 

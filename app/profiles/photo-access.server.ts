@@ -3,7 +3,7 @@
  * random, but a key is no permission: every request for a photo looks up its status, its privacy
  * and its owner.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
 import { blockedPair } from "~/profiles/visibility.server";

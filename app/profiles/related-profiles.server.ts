@@ -13,12 +13,11 @@ import { schema, type Database } from "~/db/client.server";
 import { shiftYears } from "~/profiles/age";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import type { Gender } from "~/profiles/profile-schema";
-import { visibleTo } from "~/profiles/visibility.server";
 
 export const RELATED_PROFILES = 6;
 export const RELATED_AGE_BAND_YEARS = 8;
 
-const { profiles, photos, regions } = schema;
+const { profiles } = schema;
 
 export async function relatedProfiles(
   db: Database,

@@ -81,10 +81,12 @@ function TextPart({ text }: { text: string }) {
     <pre className="dev-mail__text">
       {pieces.map((piece, index) =>
         index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text, never reordered.
           <a key={index} href={piece}>
             {piece}
           </a>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text, never reordered.
           <Fragment key={index}>{piece}</Fragment>
         ),
       )}

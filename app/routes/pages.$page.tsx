@@ -23,6 +23,7 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
         <section key={section.heading}>
           <h2>{section.heading}</h2>
           {section.paragraphs.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a page's fixed paragraphs, never reordered.
             <p key={index}>{paragraph}</p>
           ))}
         </section>

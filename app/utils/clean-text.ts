@@ -12,6 +12,7 @@
 
 /** Invisible or deceptive code points that no field keeps (besides the contextual ones below). */
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: U+034F and the variation selectors are listed on purpose, one by one.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{E0100}-\u{E01EF}]/gu;
 
 /** A zero-width joiner or non-joiner is kept only between two emoji (ZWJ) or two letters (ZWNJ). */

@@ -3,7 +3,7 @@ import { latestMail, linkIn, uniqueEmail } from "./factories";
 
 const PASSWORD = "correct horse battery";
 
-async function fillAccountForm(page: Page, scope: ReturnType<Page["locator"]>, email: string, name: string) {
+async function fillAccountForm(scope: ReturnType<Page["locator"]>, email: string, name: string) {
   await scope.getByLabel("Ik ben een").selectOption("male");
   await scope.getByLabel("Op zoek naar").selectOption("female");
   await scope.getByLabel("Profielnaam").fill(name);
@@ -24,7 +24,7 @@ test.describe("signing up", () => {
     await page.getByLabel("Profielnaam").blur();
     await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
 
-    await fillAccountForm(page, page.locator("main"), email, "Jan");
+    await fillAccountForm(page.locator("main"), email, "Jan");
     await page.getByRole("button", { name: "Account aanmaken" }).click();
 
     await expect(page).toHaveURL(/\/signup\?step=photo$/);
@@ -90,7 +90,7 @@ test.describe("signing up", () => {
     await expect(modal).toBeVisible();
 
     const email = uniqueEmail("modal");
-    await fillAccountForm(page, modal, email, "Mila");
+    await fillAccountForm(modal, email, "Mila");
     await modal.getByRole("button", { name: "Account aanmaken" }).click();
 
     await expect(page).toHaveURL(/\/signup\?step=photo$/);

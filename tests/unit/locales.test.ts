@@ -68,7 +68,7 @@ function flatten(value: Json, prefix = "", out = new Map<string, Leaf>(), object
   const child = (segment: string) => (prefix ? `${prefix}.${segment}` : segment);
   if (Array.isArray(value)) {
     if (value.length === 0) out.set(prefix, { value, objectKey, parent, key });
-    value.forEach((item, index) => flatten(item, child(String(index)), out, false));
+    for (const [index, item] of value.entries()) flatten(item, child(String(index)), out, false);
   } else if (value !== null && typeof value === "object") {
     const keys = Object.keys(value);
     if (keys.length === 0) out.set(prefix, { value, objectKey, parent, key });

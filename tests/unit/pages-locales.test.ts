@@ -68,7 +68,7 @@ function load(lng: string): Record<string, Json> {
 function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<string, Json> {
   if (Array.isArray(value)) {
     if (value.length === 0) out.set(prefix, value);
-    value.forEach((item, index) => flatten(item, prefix ? `${prefix}.${index}` : String(index), out));
+    for (const [index, item] of value.entries()) flatten(item, prefix ? `${prefix}.${index}` : String(index), out);
   } else if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value);
     if (keys.length === 0) out.set(prefix, value);

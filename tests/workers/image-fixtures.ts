@@ -88,7 +88,7 @@ export function exifSegment(orientation: number) {
   tiff.set(ascii("E\0"), gpsAt + 34);
   entry(gpsAt + 38, 0x0004, 5, 3, rationals + 24); // GPSLongitude
   view.setUint32(gpsAt + 50, 0, true);
-  [52, 1, 22, 1, 1278, 100, 4, 1, 53, 1, 426, 10].forEach((value, index) => view.setUint32(rationals + index * 4, value, true));
+  for (const [index, value] of [52, 1, 22, 1, 1278, 100, 4, 1, 53, 1, 426, 10].entries()) view.setUint32(rationals + index * 4, value, true);
   const body = concat(ascii("Exif\0\0"), tiff.subarray(0, rationals + 48));
   return concat(new Uint8Array([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
 }

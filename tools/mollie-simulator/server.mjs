@@ -242,7 +242,7 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
     if (recurring) {
       const customer = findCustomer(body.customerId);
       const mandate = customer.mandates.get(body.mandateId);
-      if (!mandate || mandate.status !== "valid") throw unprocessable("The mandate is invalid.", "mandateId");
+      if (mandate?.status !== "valid") throw unprocessable("The mandate is invalid.", "mandateId");
       method = "directdebit";
     }
     const payment = {

@@ -15,6 +15,6 @@ export const SMARTPHONE_QUERY = "(max-width: 575.98px) and (pointer: coarse)";
 type Account = NonNullable<RootData["account"]>;
 
 export function shouldShowActivateReminder(account: Account | null | undefined, routeIds: readonly string[]): boolean {
-  if (!account || account.status !== "not_confirmed" || account.profileStatus !== "disabled" || account.notificationsDisabled) return false;
+  if (account?.status !== "not_confirmed" || account.profileStatus !== "disabled" || account.notificationsDisabled) return false;
   return !routeIds.some((id) => ACTIVATE_REMINDER_HIDDEN_ON.includes(id));
 }

@@ -23,7 +23,7 @@ export function PasskeyLoginButton({ redirectTo }: { redirectTo: string }) {
       setBusy(false);
       return;
     }
-    let response;
+    let response: Awaited<ReturnType<typeof startAuthentication>>;
     try {
       response = await startAuthentication({ optionsJSON: options.data.options });
     } catch (failure) {

@@ -36,7 +36,7 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
     try {
       const options = await callPasskeyApi<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>("register-options", {});
       if (!options.ok) return setStatus({ kind: "danger", text: options.error ?? t("messages.generic") });
-      let response;
+      let response: Awaited<ReturnType<typeof startRegistration>>;
       try {
         response = await startRegistration({ optionsJSON: options.data.options });
       } catch (failure) {
