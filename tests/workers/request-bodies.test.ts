@@ -82,6 +82,25 @@ describe("bodies a client can send", () => {
     expect(failures).toEqual([]);
   });
 
+  it("refuse in one JSON shape on every /api/*.php call: a code for programs, a sentence for people", async () => {
+    const cookie = await loginCookie(await createMember());
+    const failures: string[] = [];
+    for (const path of postRoutes.filter((path) => path.startsWith("/api/"))) {
+      for (const [method, who] of [["POST", cookie], ["POST", undefined], ["DELETE", cookie], ["PATCH", cookie]] as const) {
+        const response = await send(path, { method, type: "application/json", body: "{", cookie: who });
+        if (response.status < 400 || !response.headers.get("Content-Type")?.includes("application/json")) {
+          await response.body?.cancel();
+          continue;
+        }
+        const body = ((await response.json()) ?? {}) as { error?: unknown; message?: unknown };
+        if (typeof body.error !== "string" || !/^[a-z_]+$/.test(body.error) || typeof body.message !== "string" || body.message === "") {
+          failures.push(`${method} ${path} ${response.status}: ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("tells a person in their language that the form could not be read", async () => {
     const response = await send("/login", { method: "POST", type: "text/plain", body: "hello" });
     expect(response.status).toBe(400);

@@ -5,6 +5,7 @@ import type { AutoLike } from "~/discovery/like-api";
 import { discoveryMember } from "~/discovery/member.server";
 import { assertSameOrigin } from "~/http/origin.server";
 import { requireApiUser } from "~/http/guards.server";
+import { onlyGet } from "~/http/api-errors.server";
 
 /**
  * GET /api/auto-like.php (spec §7): a profile for the like modal, whose like to the member is
@@ -23,3 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** Every other method: a 405 in the API's error shape. */
+export const action = onlyGet;

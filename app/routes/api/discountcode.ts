@@ -9,6 +9,7 @@ import { checkDiscountCode } from "~/payments/discount-codes.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { requireApiUser } from "~/http/guards.server";
+import { onlyGet } from "~/http/api-errors.server";
 
 const querySchema = z.object({
   code: z.string().trim().min(1).max(40).optional(),
@@ -78,3 +79,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
   });
 }
+
+/** Every other method: a 405 in the API's error shape. */
+export const action = onlyGet;

@@ -5,6 +5,7 @@ import { coordinatesSchema } from "~/geo/coordinates";
 import { geocode } from "~/geo/geocode.server";
 import { getI18n } from "~/http/i18n.server";
 import { requireApiUser } from "~/http/guards.server";
+import { onlyGet } from "~/http/api-errors.server";
 
 /**
  * GET /api/geocode.php?lat=&lon= (spec §7, stored by the client as its geocode): the site's country
@@ -26,3 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return data({ country: result.country, region: result.region }, { headers: noStore });
 }
+
+/** Every other method: a 405 in the API's error shape. */
+export const action = onlyGet;

@@ -4,6 +4,7 @@ import { deleteSession } from "~/accounts/session.server";
 import { authCookie } from "~/http/cookies.server";
 import { getServices } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
+import { onlyGet } from "~/http/api-errors.server";
 
 /**
  * GET /api/logout.php (spec §7). A GET is what the spec names; ending a session is the one state
@@ -18,3 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (crossSite) return redirect("/");
   return wantsJson ? Response.json({ ok: true }, { headers }) : redirect("/", { headers });
 }
+
+/** Every other method: a 405 in the API's error shape. */
+export const action = onlyGet;

@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment-webhook";
+import { apiError } from "~/http/api-errors.server";
 import { getServices } from "~/http/context.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { syncPaymentById } from "~/payments/payment-sync.server";
@@ -17,20 +17,20 @@ const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) 
  * the provider cannot be reached the answer is 503, and the provider calls again later.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data(null, { status: 405 });
+  if (request.method !== "POST") return apiError(405, "method_not_allowed", "Use POST.", { Allow: "POST" });
   const parsed = webhookSchema.safeParse(await readRequestValues(request));
-  if (!parsed.success) return data(null, { status: 400 });
+  if (!parsed.success) return apiError(400, "invalid_request", "Expected id=tr_… of a payment.");
   const { db, env, now } = getServices(context);
   try {
     await syncPaymentById(db, paymentProviderFor(env), { providerPaymentId: parsed.data.id, now: now() });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`webhook for ${parsed.data.id}: provider unavailable`, error.message);
-    return data(null, { status: 503 });
+    return apiError(503, "provider_unavailable", "The payment provider could not be reached; call again later.");
   }
   return new Response(null, { status: 200 });
 }
 
 export function loader() {
-  return data(null, { status: 405 });
+  return apiError(405, "method_not_allowed", "Use POST.", { Allow: "POST" });
 }

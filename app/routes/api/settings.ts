@@ -2,6 +2,7 @@ import type { Route } from "./+types/settings";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { publicSettings } from "~/sites/public-settings.server";
+import { onlyGet } from "~/http/api-errors.server";
 
 /** GET /api/settings.php — the site's settings of spec §3, with domain_language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,3 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return Response.json(body, { headers: { "Cache-Control": "private, max-age=300" } });
 }
+
+/** Every other method: a 405 in the API's error shape. */
+export const action = onlyGet;
