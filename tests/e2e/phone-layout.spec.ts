@@ -125,7 +125,7 @@ test("a premium member's pages fit a phone (in German), with the tab bar below 7
   await page.goto("/members");
   const tabs = page.getByRole("navigation", { name: "Mitgliedermenü" });
   await expect(tabs).toBeVisible();
-  await expect(tabs.locator(".bottom-tabs__label")).toHaveText(["Suchen", "Likes", "Nachrichten", "Konto"]);
+  await expect(tabs.locator(".bottom-tabs__label, .account-menu__label")).toHaveText(["Suchen", "Likes", "Nachrichten", "Konto"]);
   await expect(tabs.getByRole("link", { name: "Suchen" })).toHaveAttribute("aria-current", "page");
   await expect(tabs.getByRole("link", { name: /Nachrichten/ }).getByLabel("150 ungelesene Nachrichten")).toHaveText("99+");
   await expect(tabs.getByRole("link", { name: /Likes/ }).getByLabel("1 neues Like")).toHaveText("1");

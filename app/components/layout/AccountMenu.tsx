@@ -1,41 +1,38 @@
+import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { NavUser } from "./TopNav";
 
-/** The member's round photo in the navigation, or a neutral circle without one. */
-export function NavAvatar({ user, className = "avatar avatar-sm" }: { user: NavUser; className?: string }) {
-  return user.avatarUrl ? (
-    <img src={user.avatarUrl} alt="" width={32} height={32} className={className} />
-  ) : (
-    <span className={`${className} avatar-placeholder`} aria-hidden="true" />
-  );
-}
-
 /**
- * The account menu's links (own profile, settings and notifications, log out): the same list in
- * the top bar's dropdown and in the phone tab bar's sheet. Choosing one closes the menu around it,
- * since a client-side navigation keeps the `<details>` open otherwise.
+ * The account menu (own profile, settings and notifications, log out) behind the member's photo:
+ * a dropdown in the top bar (`account-menu`, labelled with the profile name) and, on phones, the
+ * last tab of the tab bar (`bottom-tabs__account`, labelled "Account"), which opens as a sheet.
+ * Choosing an item closes the menu, since a client-side navigation keeps a `<details>` open.
  */
-export function AccountMenuLinks({ className }: { className: string }) {
+export function AccountMenu({ user, className, label }: { user: NavUser; className: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <ul
-      className={className}
-      onClick={(event) => {
-        if ((event.target as Element).closest("a")) event.currentTarget.closest("details")?.removeAttribute("open");
-      }}
-    >
-      <li>
-        <Link to="/profile">{t("nav.myProfile")}</Link>
-      </li>
-      <li>
-        <Link to="/notifications">{t("nav.settings")}</Link>
-      </li>
-      <li>
-        <Link to="/api/logout.php" reloadDocument>
-          {t("nav.logout")}
-        </Link>
-      </li>
-    </ul>
+    <details className={className}>
+      <summary>
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
+        ) : (
+          <span className="avatar avatar-sm avatar-placeholder" aria-hidden="true" />
+        )}
+        <span className="account-menu__label">{label}</span>
+      </summary>
+      <ul className="account-menu__list" onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}>
+        <li>
+          <NavLink to="/profile">{t("nav.myProfile")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/notifications">{t("nav.settings")}</NavLink>
+        </li>
+        <li>
+          <Link to="/api/logout.php" reloadDocument>
+            {t("nav.logout")}
+          </Link>
+        </li>
+      </ul>
+    </details>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { languageNames, type Language } from "~/i18n/languages";
-import { GlobeIcon } from "./NavIcons";
 
 /**
  * The language dropdown (spec §2): only when more than one language is visible for the visitor's
@@ -18,8 +17,7 @@ export function LanguageMenu({ languages, current }: { languages: Language[]; cu
         {t("language.label")}
       </label>
       <span className="language-menu__current" aria-hidden="true">
-        <GlobeIcon className="language-menu__icon" />
-        <span className="language-menu__code">{current.toUpperCase()}</span>
+        {current}
       </span>
       <select
         id="language-menu-select"

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import type { Language } from "~/i18n/languages";
-import { AccountMenuLinks, NavAvatar } from "./AccountMenu";
+import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
+import { MEMBER_LINKS } from "./member-links";
 import { CountBadge, CreditsBadge } from "./NavBadge";
 
 /** What the navigation needs to know about a logged-in member. */
@@ -67,21 +68,14 @@ function MemberItems({ user }: { user: NavUser }) {
   const { t } = useTranslation();
   return (
     <ul className="topnav__menu">
-      <li className="topnav__wide">
-        <NavLink to="/members">{t("nav.search")}</NavLink>
-      </li>
-      <li className="topnav__wide">
-        <NavLink to="/chats">
-          {t("nav.messages")}
-          <CountBadge count={user.unreadMessages} label="nav.unreadCount" />
-        </NavLink>
-      </li>
-      <li className="topnav__wide">
-        <NavLink to="/likes">
-          {t("nav.likes")}
-          <CountBadge count={user.newLikes} label="nav.newLikesCount" />
-        </NavLink>
-      </li>
+      {MEMBER_LINKS.map((link) => (
+        <li key={link.to} className="topnav__wide">
+          <NavLink to={link.to}>
+            {t(link.label)}
+            {"count" in link && <CountBadge count={user[link.count]} label={link.badge} />}
+          </NavLink>
+        </li>
+      ))}
       <li>
         {user.paidUser ? (
           <NavLink to="/credits/repeat-order" className="topnav__upsell">
@@ -95,13 +89,7 @@ function MemberItems({ user }: { user: NavUser }) {
         )}
       </li>
       <li className="topnav__wide">
-        <details className="account-menu">
-          <summary>
-            <NavAvatar user={user} />
-            <span className="account-menu__name">{user.profileName}</span>
-          </summary>
-          <AccountMenuLinks className="account-menu__list" />
-        </details>
+        <AccountMenu user={user} className="account-menu" label={user.profileName} />
       </li>
     </ul>
   );
