@@ -150,7 +150,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#8b1226" />
         <Meta />
         <Links />

@@ -52,27 +52,29 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="costs-title" className="section">
         <h2 id="costs-title">{t("pricing.costsTitle")}</h2>
-        <table className="table">
-          <caption className="visually-hidden">{t("pricing.costsTitle")}</caption>
-          <tbody>
-            <tr>
-              <th scope="row">{t("pricing.costs.message")}</th>
-              <td>{t("pricing.creditsShort", { count: costs.message })}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pricing.costs.photo")}</th>
-              <td>{t("pricing.creditsShort", { count: costs.photo })}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pricing.costs.gift")}</th>
-              <td>{t("pricing.creditsShort", { count: costs.gift })}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("pricing.costs.free")}</th>
-              <td>{t("pricing.freeItems")}</td>
-            </tr>
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">{t("pricing.costsTitle")}</caption>
+            <tbody>
+              <tr>
+                <th scope="row">{t("pricing.costs.message")}</th>
+                <td>{t("pricing.creditsShort", { count: costs.message })}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("pricing.costs.photo")}</th>
+                <td>{t("pricing.creditsShort", { count: costs.photo })}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("pricing.costs.gift")}</th>
+                <td>{t("pricing.creditsShort", { count: costs.gift })}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("pricing.costs.free")}</th>
+                <td>{t("pricing.freeItems")}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
         <ul className="pricing__facts">
           <li>{t("pricing.facts.signup", { count: costs.signup })}</li>
           <li>{t("pricing.facts.premium")}</li>

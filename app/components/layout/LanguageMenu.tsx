@@ -16,6 +16,9 @@ export function LanguageMenu({ languages, current }: { languages: Language[]; cu
       <label className="visually-hidden" htmlFor="language-menu-select">
         {t("language.label")}
       </label>
+      <span className="language-menu__current" aria-hidden="true">
+        {current}
+      </span>
       <select
         id="language-menu-select"
         name="locale"

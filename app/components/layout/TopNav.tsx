@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import type { Language } from "~/i18n/languages";
+import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
+import { MEMBER_LINKS } from "./member-links";
+import { CountBadge, CreditsBadge } from "./NavBadge";
 
 /** What the navigation needs to know about a logged-in member. */
 export type NavUser = {
@@ -13,17 +16,11 @@ export type NavUser = {
   newLikes: number;
 };
 
-/** spec §9: badges cap at 99+. */
-export function badgeText(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}
-
-/** spec §2: paid users see their balance when it is 10 or fewer; warning above 0, danger at 0. */
-export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
-  if (credits > 10) return null;
-  return credits > 0 ? "warning" : "danger";
-}
-
+/**
+ * The top bar. From 768 px it holds the whole member menu; on phones only the logo, the credits
+ * (or premium) link, the language menu and the installed app's back button stay here, and search,
+ * likes, messages and the account menu move to the tab bar at the bottom (BottomTabs).
+ */
 export function TopNav({
   siteName,
   user,
@@ -50,7 +47,7 @@ export function TopNav({
           </button>
         )}
         <Link to="/" className="topnav__brand">
-          <span className="topnav__logo" aria-hidden="true">♥</span> {siteName}
+          <span className="topnav__logo" aria-hidden="true">♥</span> <span className="topnav__name">{siteName}</span>
         </Link>
         <div className="topnav__items">
           {user ? <MemberItems user={user} /> : null}
@@ -66,72 +63,33 @@ export function TopNav({
   );
 }
 
+/** The member menu of the top bar; the items marked `topnav__wide` are in the tab bar on phones. */
 function MemberItems({ user }: { user: NavUser }) {
   const { t } = useTranslation();
-  const tone = user.paidUser ? creditsBadgeTone(user.credits) : null;
   return (
     <ul className="topnav__menu">
-      <li>
-        <NavLink to="/members">{t("nav.search")}</NavLink>
-      </li>
-      <li>
-        <NavLink to="/chats">
-          {t("nav.messages")}
-          {user.unreadMessages > 0 && (
-            <span className="badge badge-secondary" aria-label={t("nav.unreadCount", { count: user.unreadMessages })}>
-              {badgeText(user.unreadMessages)}
-            </span>
-          )}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/likes">
-          {t("nav.likes")}
-          {user.newLikes > 0 && (
-            <span className="badge badge-secondary" aria-label={t("nav.newLikesCount", { count: user.newLikes })}>
-              {badgeText(user.newLikes)}
-            </span>
-          )}
-        </NavLink>
-      </li>
+      {MEMBER_LINKS.map((link) => (
+        <li key={link.to} className="topnav__wide">
+          <NavLink to={link.to}>
+            {t(link.label)}
+            {"count" in link && <CountBadge count={user[link.count]} label={link.badge} />}
+          </NavLink>
+        </li>
+      ))}
       <li>
         {user.paidUser ? (
-          <NavLink to="/credits/repeat-order">
+          <NavLink to="/credits/repeat-order" className="topnav__upsell">
             {t("nav.credits")}
-            {tone && (
-              <span className={`badge badge-${tone}`} aria-label={t("nav.creditsBalance", { count: user.credits })}>
-                {user.credits}
-              </span>
-            )}
+            <CreditsBadge credits={user.credits} />
           </NavLink>
         ) : (
-          <NavLink to="/premium">{t("nav.premium")}</NavLink>
+          <NavLink to="/premium" className="topnav__upsell">
+            {t("nav.premium")}
+          </NavLink>
         )}
       </li>
-      <li>
-        <details className="account-menu">
-          <summary>
-            {user.avatarUrl ? (
-              <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
-            ) : (
-              <span className="avatar avatar-sm avatar-placeholder" aria-hidden="true" />
-            )}
-            <span>{user.profileName}</span>
-          </summary>
-          <ul className="account-menu__list">
-            <li>
-              <Link to="/profile">{t("nav.myProfile")}</Link>
-            </li>
-            <li>
-              <Link to="/notifications">{t("nav.settings")}</Link>
-            </li>
-            <li>
-              <Link to="/api/logout.php" reloadDocument>
-                {t("nav.logout")}
-              </Link>
-            </li>
-          </ul>
-        </details>
+      <li className="topnav__wide">
+        <AccountMenu user={user} className="account-menu" label={user.profileName} />
       </li>
     </ul>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayPhone } from "./Footer";
-import { badgeText, creditsBadgeTone } from "./TopNav";
+import { badgeText, creditsBadgeTone } from "./NavBadge";
 
 describe("navigation and footer details", () => {
   it("caps badges at 99+", () => {

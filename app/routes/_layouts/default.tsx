@@ -6,6 +6,7 @@ import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotifica
 import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
 import { LikeModal } from "~/components/discovery/LikeModal";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { BottomTabs } from "~/components/layout/BottomTabs";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
@@ -18,7 +19,7 @@ import { useRootData } from "~/root";
 /** spec §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
 const POLL_MS = 60_000;
 
-/** spec §2 default layout: top navigation, time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
+/** spec §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   usePolling({ enabled: Boolean(data?.user), intervalMs: POLL_MS });
@@ -26,6 +27,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   return (
     <div className="layout layout--default">
       <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
+      {data.user && <BottomTabs user={data.user} />}
       <TimeBonusBanner />
       <ActivateReminder />
       <DisabledNotificationsAlert />

@@ -1,0 +1,38 @@
+import { Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { NavUser } from "./TopNav";
+
+/**
+ * The account menu (own profile, settings and notifications, log out) behind the member's photo:
+ * a dropdown in the top bar (`account-menu`, labelled with the profile name) and, on phones, the
+ * last tab of the tab bar (`bottom-tabs__account`, labelled "Account"), which opens as a sheet.
+ * Choosing an item closes the menu, since a client-side navigation keeps a `<details>` open.
+ */
+export function AccountMenu({ user, className, label }: { user: NavUser; className: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className={className}>
+      <summary>
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
+        ) : (
+          <span className="avatar avatar-sm avatar-placeholder" aria-hidden="true" />
+        )}
+        <span className="account-menu__label">{label}</span>
+      </summary>
+      <ul className="account-menu__list" onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}>
+        <li>
+          <NavLink to="/profile">{t("nav.myProfile")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/notifications">{t("nav.settings")}</NavLink>
+        </li>
+        <li>
+          <Link to="/api/logout.php" reloadDocument>
+            {t("nav.logout")}
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}
