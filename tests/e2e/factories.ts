@@ -3,7 +3,6 @@
  * playwright.config.ts on E2E_LIBSQL_PORT). Each test makes its own members.
  */
 import { createClient } from "@libsql/client";
-import { expect, type Page } from "@playwright/test";
 import { hashPassword } from "../../app/accounts/password.server";
 
 export const E2E_DATABASE_URL = `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8791"}`;
@@ -68,13 +67,4 @@ export function linkIn(text: string, path: string): string {
   const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]*`).exec(text);
   if (!match) throw new Error(`no ${path} link in: ${text}`);
   return match[0];
-}
-
-/** Logs in through the login form (in Dutch, the site's language) and waits to leave /login. */
-export async function logIn(page: Page, email: string, password: string = E2E_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }

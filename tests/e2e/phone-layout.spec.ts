@@ -7,7 +7,8 @@
  * at the three widths by resizing the viewport.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { createMember, db, logIn } from "./factories";
+import { createMember, db } from "./factories";
+import { logIn } from "./log-in";
 
 const PHONE_WIDTHS = [320, 375, 414];
 
