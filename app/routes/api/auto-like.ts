@@ -7,9 +7,9 @@ import { assertSameOrigin } from "~/http/origin.server";
 import { requireApiUser } from "~/http/guards.server";
 
 /**
- * GET /api/auto-like.php (spec §7): a profile for the like modal, whose like to the member is
+ * GET /api/auto-like.php (product.md §7): a profile for the like modal, whose like to the member is
  * recorded here (see auto-like.server.ts); `profile: null` when there is none to show.
- * The spec makes this a GET although it records a like, so it still refuses other sites' requests.
+ * The client calls this with GET although it records a like, so it still refuses other sites' requests.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   assertSameOrigin(request);
