@@ -37,7 +37,7 @@ const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, ne
   return next();
 };
 
-/** Landing parameters (network, ref, sub1–3) are remembered in a cookie for the signup (PRODUCT.md). */
+/** Landing parameters (network, ref, sub1–3) are remembered in a cookie for the signup (product.md §10). */
 const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
   const response = await next();
   const record = request.method === "GET" ? trackingFromUrl(new URL(request.url)) : null;
@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           role: user.role,
           signupAt: user.signupAt.toISOString(),
           emailDisabledReason: user.emailDisabledReason,
-          /** spec §3 `notifications_disabled (list)`: the types the member switched off, with their channels. */
+          /** product.md §3 `notifications_disabled (list)`: the types the member switched off, with their channels. */
           disabledNotifications: switchedOff,
           /** The alert's sentence saying what is off (null when nothing is). */
           disabledNotificationsText: describeDisabledNotifications(switchedOff, getI18n(context).t, locale),
@@ -99,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           disabledNotificationsAlertDismissed: disabledNotificationsDismissedCookie.read(request) !== null,
         }
       : null,
-    /** spec §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */
+    /** product.md §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */
     timeBonus: timeBonus && { code: timeBonus.code, percent: timeBonus.percent, expiresAt: timeBonus.expiresAt.toISOString() },
     site: {
       name: site.name,

@@ -1,7 +1,7 @@
 /**
- * Every route of spec §2, by name. Layouts group the screens; JSON calls of spec §7 are resource
- * routes under /api. The developer's tools (the mail and SMS inboxes, the benchmark's baseline
- * page) are not part of a production build (`CLOUDFLARE_ENV=production`) at all.
+ * Every route of product.md §2, by name. Layouts group the screens; JSON calls of product.md §7 are
+ * resource routes under /api. The developer's tools (the mail and SMS inboxes, the benchmark's
+ * baseline page) are not part of a production build (`CLOUDFLARE_ENV=production`) at all.
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
@@ -14,7 +14,7 @@ export default [
     route("pricing", "routes/pricing.tsx", { id: "pricing" }),
     route("pages/:page", "routes/pages.$page.tsx", { id: "pages-page" }),
     route("login", "routes/login.tsx", { id: "login" }),
-    // Accounts (issue #3)
+    // Accounts
     route("signup", "routes/signup.tsx", { id: "signup" }),
     route("signup-matches", "routes/signup-matches.tsx", { id: "signup-matches" }),
     route("activate", "routes/activate.tsx", { id: "activate" }),
@@ -32,13 +32,13 @@ export default [
       route("dev/mail", "routes/dev.mail.tsx", { id: "dev-mail" }),
       route("dev/sms", "routes/dev.sms.tsx", { id: "dev-sms" }),
     ]),
-    // Profiles and photos (issue #4)
+    // Profiles and photos
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
     route("profile", "routes/profile.tsx", { id: "profile" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
     route("moderation", "routes/moderation.tsx", { id: "moderation" }),
-    // Discovery (issue #5)
+    // Discovery
     route("members", "routes/members.tsx", { id: "members" }),
     route("likes", "routes/likes.tsx", { id: "likes" }),
     route("likes/:type", "routes/likes.$type.tsx", { id: "likes-type" }),

@@ -5,7 +5,7 @@
  * - timestamps are unix seconds (`integer({ mode: "timestamp" })`), dates of birth are ISO `YYYY-MM-DD` text;
  * - money is stored in minor units (cents) with its ISO currency;
  * - JSON columns hold small, validated documents (parsed through zod in the services);
- * - every search of spec §2 has an index; member search pages with keyset pagination.
+ * - every search of product.md §2 has an index; member search pages with keyset pagination.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -56,7 +56,7 @@ export const sites = sqliteTable("sites", {
     .notNull()
     .references(() => companies.id),
   isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-  /** Every other setting of spec §3, validated by `app/sites/site-settings.ts`. */
+  /** Every other setting of product.md §3, validated by `app/sites/site-settings.ts`. */
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
@@ -186,7 +186,7 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Member search (spec §2: gender, country, region, age), newest first with keyset on id.
+    // Member search (product.md §2: gender, country, region, age), newest first with keyset on id.
     // Covering: the age filter (birth_date) and region are read from the index itself.
     index("profiles_search")
       .on(t.siteId, t.gender, t.country, t.id, t.birthDate, t.regionId)
@@ -265,7 +265,7 @@ export const likes = sqliteTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     source: text("source", { enum: ["profile", "swipe", "match_finder", "auto"] }).notNull().default("profile"),
-    /** spec: like_new — cleared when the liked member views the liker's profile. */
+    /** product.md §3 `like_new` — cleared when the liked member views the liker's profile. */
     isNew: integer("is_new", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },

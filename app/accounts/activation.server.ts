@@ -1,8 +1,8 @@
 /**
- * E-mail confirmation (spec §4 "Unconfirmed state"): a new account is `not_confirmed` with a
+ * E-mail confirmation (product.md §4 "Unconfirmed state"): a new account is `not_confirmed` with a
  * `disabled` profile until its owner opens the single-use link of the activation mail. Confirming
- * makes the profile visible and grants the site's `signup_credits` once (PRODUCT.md), through the
- * credit ledger with the cause `signup:<userId>`.
+ * makes the profile visible and grants the site's `signup_credits` once (product.md §10), through
+ * the credit ledger with the cause `signup:<userId>`.
  */
 import { and, eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";

@@ -1,6 +1,6 @@
 /**
- * The member's own data as one JSON document (PRODUCT.md: every member can download their data).
- * Never secrets (password hash, sessions, tokens, passkey keys) and nothing private of other
+ * The member's own data as one JSON document (product.md §10: every member can download their
+ * data). Never secrets (password hash, sessions, tokens, passkey keys) and nothing private of other
  * members: they appear only by profile id.
  */
 import { asc, eq, inArray, or } from "drizzle-orm";

@@ -1,7 +1,7 @@
 /**
- * Account deletion (PRODUCT.md): a deleted account stays recoverable for the site's grace period
- * (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for good,
- * keeping only what the law requires (orders, payments and the credit ledger).
+ * Account deletion (product.md §10): a deleted account stays recoverable for the site's grace
+ * period (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for
+ * good, keeping only what the law requires (orders, payments and the credit ledger).
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -121,10 +121,10 @@ export function erasedEmail(userId: number): string {
 }
 
 /**
- * Erases a deleted account for good (PRODUCT.md): profile, photos (rows and R2 objects), the content
- * of messages they sent, push subscriptions, sessions, passkeys, preferences, tokens and traces of
- * who they liked or viewed. Orders, payments and the credit ledger are kept as the law requires.
- * Safe to run twice: a second run finds nothing left to erase.
+ * Erases a deleted account for good (product.md §10): profile, photos (rows and R2 objects), the
+ * content of messages they sent, push subscriptions, sessions, passkeys, preferences, tokens and
+ * traces of who they liked or viewed. Orders, payments and the credit ledger are kept as the law
+ * requires. Safe to run twice: a second run finds nothing left to erase.
  */
 export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete">, userId: number) {
   const user = await db.query.users.findFirst({ columns: { id: true, siteId: true, email: true }, where: eq(schema.users.id, userId) });

@@ -1,5 +1,5 @@
 /**
- * Password login with lockout (PRODUCT.md): an account is locked for 15 minutes after 5 failed
+ * Password login with lockout (product.md §10): an account is locked for 15 minutes after 5 failed
  * attempts within 15 minutes, an IP address after 20. Unknown addresses fail exactly like wrong
  * passwords (same message, and a password hash is still computed), so login reveals nothing.
  */

@@ -1,4 +1,4 @@
-/** The badges of the top navigation (spec §2): unread messages and new likes. */
+/** The badges of the top navigation (product.md §2): unread messages and new likes. */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { visibleTo } from "~/profiles/visibility.server";

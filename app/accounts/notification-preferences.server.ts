@@ -1,6 +1,7 @@
 /**
- * Notification preferences (PRODUCT.md): every notification type of spec §3 can be switched off per
- * channel (push, e-mail). Only switched-off channels are stored: no row means enabled.
+ * Notification preferences (product.md §10): every notification type of product.md §3 can be
+ * switched off per channel (push, e-mail). Only switched-off channels are stored: no row means
+ * enabled.
  */
 import { and, eq } from "drizzle-orm";
 import { notificationTypes } from "#drizzle/schema";
@@ -23,7 +24,7 @@ export async function loadNotificationPreferences(db: Database, userId: number):
   return preferences;
 }
 
-/** One type with the channels the member switched off (spec §3 `notifications_disabled (list)`). */
+/** One type with the channels the member switched off (product.md §3 `notifications_disabled (list)`). */
 export type DisabledNotification = { type: NotificationType; channels: NotificationChannel[] };
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Passkeys (WebAuthn, ADR 009): the recommended sign-in (DESIGN.md). The relying party is the
- * host the member is on, so every site of the deployment has its own passkeys; sign-in uses
- * discoverable credentials, so the login page needs no e-mail address first.
+ * Passkeys (WebAuthn, ADR 009): the recommended sign-in (product.md §10 "Accounts"). The relying
+ * party is the host the member is on, so every site of the deployment has its own passkeys; sign-in
+ * uses discoverable credentials, so the login page needs no e-mail address first.
  *
  * Challenges live in `auth_challenges` for 5 minutes and are taken with one DELETE … RETURNING,
  * so each works exactly once even when two requests race.

@@ -1,7 +1,7 @@
 /**
- * Password reset (PRODUCT.md: at most 3 reset mails per address per day; links single-use, valid
- * 1 hour). A request answers the same for every address (ADR 010): the limits count requests per
- * address, known or not, and the mail is written after the response so timing tells nothing.
+ * Password reset (product.md §10: at most 3 reset mails per address per day; links single-use,
+ * valid 1 hour). A request answers the same for every address (ADR 010): the limits count requests
+ * per address, known or not, and the mail is written after the response so timing tells nothing.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -70,7 +70,7 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
 
 /**
  * Sets a new password through a reset link: uses the token (once), ends every session of the
- * member (PRODUCT.md: a reset signs out everywhere) and opens a fresh one on this device.
+ * member (product.md §10: a reset signs out everywhere) and opens a fresh one on this device.
  */
 export async function completePasswordReset(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * The member as `GET /api/user.php` describes it (spec §3 "User"): never secrets, never the
+ * The member as `GET /api/user.php` describes it (product.md §3 "User"): never secrets, never the
  * password hash or session, only what the member's own app needs.
  */
 import { and, eq } from "drizzle-orm";

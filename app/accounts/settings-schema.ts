@@ -10,7 +10,7 @@ export { MIN_PASSWORD_LENGTH } from "./password-rules";
 import { MIN_PASSWORD_LENGTH } from "./password-rules";
 export const MAX_DELETE_REMARKS = 1000;
 
-/** spec §3 "delete reasons" (plus remarks). */
+/** product.md §3 "delete reasons" (plus remarks). */
 export const DELETE_REASONS = ["price", "found_someone", "not_looking", "site_problems", "no_members", "time", "other"] as const;
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 
@@ -56,7 +56,7 @@ export const deleteAccountSchema = z.object({
 export const settingsIntents = ["email", "password", "invisible", "delete"] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
-/** Notification channels (PRODUCT.md: web push and e-mail, each switchable per type). */
+/** Notification channels (product.md §10: web push and e-mail, each switchable per type). */
 export const NOTIFICATION_CHANNELS = ["push", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Account settings: changing the e-mail address (confirmed through a link sent to the NEW address),
- * the password, and invisible mode (premium only, PRODUCT.md).
+ * the password, and invisible mode (premium only, product.md §10).
  */
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -109,7 +109,7 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** PRODUCT.md: invisible mode is a premium function; the server refuses it to free members. */
+/** product.md §10: invisible mode is a premium function; the server refuses it to free members. */
 export async function setInvisible(db: Database, input: { userId: number; invisible: boolean }): Promise<boolean> {
   const user = await db.query.users.findFirst({ columns: { paidUser: true }, where: eq(schema.users.id, input.userId) });
   if (!user) return false;

@@ -1,7 +1,7 @@
 /**
  * The signup forms, validated by the same schemas in the browser (Conform) and on the server.
- * Messages are locale keys: the spec's own sentences (spec §5) live in common `messages.*`, the
- * rest in the `signup` namespace.
+ * Messages are locale keys: the required sentences (product.md §5) live in common `messages.*`,
+ * the rest in the `signup` namespace.
  */
 import { z } from "zod";
 import { cleanParagraphs, optionalText } from "~/utils/clean-text";
@@ -29,13 +29,13 @@ export type AccountFormConfig = {
   defaultCountry: string;
   defaultGender: Gender;
   defaultSeeking: Seeking;
-  /** Days a deleted account can still be reactivated (spec §4). */
+  /** Days a deleted account can still be reactivated (product.md §4). */
   graceDays: number;
 };
 
 const text = (error: string) => z.string({ error });
 
-/** Step 1: the account (spec §3 "Signup form": email, name, password, date_of_birth, signup_message). */
+/** Step 1: the account (product.md §3 "Signup form": email, name, password, date_of_birth, signup_message). */
 export function signupAccountSchema({ minAge, countries, today }: SignupRules) {
   return z
     .object({

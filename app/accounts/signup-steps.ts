@@ -1,6 +1,7 @@
 /**
- * The signup steps of spec §2: account, photo, location, personal info, about me, push opt-in,
- * completion with the activation mail. Shared by /signup, /complete-signup and the progress bar.
+ * The signup steps of product.md §2: account, photo, location, personal info, about me, push
+ * opt-in, completion with the activation mail. Shared by /signup, /complete-signup and the progress
+ * bar.
  */
 import type { ProfileField } from "~/profiles/profile-fields";
 

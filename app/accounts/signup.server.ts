@@ -1,8 +1,8 @@
 /**
- * Creating an account (signup step 1, spec §2/§3): the user (not_confirmed, in the visitor's
+ * Creating an account (signup step 1, product.md §2/§3): the user (not_confirmed, in the visitor's
  * language), its profile (disabled until the e-mail address is confirmed), the visitor's tracking
- * record (PRODUCT.md "Acquisition"), the activation mail and a session, so the new member goes on
- * with the next signup steps signed in.
+ * record (product.md §10 "Acquisition"), the activation mail and a session, so the new member goes
+ * on with the next signup steps signed in.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
@@ -19,7 +19,7 @@ import { withinLimits } from "~/security/rate-limit.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { Site } from "~/sites/site.server";
 
-/** Abuse protection (issue #3): 5 new accounts per IP address and 5 attempts per address an hour. */
+/** Abuse protection (product.md §9): 5 new accounts per IP address and 5 attempts per address an hour. */
 export const SIGNUPS_PER_IP_PER_HOUR = 5;
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 5;
 const HOUR = 60 * 60;
@@ -27,7 +27,7 @@ const HOUR = 60 * 60;
 export type SignupGate = "open" | "invite_only";
 
 /**
- * spec §4: `all` lets everyone sign up; `with_trafficsource` only visitors who came through a
+ * product.md §4: `all` lets everyone sign up; `with_trafficsource` only visitors who came through a
  * traffic source the site works with (its `trafficNetworks`); anything else is invite-only.
  */
 export function signupGate(settings: Pick<SiteSettings, "signups" | "trafficNetworks">, tracking: TrackingRecord | null): SignupGate {
@@ -36,7 +36,7 @@ export function signupGate(settings: Pick<SiteSettings, "signups" | "trafficNetw
   return "invite_only";
 }
 
-/** Niche 7 is the gay site (spec §2 lander slugs): men looking for men by default. */
+/** Niche 7 is the gay site (product.md §2 lander slugs): men looking for men by default. */
 const GAY_NICHE = 7;
 
 /** The account form's settings: the site's countries (the visitor's own first choice when served). */
@@ -56,8 +56,8 @@ export function accountFormConfig(site: Site, visitorCountry: string | null, now
 }
 
 /**
- * What an address already on this site means for a new signup (spec §8 "existing active account
- * on signup" and "deleted account not yet final"):
+ * What an address already on this site means for a new signup (product.md §8 "existing active
+ * account on signup" and "deleted account not yet final"):
  * - active: offer to log in or reset the password;
  * - deleted: deleted within the grace period, logging in reactivates it;
  * - other: unusable (deleted for good, banned), only the duplicate message.

@@ -1,9 +1,9 @@
 /**
- * The tracking record of spec §3 (network, ref, sub1, sub2, sub3). PRODUCT.md "Acquisition":
- * landers record these landing query parameters in a cookie, and signup stores them with the
- * account. The root middleware stores `trackingFromUrl` in the `tracking` cookie; signup reads the
- * record back with `readTracking` (the landing URL itself counts too, so signing up on the very
- * page that carried `?network=` works before the cookie came back).
+ * The tracking record of product.md §3 (network, ref, sub1, sub2, sub3). product.md §10
+ * "Acquisition": landers record these landing query parameters in a cookie, and signup stores them
+ * with the account. The root middleware stores `trackingFromUrl` in the `tracking` cookie; signup
+ * reads the record back with `readTracking` (the landing URL itself counts too, so signing up on
+ * the very page that carried `?network=` works before the cookie came back).
  */
 import { z } from "zod";
 

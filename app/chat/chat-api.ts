@@ -1,5 +1,5 @@
 /**
- * The chat calls of spec §7, shared by the Worker and the browser: GET /api/chats.php answers
+ * The chat calls of product.md §7, shared by the Worker and the browser: GET /api/chats.php answers
  * `ChatsPayload`; DELETE /api/chat.php takes a conversation (or every conversation with a profile).
  */
 import { z } from "zod";

@@ -19,7 +19,7 @@ export type GiftOffer = { key: string; icon: string; credits: number };
 
 /**
  * What the chat screen needs besides the messages: prices, the gift catalogue, the length limit, a
- * fresh client key for the next message, the site's fictional-profile notice (PRODUCT.md: a
+ * fresh client key for the next message, the site's fictional-profile notice (product.md §10: a
  * fictional profile's chat shows the warning) and the time zone messages are dated in.
  */
 export async function chatScreenData(db: Database, site: Site, partner: { fictional: boolean }) {

@@ -1,10 +1,10 @@
 /**
- * Conversations (spec §2 "Chats overview" and "chat screen", §4 "Chat"): the list of a member's
- * chats with unread counts, one conversation's messages, and removing chats. A conversation
- * belongs to two members; each has their own row in `conversation_members` (unread count, removed,
- * history cleared up to a message). Only partners the member can still reach are shown: a block
- * either way, a deleted or unconfirmed partner, and the chat answers the same 404 as one that never
- * existed (PRODUCT.md "Blocking is mutual in effect").
+ * Conversations (product.md §2 "Chats overview" and "chat screen", §4 "Chat"): the list of a
+ * member's chats with unread counts, one conversation's messages, and removing chats. A
+ * conversation belongs to two members; each has their own row in `conversation_members` (unread
+ * count, removed, history cleared up to a message). Only partners the member can still reach are
+ * shown: a block either way, a deleted or unconfirmed partner, and the chat answers the same 404 as
+ * one that never existed (product.md §10 "Blocking is mutual in effect").
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -144,8 +144,8 @@ export async function findConversationWith(db: Database, input: { viewerProfileI
 
 /**
  * Opens a conversation: its partner and newest messages (or the page before `before`). Opening it
- * sets the member's unread count to 0 (spec §4). Null for a conversation that is not theirs or
- * whose partner they can no longer reach.
+ * sets the member's unread count to 0 (product.md §4). Null for a conversation that is not theirs
+ * or whose partner they can no longer reach.
  */
 export async function openConversation(
   db: Database,
@@ -204,7 +204,7 @@ export async function markRead(db: Database, input: { conversationId: number; vi
 
 /**
  * Removes chats from the member's list (DELETE /api/chat.php): one conversation, or every
- * conversation with a profile (spec §4). Their history is cleared for this member only; a new
+ * conversation with a profile (product.md §4). Their history is cleared for this member only; a new
  * message brings the chat back, starting from that message. Returns how many were removed.
  */
 export async function removeChats(

@@ -1,5 +1,5 @@
 /**
- * E-mail about new messages (PRODUCT.md "Notifications"; spec §3 types new_conversations and
+ * E-mail about new messages (product.md §10 "Notifications"; §3 types new_conversations and
  * new_messages). A member hears of a new conversation, and of new messages in a conversation they
  * had read: one mail per unread streak, never one per message. No mail for the operator's fictional
  * profiles, unconfirmed or e-mail-disabled members, or a type switched off. The mail never holds the

@@ -1,7 +1,8 @@
 /**
- * Sending a chat message or a gift (PRODUCT.md "Credits and money", "Discovery and contact"):
+ * Sending a chat message or a gift (product.md §10 "Credits and money", "Discovery and contact"):
  *
- * - the sender's e-mail address must be confirmed (spec §4: an unconfirmed address blocks replies);
+ * - the sender's e-mail address must be confirmed (product.md §4: an unconfirmed address blocks
+ *   replies);
  * - the partner must be reachable (no block either way, not deleted), and a new conversation may
  *   only start with a member the sender can see;
  * - a free member takes part in at most `FREE_CONVERSATION_LIMIT` conversations they started;
@@ -22,7 +23,7 @@ import { findConversationWith, pairIs, partnerIdOf } from "./conversations.serve
 
 const { conversations, conversationMembers: members, messages, gifts, profiles } = schema;
 
-/** PRODUCT.md: a free member may take part in at most 2 conversations that they started. */
+/** product.md §10: a free member may take part in at most 2 conversations that they started. */
 export const FREE_CONVERSATION_LIMIT = 2;
 
 export type SendOutcome =

@@ -1,8 +1,8 @@
 /**
- * The one way credits move (DESIGN.md): a ledger row per change with a unique cause key
- * ("signup:7", "order:42", "message:1001"), and the cached balance on `users` updated in the same
- * atomic batch. A retry with the same cause changes nothing; spending never takes a balance below
- * zero and is refused while spending is blocked (after a charge-back).
+ * The one way credits move (no other code changes a balance): a ledger row per change with a
+ * unique cause key ("signup:7", "order:42", "message:1001"), and the cached balance on `users`
+ * updated in the same atomic batch. A retry with the same cause changes nothing; spending never
+ * takes a balance below zero and is refused while spending is blocked (after a charge-back).
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

@@ -1,8 +1,8 @@
 /**
- * The like modal's auto-like (spec §2, §7 `GET /api/auto-like.php`): a profile that fits the member
- * likes them, and the modal shows it. Only the site's fictional profiles (PRODUCT.md: operated by
- * the site and marked everywhere) are used — never a real member, who did not choose to like
- * anyone — and only those the member may see, with an approved photo, who have not liked the
+ * The like modal's auto-like (product.md §2, §7 `GET /api/auto-like.php`): a profile that fits the
+ * member likes them, and the modal shows it. Only the site's fictional profiles (product.md §10:
+ * operated by the site and marked everywhere) are used — never a real member, who did not choose to
+ * like anyone — and only those the member may see, with an approved photo, who have not liked the
  * member yet and whom the member has not liked (an auto-like never makes a match).
  * At most `AUTO_LIKES_PER_DAY` a day per member (site time zone), so reloading the page with `?t=`
  * does not pile up likes.

@@ -1,6 +1,6 @@
 /**
- * Calendar days in a site's time zone (PRODUCT.md: the free swipe likes reset at midnight in the
- * site's time zone). Pure, so both the server and the tests use it; daylight saving time is
+ * Calendar days in a site's time zone (product.md §10: the free swipe likes reset at midnight in
+ * the site's time zone). Pure, so both the server and the tests use it; daylight saving time is
  * handled by taking the zone's offset at midnight itself, not at the current instant.
  */
 

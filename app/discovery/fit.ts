@@ -1,7 +1,7 @@
 /**
- * Who fits whom (issue #5: "gender/sexuality match both ways"): two members fit when each is of a
- * gender the other looks for. What a member looks for follows from their gender and sexuality
- * (`soughtGenders`); this module only applies it in both directions.
+ * Who fits whom (gender and sexuality match both ways, product.md §10): two members fit when each
+ * is of a gender the other looks for. What a member looks for follows from their gender and
+ * sexuality (`soughtGenders`); this module only applies it in both directions.
  */
 import { sexualities } from "~/profiles/profile-fields";
 import { soughtGenders, type Gender, type Sexuality } from "~/profiles/profile-schema";

@@ -1,6 +1,7 @@
 /**
- * The contract of `/api/likes.php` (spec §3 "Likes: profiles, and liked_by entries each with id and
- * a like_new flag"; spec §7 "GET /api/likes.php"), shared by the route, the pages and the buttons.
+ * The contract of `/api/likes.php` (product.md §3 "Likes: profiles, and liked_by entries each with
+ * id and a like_new flag"; product.md §7 "GET /api/likes.php"), shared by the route, the pages and
+ * the buttons.
  */
 import { z } from "zod";
 import type { ProfileCard } from "~/profiles/profile-card.server";

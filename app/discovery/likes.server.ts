@@ -1,6 +1,6 @@
 /**
- * Likes and matches (PRODUCT.md): a like that is returned is a match; the member who completes it
- * sees the match at once. Liking is idempotent; unliking removes the like and any match it made.
+ * Likes and matches (product.md §10): a like that is returned is a match; the member who completes
+ * it sees the match at once. Liking is idempotent; unliking removes the like and any match it made.
  * Free members get `dailySwipeLikes` swipe-game likes per day, counted in the site's time zone.
  */
 import { and, count, eq, gte, or, sql, type SQL } from "drizzle-orm";
@@ -99,7 +99,7 @@ export async function unlikeProfile(db: Database, input: { likerProfileId: numbe
   ]);
 }
 
-/** spec §4: viewing a profile clears the new-like flag of that liker. */
+/** product.md §4: viewing a profile clears the new-like flag of that liker. */
 export async function markLikeSeen(db: Database, input: { viewerProfileId: number; likerProfileId: number }) {
   await db
     .update(likes)

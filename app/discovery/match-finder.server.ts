@@ -1,8 +1,8 @@
 /**
- * The match finder (issue #5): suggestions ranked by mutual fit, each with the reasons the member
- * is told in one line. Fetching is one bounded query (the most recently active members who fit
- * both ways and were born within `AGE_BAND_YEARS` of the member) plus their interests; the ranking
- * is the pure `rankSuggestions`.
+ * The match finder (/match-finder): suggestions ranked by mutual fit, each with the reasons the
+ * member is told in one line. Fetching is one bounded query (the most recently active members who
+ * fit both ways and were born within `AGE_BAND_YEARS` of the member) plus their interests; the
+ * ranking is the pure `rankSuggestions`.
  *
  * Score (higher is better):
  * - gender and sexuality must fit both ways, and ages be at most `AGE_BAND_YEARS` apart (else no suggestion);

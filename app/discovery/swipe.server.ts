@@ -1,8 +1,8 @@
 /**
- * The swipe game (issue #5, PRODUCT.md): one member at a time from those who fit the player both
- * ways and whom the player has not liked yet; passes live in the page (`seen`), not in the
- * database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the site's
- * time zone); premium members are unlimited.
+ * The swipe game (product.md §10 "Discovery and contact"): one member at a time from those who fit
+ * the player both ways and whom the player has not liked yet; passes live in the page (`seen`), not
+ * in the database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the
+ * site's time zone); premium members are unlimited.
  */
 import { desc, notInArray, } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";

@@ -1,6 +1,6 @@
 /**
- * The query of GET /api/geocode.php (spec §7: lat, lon): decimal degrees in range, nothing else.
- * Messages are locale keys of the `members` namespace.
+ * The query of GET /api/geocode.php (product.md §7: lat, lon): decimal degrees in range, nothing
+ * else. Messages are locale keys of the `members` namespace.
  */
 import { z } from "zod";
 

@@ -1,8 +1,9 @@
 /**
- * Coordinates → the site's country and its nearest region (PRODUCT.md "Location"). The country
- * comes from the borders shipped with `@rapideditor/country-coder` (point in polygon, no network),
- * the region from the representative points in the `regions` table. Only the country and the
- * region leave this module: the coordinates are neither stored nor returned. ADR 012.
+ * Coordinates → the site's country and its nearest region (product.md §10 "Age, identity and
+ * profiles"). The country comes from the borders shipped with `@rapideditor/country-coder` (point
+ * in polygon, no network), the region from the representative points in the `regions` table. Only
+ * the country and the region leave this module: the coordinates are neither stored nor returned.
+ * ADR 012.
  */
 import { eq } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";

@@ -2,12 +2,13 @@
  * Every cookie the app sets or reads, in one place (ADR 020): its name, lifetime and flags, one
  * rule for `Secure`, and one parser. Services never see a cookie: the edge hands them the value.
  *
- * - `auth` (spec §9: 30 days): the session token, HttpOnly;
- * - `locale` (spec §9: 365 days): the chosen language, readable by the page;
+ * - `auth` (product.md §9: 30 days): the session token, HttpOnly;
+ * - `locale` (product.md §9: 365 days): the chosen language, readable by the page;
  * - `tracking` (30 days): the landing's traffic-source record (network, ref, sub1–3), HttpOnly;
  * - `entry-warning-dismissed` (a year): the adult-content warning was dismissed; the browser also
  *   writes it itself (EntryWarning), with the same attributes;
- * - `hide-disabled-notifications-alert`: the browser's mirror of that alert's dismissal (spec §3).
+ * - `hide-disabled-notifications-alert`: the browser's mirror of that alert's dismissal
+ *   (product.md §3).
  */
 import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/alerts/disabled-notifications";
 import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/components/entry-warning/rules";

@@ -3,7 +3,7 @@
  * - `requireUser`: pages for any signed-in account (else the login page, coming back here);
  * - `requireMember`: pages that need a profile too (else the rest of signup, /complete-signup);
  * - `requireDiscoveryMember`: discovery pages, which also need the member's orientation and place;
- * - `requireApiUser`: JSON calls (spec §8: a 403 whose body says authentication is required);
+ * - `requireApiUser`: JSON calls (product.md §8: a 403 whose body says authentication is required);
  * - `requireModerator`: the moderation area (a plain 404 for everyone else: it does not announce itself).
  */
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";

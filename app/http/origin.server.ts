@@ -1,6 +1,7 @@
 /**
  * React Router checks the origin of document form posts, not of resource routes: every
- * state-changing resource route calls this first (DESIGN.md).
+ * state-changing resource route calls this first (ADR 022,
+ * docs/decisions/022-csrf-and-origin-checks.md).
  */
 import { data } from "react-router";
 

@@ -1,5 +1,5 @@
 /**
- * Which language a request is served in (issue #2, spec §9):
+ * Which language a request is served in (product.md §9, §10 "Sites"):
  * `locale` cookie → the country's visible languages (the browser's preference among them, else the
  * first) → the first two letters of the site's domain_language → nl.
  */

@@ -25,7 +25,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
-/** PRODUCT.md: visible locales by country. */
+/** product.md §10: visible locales by country. */
 const visibleByCountry: Record<string, Language[]> = {
   NL: ["nl"],
   BE: ["nl", "fr", "de"],

@@ -1,6 +1,6 @@
 /**
- * Who a site's mail comes from: the site's `mail_name` (spec §3 settings) as display name, and
- * MAIL_FROM or else noreply@<the site's domain> as address (each white-label domain is verified
+ * Who a site's mail comes from: the site's `mail_name` (product.md §3 settings) as display name,
+ * and MAIL_FROM or else noreply@<the site's domain> as address (each white-label domain is verified
  * with the provider, so mail passes SPF/DKIM/DMARC as the site it is about).
  */
 import { schema, type Database } from "~/db/client.server";

@@ -2,9 +2,9 @@
  * The mail templates: each is a section of `locales/<lng>/mail.json` with `subject`, `preheader`,
  * `paragraphs`, `action` and `notice`, and says whether it is a notification.
  *
- * PRODUCT.md "Notifications": every notification e-mail carries one-click unsubscribe (RFC 8058).
- * Account mails (activation, password reset, mail change, account deleted) are transactional: a
- * member cannot switch them off, so they carry no unsubscribe link.
+ * product.md §10 "Notifications": every notification e-mail carries one-click unsubscribe (RFC
+ * 8058). Account mails (activation, password reset, mail change, account deleted) are
+ * transactional: a member cannot switch them off, so they carry no unsubscribe link.
  */
 export const mailTemplates = {
   activation: { notification: false },

@@ -1,6 +1,6 @@
 /**
- * The photo queue of /moderation (spec §4 "Images: pending inspection before being shown; active
- * means shown"): a site's pending photos, oldest first, approved or rejected with a reason.
+ * The photo queue of /moderation (product.md §4 "Images: pending inspection before being shown;
+ * active means shown"): a site's pending photos, oldest first, approved or rejected with a reason.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";

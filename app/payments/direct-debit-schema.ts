@@ -1,6 +1,6 @@
 /**
- * The /directdebit forms (spec §3 "Direct-debit form: otp, account holder, iban, street, house
- * number, zip, city, phone"): one schema per step, checked on the server, each
+ * The /directdebit forms (product.md §3 "Direct-debit form: otp, account holder, iban, street,
+ * house number, zip, city, phone"): one schema per step, checked on the server, each
  * with its `intent`. Messages are locale keys. IBANs are checked with ibantools (ADR 016) and
  * stored in their electronic format; phone numbers become E.164 with the member's country as the
  * default calling code.

@@ -1,6 +1,6 @@
 /**
- * SEPA direct debit (spec §2 "Direct-debit form", §5 "Direct debit needs a valid SMS code"): the
- * member's account details, confirmed by a six-digit code sent by SMS to their phone, become a
+ * SEPA direct debit (product.md §2 "Direct-debit form", §5 "Direct debit needs a valid SMS code"):
+ * the member's account details, confirmed by a six-digit code sent by SMS to their phone, become a
  * mandate at the payment provider; the checkout then collects orders on it (method `sdd`).
  *
  * One mandate row per member (`direct_debit_mandates`): `unverified` while a code is out, `active`

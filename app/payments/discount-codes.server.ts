@@ -1,6 +1,6 @@
 /**
- * Discount codes (spec §3 "Discount code", §5 'Code niet gevonden', 'Code reeds gebruikt'): one
- * check for the discount-code modal, /api/discountcode.php and the order itself, so a code the
+ * Discount codes (product.md §3 "Discount code", §5 'Code niet gevonden', 'Code reeds gebruikt'):
+ * one check for the discount-code modal, /api/discountcode.php and the order itself, so a code the
  * modal accepts is the code the order gets.
  *
  * A code belongs to one site or to every site (`site_id` null; the site's own code wins), may be

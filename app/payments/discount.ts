@@ -23,7 +23,7 @@ export function normalizeDiscountCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** A usable code as GET /api/discountcode.php describes it (spec §3 "Discount code"). */
+/** A usable code as GET /api/discountcode.php describes it (product.md §3 "Discount code"). */
 export type DiscountCodePayload = {
   code: string;
   country: string | null;

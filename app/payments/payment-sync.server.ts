@@ -86,7 +86,7 @@ async function applyProviderPayment(
 }
 
 /**
- * A paid order: its credits once, the order paid, the member premium for good (spec §1), the
+ * A paid order: its credits once, the order paid, the member premium for good (product.md §1), the
  * welcome bonus and the discount code used. Then credits a charge-back could not take back are
  * settled from the new balance.
  */
@@ -123,7 +123,7 @@ async function settleDebt(db: Database, order: Order) {
 
 /**
  * A charge-back takes the order's credits back. The balance stops at zero: what could not be taken
- * is recorded as debt, and the member cannot spend until a purchase settles it (PRODUCT.md).
+ * is recorded as debt, and the member cannot spend until a purchase settles it (product.md §10).
  */
 async function chargeBackOrder(db: Database, order: Order, now: Date) {
   const causeKey = `chargeback:${order.id}`;

@@ -1,6 +1,7 @@
 /**
- * Refunds (PRODUCT.md): a purchase whose credits are all unused may be refunded within the site's
- * `refund_days` of payment. The provider refunds the money; the credits go back through the ledger.
+ * Refunds (product.md §10): a purchase whose credits are all unused may be refunded within the
+ * site's `refund_days` of payment. The provider refunds the money; the credits go back through the
+ * ledger.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";

@@ -1,7 +1,7 @@
 /**
- * The welcome time bonus (spec §4, §9): a new member gets the welcome code (TIMEBONUS25, 25% off
- * the first purchase) for `validity_seconds` (14,400 s) from signup. It is active only while the
- * member has not paid, has not used it and the time has not run out; the banner and the modal
+ * The welcome time bonus (product.md §4, §9): a new member gets the welcome code (TIMEBONUS25, 25%
+ * off the first purchase) for `validity_seconds` (14,400 s) from signup. It is active only while
+ * the member has not paid, has not used it and the time has not run out; the banner and the modal
  * count it down (components/payments/TimeBonus*.tsx).
  */
 import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Who may see a stored photo (PRODUCT.md, spec §4 and §6). A random key is no permission:
+ * Who may see a stored photo (product.md §4, §6 and §10). A random key is no permission:
  * - an approved (active) public photo of an active profile: everyone;
  * - an approved private photo: premium members of the same site, and the owner; never a member
  *   who blocked the owner or whom the owner blocked (a blocked pair is as good as unknown);

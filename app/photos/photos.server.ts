@@ -1,6 +1,6 @@
 /**
  * A member's own photos: list, add (within the limit), reorder, delete, choose the main photo,
- * mark private. Rules (spec §4, §6, §9; PRODUCT.md):
+ * mark private. Rules (product.md §4, §6, §9 and §10):
  * - free members keep at most `freePhotoLimit` photos (3), premium members `premiumPhotoLimit`
  *   (25); every stored photo counts, rejected ones too, until the member deletes them;
  * - a new photo is `pending` until a moderator approves it, and goes to the end of the order;

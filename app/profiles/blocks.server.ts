@@ -1,8 +1,8 @@
 /**
- * Blocking (PRODUCT.md "Discovery and contact"): mutual in effect. Neither side sees the other in
- * search, likes or chats, and their profiles answer each other with the same 404 as a profile that
- * does not exist. The effects come from `visibleTo` (visibility.server.ts), which every list and
- * page applies; this module only records and removes blocks. Unblocking restores everything
+ * Blocking (product.md §10 "Discovery and contact"): mutual in effect. Neither side sees the other
+ * in search, likes or chats, and their profiles answer each other with the same 404 as a profile
+ * that does not exist. The effects come from `visibleTo` (visibility.server.ts), which every list
+ * and page applies; this module only records and removes blocks. Unblocking restores everything
  * (likes and matches are kept, merely hidden while the block lasts).
  */
 import { and, asc, eq, exists, ne, or } from "drizzle-orm";

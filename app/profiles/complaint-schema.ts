@@ -1,6 +1,6 @@
 /**
- * The /complaints form (spec §2 "Complaints"): consumer complaints and reports about a member.
- * One schema for the browser (Conform) and the server; messages are locale keys.
+ * The /complaints form (product.md §2 "Complaints"): consumer complaints and reports about a
+ * member. One schema for the browser (Conform) and the server; messages are locale keys.
  */
 import { z } from "zod";
 import { cleanLine, cleanParagraphs } from "~/utils/clean-text";

@@ -1,5 +1,5 @@
 /**
- * Complaints (issue #4 item 6): a consumer complaint or a report about a member, filed on
+ * Complaints (/complaints): a consumer complaint or a report about a member, filed on
  * /complaints by a member or a visitor, stored for the moderators and confirmed by e-mail.
  */
 import { and, desc, eq, ne } from "drizzle-orm";

@@ -22,7 +22,7 @@ export type ProfileEditorConfig = {
   regions: RegionData;
   /** The personal fields this site shows (`visible_profile_fields`). */
   fields: ProfileField[];
-  /** The member's own address: the profile name must differ from it (spec §5). */
+  /** The member's own address: the profile name must differ from it (product.md §5). */
   email: string;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The fixed profile fields and their options (PRODUCT.md: fixed lists, translated in every
+ * The fixed profile fields and their options (product.md §10: fixed lists, translated in every
  * locale under `profile.<field>.<option>` in locales/<lng>/common.json).
  */
 export const genders = ["male", "female"] as const;
@@ -32,7 +32,7 @@ export function visibleProfileFields(visible: readonly string[]): ProfileField[]
   return profileFields.filter((field) => visible.includes(field));
 }
 
-/** The 50 interests of spec §2, in the spec's order; the key is also the locale key. */
+/** The 50 interests of product.md §2, in the order of product.md §2; the key is also the locale key. */
 export const interestKeys = [
   "adventure", "anal_sex", "animals", "art", "astrology", "barbecue", "beach", "beer", "biking", "bondage",
   "coffee", "cooking", "dancing", "exchanging_pictures", "fashion", "foodie", "gardening", "gym", "hiking", "hugging",
@@ -52,7 +52,7 @@ export const interestIcons: Record<(typeof interestKeys)[number], string> = {
   theater: "🎭", threesome: "👥", travelling: "✈️", vegetarian: "🥗", video_games: "🎮", wine: "🍷",
 };
 
-/** The gift catalogue (PRODUCT.md: 12 gifts with translated names, `gifts.<key>`). */
+/** The gift catalogue (product.md §10: 12 gifts with translated names, `gifts.<key>`). */
 export const giftCatalogue = [
   { key: "rose", icon: "🌹" }, { key: "heart", icon: "❤️" }, { key: "chocolate", icon: "🍫" },
   { key: "champagne", icon: "🍾" }, { key: "teddy", icon: "🧸" }, { key: "kiss", icon: "💋" },

@@ -1,8 +1,9 @@
 /**
  * Everything /members/{id} (and /likes/m/{id}) shows, and the rules for who may open it:
- * - visitors only where the site lets logged-out visitors browse (spec §4: 'none' disables it);
+ * - visitors only where the site lets logged-out visitors browse (product.md §4: 'none' disables
+ *   it);
  * - unknown, deleted, unconfirmed, invisible and blocked (either way) profiles are all "not found",
- *   so a blocked member cannot tell a block from a deleted account (PRODUCT.md);
+ *   so a blocked member cannot tell a block from a deleted account (product.md §10);
  * - viewing clears the new-like flag and records the view (see `recordProfileVisit`).
  */
 import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
@@ -46,7 +47,7 @@ export async function profilePage(
 ): Promise<ProfilePage> {
   const { user, site, now } = input;
   const viewerProfileId = user?.profile?.id ?? null;
-  // Visitors see profiles as far as the site lets them search (spec §4: 'none' disables it).
+  // Visitors see profiles as far as the site lets them search (product.md §4: 'none' disables it).
   const access = searchAccess({
     loggedIn: user !== null,
     hasTrafficSource: fromKnownTrafficSource(input.tracking, site.settings.trafficNetworks),

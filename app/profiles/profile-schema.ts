@@ -1,7 +1,7 @@
 /**
  * The profile's fields and their validation, shared by the signup steps and the profile editor
- * (/profile), in the browser (Conform) and on the server. Messages are locale keys: the spec's own
- * sentences (spec §5) live in common `messages.*`, the rest in the `signup` namespace.
+ * (/profile), in the browser (Conform) and on the server. Messages are locale keys: the required
+ * sentences (product.md §5) live in common `messages.*`, the rest in the `signup` namespace.
  */
 import { z } from "zod";
 import { ageOn } from "~/profiles/age";
@@ -20,7 +20,7 @@ export type Seeking = (typeof seekingOptions)[number];
 export type Sexuality = "hetero" | "gay" | "lesbian" | "bi";
 export type InterestKey = (typeof interestKeys)[number];
 
-/** "I am a man looking for women" → gender male, sexuality hetero (spec §3 profile fields). */
+/** "I am a man looking for women" → gender male, sexuality hetero (product.md §3 profile fields). */
 export function sexualityOf(gender: Gender, seeking: Seeking): Sexuality {
   if (seeking === "both") return "bi";
   if (seeking !== gender) return "hetero";
@@ -68,7 +68,7 @@ export function latestBirthDate(minAge: number, today: Date): string {
 const text = (error: string) => z.string({ error });
 
 /**
- * spec §5: a profile name of 2–30 characters that does not start with @; cleaned of invisible
+ * product.md §5: a profile name of 2–30 characters that does not start with @; cleaned of invisible
  * characters first (clean-text.ts), and it must show a letter.
  */
 export const nameField = text("signup:errors.nameLength")
@@ -83,7 +83,7 @@ export const nameField = text("signup:errors.nameLength")
       .refine(hasVisibleLetter, { error: "signup:errors.nameLetters", abort: true }),
   );
 
-/** spec §5: 'Vul uw geboortedatum in ({min_age}+ jaar)' and 'Ongeldige geboortedatum.'. */
+/** product.md §5: 'Vul uw geboortedatum in ({min_age}+ jaar)' and 'Ongeldige geboortedatum.'. */
 export function birthDateField(minAge: number, today: Date) {
   return text("messages.birthDateRequired").superRefine((value, ctx) => {
     const check = checkBirthDate(value, minAge, today);
@@ -92,7 +92,7 @@ export function birthDateField(minAge: number, today: Date) {
   });
 }
 
-/** spec §5: the profile name must differ from the e-mail address, whatever the case. */
+/** product.md §5: the profile name must differ from the e-mail address, whatever the case. */
 export function sameAsEmail(name: string, email: string): boolean {
   return name.trim().toLowerCase() === email.trim().toLowerCase();
 }
@@ -112,7 +112,7 @@ export const regionField = z.number({ error: "signup:errors.regionRequired" }).i
 /** Signup step 3: the region of the member's country. */
 export const locationSchema = z.object({ region: regionField });
 
-/** The fixed profile fields, each optional (PRODUCT.md: fixed, translated lists). */
+/** The fixed profile fields, each optional (product.md §10: fixed, translated lists). */
 const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
   z.enum(options, { error: "messages.generic" }).optional();
 
@@ -137,7 +137,7 @@ export const aboutMeField = z
 /** Signup step 5: about me. */
 export const aboutSchema = z.object({ about_me: aboutMeField });
 
-/** The interests a member ticks (the 50 of spec §2); none at all is fine. */
+/** The interests a member ticks (the 50 of product.md §2); none at all is fine. */
 export const interestsField = z.array(z.enum(interestKeys, { error: "messages.generic" })).optional();
 
 export type ProfileEditRules = {
@@ -146,7 +146,7 @@ export type ProfileEditRules = {
   /** The countries the site serves. */
   countries: readonly string[];
   today: Date;
-  /** The member's own e-mail address: the profile name must differ from it (spec §5). */
+  /** The member's own e-mail address: the profile name must differ from it (product.md §5). */
   email: string;
 };
 

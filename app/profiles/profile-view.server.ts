@@ -1,5 +1,5 @@
 /**
- * The profile view (spec §2 "Profile view", /members/{id} and /likes/m/{id}): photo header,
+ * The profile view (product.md §2 "Profile view", /members/{id} and /likes/m/{id}): photo header,
  * highlights, gallery with locked photos, interests and about-me.
  *
  * Only what a viewer may see leaves this module: the age (never the date of birth), the region's
@@ -45,8 +45,8 @@ type PhotoRow = { id: number; objectKey: string; thumbKey: string; private: bool
 /**
  * The approved photos as this viewer sees them: the photo access rules of app/photos decide
  * (private photos for premium members, the owner and moderators), and visitors see the main photo
- * only (spec §6: they must log in to see more photos). A blocked pair never gets this far: the
- * profile page answers 404 first.
+ * only (product.md §6: they must log in to see more photos). A blocked pair never gets this far:
+ * the profile page answers 404 first.
  */
 function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): GalleryPhoto[] {
   const photoViewer: PhotoViewer =
@@ -108,8 +108,9 @@ export async function loadProfileView(
 }
 
 /**
- * What viewing a profile leaves behind: the new-like flag of that liker is cleared (spec §4), and
- * the view is recorded — unless the viewer is invisible (PRODUCT.md: their views leave no trace).
+ * What viewing a profile leaves behind: the new-like flag of that liker is cleared (product.md §4),
+ * and the view is recorded — unless the viewer is invisible (product.md §10: their views leave no
+ * trace).
  */
 export async function recordProfileVisit(db: Database, input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date }) {
   const seen = markLikeSeen(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });

@@ -1,7 +1,7 @@
 /**
- * Related profiles on a profile page (spec §2): members like the one being viewed — same region
- * first, then the same country — born within 8 years of them, of the gender the viewer looks for
- * (a visitor: the viewed member's gender), visible to the viewer, newest active members first.
+ * Related profiles on a profile page (product.md §2): members like the one being viewed — same
+ * region first, then the same country — born within 8 years of them, of the gender the viewer looks
+ * for (a visitor: the viewed member's gender), visible to the viewer, newest active members first.
  *
  * Each (scope, gender) pair is one query in id order, which the search indexes
  * (`profiles_search_region`, `profiles_search`) serve directly and stop after six rows; a single

@@ -1,5 +1,5 @@
 /**
- * Who may see whom (PRODUCT.md, spec §6). One place for the rules every list and page applies:
+ * Who may see whom (product.md §6, §10). One place for the rules every list and page applies:
  * a profile is visible when it is active, its member is confirmed and not invisible, and neither
  * side has blocked the other. Blocking is mutual in effect; a hidden profile answers the same 404
  * as one that does not exist.

@@ -9,8 +9,8 @@ import { currencyFor, packagesIn } from "~/sites/pricing";
 import { requireUser } from "~/http/guards.server";
 
 /**
- * spec §2 "Activation-done page with offers": the welcome, the credits the confirmation earned,
- * the next steps and the site's packages (with the welcome discount while it runs).
+ * product.md §2 "Activation-done page with offers": the welcome, the credits the confirmation
+ * earned, the next steps and the site's packages (with the welcome discount while it runs).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     creditsGranted: await grantedSignupCredits(db, user.id),
     balance: user.credits,
     packages: user.paidUser ? [] : packages,
-    // spec §4: the welcome discount is for non-paying members within 4 hours of signup.
+    // product.md §4: the welcome discount is for non-paying members within 4 hours of signup.
     welcomeDiscount: !user.paidUser && welcomeEndsAt > now().getTime() ? settings.welcomeDiscountPercent : null,
     title: `${getI18n(context).t("signup:activated.title")} · ${site.name}`,
   };

@@ -7,7 +7,7 @@ import { getI18n } from "~/http/i18n.server";
 import { getUser } from "~/http/guards.server";
 
 /**
- * spec §8: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' for an unknown, used or
+ * product.md §8: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' for an unknown, used or
  * expired link ('Activeren mislukt' when the account itself can no longer be activated), with a
  * form to ask for a new mail: one click for the signed-in member, an address for anyone else.
  */

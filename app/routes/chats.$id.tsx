@@ -9,8 +9,8 @@ import { idParam } from "~/http/params";
 import { sendFromForm } from "~/http/chat-send.server";
 
 /**
- * A conversation (spec §2 "chat screen"): top bar with the partner and the credit badge, the
- * messages, and the composer with gifts. Opening it marks its messages read (spec §4). A
+ * A conversation (product.md §2 "chat screen"): top bar with the partner and the credit badge, the
+ * messages, and the composer with gifts. Opening it marks its messages read (product.md §4). A
  * conversation that is not the member's, or whose partner they can no longer reach, is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

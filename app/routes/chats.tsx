@@ -11,9 +11,9 @@ import { getI18n } from "~/http/i18n.server";
 import { requireMember } from "~/http/guards.server";
 
 /**
- * The chats overview (spec §2 chats): the member's conversations, most recent first. On a desktop
- * screen it opens the last opened conversation instead (spec §3 chat state), unless the member
- * came back from one through its back link; the overview marks that conversation.
+ * The chats overview (product.md §2 chats): the member's conversations, most recent first. On a
+ * desktop screen it opens the last opened conversation instead (product.md §3 chat state), unless
+ * the member came back from one through its back link; the overview marks that conversation.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);

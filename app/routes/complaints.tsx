@@ -15,8 +15,9 @@ import { readForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 
 /**
- * /complaints (spec §2 "Complaints"): a consumer complaint, or a report about a member when the
- * page is opened from a profile (`?profile={id}`). Members find their name and address filled in.
+ * /complaints (product.md §2 "Complaints"): a consumer complaint, or a report about a member when
+ * the page is opened from a profile (`?profile={id}`). Members find their name and address filled
+ * in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);

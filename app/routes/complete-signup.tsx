@@ -11,7 +11,7 @@ import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
-/** spec §2: the entry warning is hidden on complete-signup. */
+/** product.md §2: the entry warning is hidden on complete-signup. */
 export const handle = { hideEntryWarning: true };
 
 /**

@@ -19,10 +19,11 @@ import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
- * /credits/{package}/{method?} (spec §2 "Payment"): the order form — payment method, discount code,
- * acceptance of the terms (spec §5) and the price — and, when the member comes back from the
- * provider (`?order=`), the outcome: completed, pending (the page follows the payment until it
- * settles), failed ('Betaling mislukt', with PayPal after a failed card payment) or cancelled.
+ * /credits/{package}/{method?} (product.md §2 "Payment"): the order form — payment method, discount
+ * code, acceptance of the terms (product.md §5) and the price — and, when the member comes back
+ * from the provider (`?order=`), the outcome: completed, pending (the page follows the payment
+ * until it settles), failed ('Betaling mislukt', with PayPal after a failed card payment) or
+ * cancelled.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -14,7 +14,8 @@ import { requireUser } from "~/http/guards.server";
 
 /**
  * /credits/repeat-order (the navigation's credits link for paying members): earlier purchases to
- * buy again in one click (spec §2 "Repeatable order list with card icons"), then every package.
+ * buy again in one click (product.md §2 "Repeatable order list with card icons"), then every
+ * package.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

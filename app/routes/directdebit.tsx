@@ -31,9 +31,9 @@ import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
- * /directdebit (spec §2 "Direct-debit form", §3, §5): a member's SEPA direct-debit mandate. Step 1
- * takes the account holder, IBAN, address and mobile number under the mandate text and texts a
- * code; step 2 takes the code ('Code ongeldig' when wrong) and makes the mandate at the provider,
+ * /directdebit (product.md §2 "Direct-debit form", §3, §5): a member's SEPA direct-debit mandate.
+ * Step 1 takes the account holder, IBAN, address and mobile number under the mandate text and texts
+ * a code; step 2 takes the code ('Code ongeldig' when wrong) and makes the mandate at the provider,
  * then sends the member back to the checkout of `?package=` (or to /credits). An active mandate
  * shows its masked IBAN and can be replaced; a blocked account and a reached limit say so (§8).
  */
@@ -217,7 +217,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** spec §8: blocked account, limit reached — with the way to another method. */
+/** product.md §8: blocked account, limit reached — with the way to another method. */
 function Refusal({ title, text, link, linkText }: { title: string; text: string; link: string; linkText: string }) {
   return (
     <div className="alert alert-warning" role="alert">

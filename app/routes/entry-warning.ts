@@ -5,7 +5,7 @@ import { assertSameOrigin } from "~/http/origin.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /**
- * Remembers that the visitor dismissed the adult-content warning (spec §2: it shows once).
+ * Remembers that the visitor dismissed the adult-content warning (product.md §2: it shows once).
  * Browsers with JavaScript set the same cookie themselves; this is the form's no-JS path.
  */
 export async function action({ request }: Route.ActionArgs) {

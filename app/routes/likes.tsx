@@ -15,7 +15,7 @@ import { requireDiscoveryMember } from "~/http/guards.server";
 /** Members shown per tab on the overview. */
 const NEWEST = 4;
 
-/** The likes overview (spec §2): how many in each tab and the newest of each. */
+/** The likes overview (product.md §2): how many in each tab and the newest of each. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await requireDiscoveryMember(context, request);
   const { db, now } = getServices(context);

@@ -11,8 +11,8 @@ import { sendFromForm } from "~/http/chat-send.server";
 
 /**
  * "Send a message" from a profile, a like or a match: the conversation with that member if there is
- * one, else an empty chat screen whose first message starts it (spec §2 members-id-chat). `?gift=1`
- * (the profile's gift button) opens the gifts there.
+ * one, else an empty chat screen whose first message starts it (product.md §2 members-id-chat).
+ * `?gift=1` (the profile's gift button) opens the gifts there.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);

@@ -23,8 +23,8 @@ import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
 
 /**
- * A member's profile: /members/{id} and /likes/m/{id} (the same screen, spec §2). Every profile
- * this viewer may not see answers the same 404 as one that does not exist (PRODUCT.md).
+ * A member's profile: /members/{id} and /likes/m/{id} (the same screen, product.md §2). Every
+ * profile this viewer may not see answers the same 404 as one that does not exist (product.md §10).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profileId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;

@@ -147,7 +147,7 @@ function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: 
             href={loggedIn ? `/members/${profile.id}` : "/signup"}
             fictionalIcon={fictionalIcon}
             fictionalLabel={fictionalLabel}
-            // Visitors get the login-required alert from the button (spec §6).
+            // Visitors get the login-required alert from the button (product.md §6).
             actions={<LikeButton profileId={profile.id} profileName={profile.name} liked={profile.liked} likedMe={profile.likedMe} onMatch={onMatch} />}
           />
         </li>
@@ -156,7 +156,7 @@ function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: 
   );
 }
 
-/** spec §8 "login required": the call to log in or sign up when logged-out search is off or limited. */
+/** product.md §8 "login required": the call to log in or sign up when logged-out search is off or limited. */
 function VisitorCall({ variant }: { variant: "none" | "limited" }) {
   const { t } = useTranslation();
   return (

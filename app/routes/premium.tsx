@@ -7,12 +7,12 @@ import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { getUser } from "~/http/guards.server";
 
-/** Premium odds claimed by the marketing copy (spec §9). */
+/** Premium odds claimed by the marketing copy (product.md §9). */
 const BETTER_MATCH_ODDS_PERCENT = 46;
 
 /**
- * /premium (members area): what the first purchase unlocks (spec §1, §6) and the packages that
- * unlock it. Visitors who are not signed in are asked to sign up first.
+ * /premium (members area): what the first purchase unlocks (product.md §1, §6) and the packages
+ * that unlock it. Visitors who are not signed in are asked to sign up first.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);

@@ -18,7 +18,7 @@ import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/prof
 import { readForm } from "~/http/forms.server";
 import { requireMember } from "~/http/guards.server";
 
-/** /profile: the member edits their own profile and photos (issue #4 "Own profile"). */
+/** /profile: the member edits their own profile and photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);
   const site = getSite(context);

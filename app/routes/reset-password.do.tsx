@@ -13,7 +13,7 @@ import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { authCookie } from "~/http/cookies.server";
 
-/** spec §2: no entry warning on the password reset pages. */
+/** product.md §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
 
 const lengths = { min: MIN_NEW_PASSWORD_LENGTH, max: MAX_PASSWORD_INPUT };

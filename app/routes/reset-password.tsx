@@ -12,7 +12,7 @@ import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
 import { readForm } from "~/http/forms.server";
 
-/** spec §2: no entry warning on the password reset pages. */
+/** product.md §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
 
 export async function loader({ context }: Route.LoaderArgs) {

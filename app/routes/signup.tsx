@@ -53,7 +53,7 @@ async function createAccountAction(request: Request, context: Route.ActionArgs["
   const refuse = (body: AccountActionData, status: number) => data(body, { status });
 
   const tracking = trackingOf(request);
-  // spec §4: invite-only (or no traffic source where one is required) refuses here too, not only in the page.
+  // product.md §4: invite-only (or no traffic source where one is required) refuses here too, not only in the page.
   if (signupGate(site.settings, tracking) !== "open") {
     return refuse({ result: submission.reply({ formErrors: ["signup:gate.closed"], hideFields }) }, 403);
   }

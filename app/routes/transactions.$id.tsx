@@ -12,9 +12,10 @@ import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
- * /transactions/{id?} (spec §2 "Transactions page"): every order with date, package, amount, method,
- * status and credits; one order's details as a receipt the member can print, with a refund while
- * the purchase is unused and within the site's refund period. Another member's order is a 404.
+ * /transactions/{id?} (product.md §2 "Transactions page"): every order with date, package, amount,
+ * method, status and credits; one order's details as a receipt the member can print, with a refund
+ * while the purchase is unused and within the site's refund period. Another member's order is a
+ * 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,5 +1,5 @@
 /**
- * Member search (spec §2 "Member search: gender, country, region, age"): visible members only
+ * Member search (product.md §2 "Member search: gender, country, region, age"): visible members only
  * (`visibleTo`), newest first, 24 per page with keyset pagination on the profile id (never OFFSET),
  * a total count capped at 1000, and similar members when few match.
  *

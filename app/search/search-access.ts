@@ -1,8 +1,8 @@
 /**
- * Who may search how (spec §4, §6): members always search fully. Logged-out search follows the
- * site's `logged_out_search`, or `logged_out_search_trafficsource` for a visitor who came through
- * a traffic source (a tracking record with a network): 'none' disables it, 'limited' shows the
- * first page with only the gender and country filters, 'all' is the members' search.
+ * Who may search how (product.md §4, §6): members always search fully. Logged-out search follows
+ * the site's `logged_out_search`, or `logged_out_search_trafficsource` for a visitor who came
+ * through a traffic source (a tracking record with a network): 'none' disables it, 'limited' shows
+ * the first page with only the gender and country filters, 'all' is the members' search.
  */
 import type { SearchField } from "~/search/search-params";
 

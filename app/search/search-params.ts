@@ -1,5 +1,5 @@
 /**
- * Member search in the URL (spec §3 search state: gender, country, countryregion, min_age,
+ * Member search in the URL (product.md §3 search state: gender, country, countryregion, min_age,
  * max_age) plus the keyset cursor. One zod schema parses the query string; every field falls back
  * to its default on a missing or nonsense value, so `?min_age=abc&country=ZZ&countryregion=-1`
  * is simply the default search, never an error.
@@ -56,7 +56,7 @@ export type SearchQuery = {
 export type SearchSchemaOptions = {
   /** The site's countries (first is its main one). */
   countries: readonly string[];
-  /** The site's minimum age (PRODUCT.md: 18). */
+  /** The site's minimum age (product.md §10: 18). */
   minAge: number;
 };
 

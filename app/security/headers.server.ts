@@ -1,5 +1,5 @@
 /**
- * Security headers (issue #2 §9). The CSP is per document, with a fresh nonce for inline scripts.
+ * Security headers. The CSP is per document, with a fresh nonce for inline scripts.
  */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

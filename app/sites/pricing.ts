@@ -32,14 +32,14 @@ export function packagesIn(prices: readonly PricePackage[], currency: string): P
   return prices.filter((p) => p.currency === currency).sort((a, b) => a.position - b.position);
 }
 
-/** Price of one message in minor units at the package with the most credits (PRODUCT.md). */
+/** Price of one message in minor units at the package with the most credits (product.md §10). */
 export function cheapestMessageCents(packages: readonly PricePackage[], messageCredits: number): number | null {
   const largest = [...packages].sort((a, b) => b.credits - a.credits)[0];
   if (!largest) return null;
   return Math.round((largest.amountCents / largest.credits) * messageCredits);
 }
 
-/** spec §3 `minimum_message_costs`: per country of the site, { costs, currency }. */
+/** product.md §3 `minimum_message_costs`: per country of the site, { costs, currency }. */
 export function minimumMessageCosts(
   prices: readonly PricePackage[],
   siteCountries: readonly string[],

@@ -1,6 +1,6 @@
 /**
- * The JSON documents of spec §7 that describe a site: /api/settings.php, /api/companyinfo.php,
- * /api/interests.php and /api/regions.php.
+ * The JSON documents of product.md §7 that describe a site: /api/settings.php,
+ * /api/companyinfo.php, /api/interests.php and /api/regions.php.
  */
 import { asc, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";

@@ -1,6 +1,6 @@
 /**
- * The cam-profile and resell tile list (spec §2, setting `member_resell`): the partner tiles a
- * site advertises on its profile pages. Empty unless the site switched `member_resell` on.
+ * The cam-profile and resell tile list (product.md §2, setting `member_resell`): the partner tiles
+ * a site advertises on its profile pages. Empty unless the site switched `member_resell` on.
  */
 import type { ResellTile } from "./site-settings";
 

@@ -4,7 +4,7 @@ import { siteSettingsSchema } from "./site-settings";
 
 const tile = (imageUrl: string) => ({ title: "Anna", imageUrl, linkUrl: "https://partner.example/anna" });
 
-describe("the resell tile list (spec §2, member_resell)", () => {
+describe("the resell tile list (product.md §2, member_resell)", () => {
   it("is off by default and shows nothing then", () => {
     const settings = siteSettingsSchema.shape;
     expect(settings.memberResell.parse(undefined)).toBe(false);

@@ -1,7 +1,7 @@
 /**
- * The per-site settings of spec §3 that are not columns of `sites`.
+ * The per-site settings of product.md §3 that are not columns of `sites`.
  * Every number the specification names as a setting lives here, so an operator can change it
- * without a deploy; the defaults are the decisions of PRODUCT.md.
+ * without a deploy; the defaults are the decisions of product.md §10.
  */
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
@@ -9,9 +9,9 @@ import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
 /**
- * One tile of the cam-profile and resell list (spec §2): a partner's profile, advertised on the
- * profile page. The image is a local asset (`/resell/…`) or an https URL on the site's own domain
- * (others are not shown, see resell-tiles.server.ts); the link is the partner's https page.
+ * One tile of the cam-profile and resell list (product.md §2): a partner's profile, advertised on
+ * the profile page. The image is a local asset (`/resell/…`) or an https URL on the site's own
+ * domain (others are not shown, see resell-tiles.server.ts); the link is the partner's https page.
  */
 export const resellTileSchema = z.object({
   title: z.string().trim().min(1).max(60),
@@ -26,9 +26,9 @@ export const siteSettingsSchema = z.object({
   description: z.string(),
   /** Countries the site serves (ISO 3166-1 alpha-2), first is the main one. */
   countries: z.array(countryCode).min(1),
-  /** spec §4: all | with_trafficsource | anything else switches signup off (invite only). */
+  /** product.md §4: all | with_trafficsource | anything else switches signup off (invite only). */
   signups: z.enum(["all", "with_trafficsource", "invite_only"]).default("all"),
-  /** spec §4: 'none' disables logged-out search. */
+  /** product.md §4: 'none' disables logged-out search. */
   loggedOutSearch: z.enum(["all", "limited", "none"]).default("limited"),
   loggedOutSearchTrafficsource: z.enum(["all", "limited", "none"]).default("all"),
   /**
@@ -57,11 +57,11 @@ export const siteSettingsSchema = z.object({
   messageLength: z.number().int().positive().default(2000),
   searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
   refundDays: z.number().int().nonnegative().default(14),
-  /** Payment methods offered per visitor country (`*`: any other country), from spec §3's list. */
+  /** Payment methods offered per visitor country (`*`: any other country), from product.md §3's list. */
   paymentMethods: z.record(z.string(), z.array(z.enum(paymentMethodKeys))).default(defaultPaymentMethods),
   /** Most a member may have in direct debits that are open or were collected in the last 30 days (cents). */
   directDebitLimitCents: z.number().int().nonnegative().default(15000),
-  /** spec §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
+  /** product.md §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
   memberResell: z.boolean().default(false),
   resellTiles: z.array(resellTileSchema).max(12).default([]),
   mailName: z.string(),

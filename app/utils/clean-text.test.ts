@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanLine, cleanParagraphs, hasVisibleLetter } from "./clean-text";
 
-/** Every invisible or deceptive character the hardening probe got through (issue 14, item 6). */
+/** Every invisible or deceptive character a hardening probe of the forms got through. */
 const SMUGGLED = ["\u061C", "\u2060", "\uFEFF", "\u00AD", "\u180E", "\u2061", "\u3164", "\u200B", "\u200E", "\u202E", "\u2066", "\u0000", "\u0007", "\u{E0041}", "\u{E007F}", "\u2800"];
 
 describe("cleanParagraphs (messages, about-me)", () => {

@@ -1,5 +1,5 @@
 /**
- * The operator, its three sites (PRODUCT.md) and their price lists.
+ * The operator, its three sites (product.md §10) and their price lists.
  * Settings are `SiteSettingsInput`: the seed parses them through `siteSettingsSchema` so every
  * default is filled before the row is written.
  */
@@ -59,7 +59,7 @@ export const sites: SiteSeed[] = [
       mailName: "Flirtparadijs",
       trafficNetworks: ["adnet", "google", "meta"],
       timeZone: "Europe/Amsterdam",
-      // spec §2 "cam-profile and resell tile list": partner tiles on the profile page, images shipped in public/resell.
+      // product.md §2 "cam-profile and resell tile list": partner tiles on the profile page, images shipped in public/resell.
       memberResell: true,
       resellTiles: [
         { title: "Lotte – nu live", imageUrl: "/resell/cam-1.svg", linkUrl: "https://cams.lovelinkpartners.example/nl/lotte" },

@@ -86,7 +86,7 @@ test("a member deletes a conversation from the overview", async ({ page }) => {
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = page.url();
 
-  // spec §3 chat state: on a desktop screen the chats (and the "messages" entry) bring her back to the last opened conversation…
+  // product.md §3 chat state: on a desktop screen the chats (and the "messages" entry) bring her back to the last opened conversation…
   await page.goto("/members");
   await page.getByRole("link", { name: /Berichten/ }).click();
   await expect(page).toHaveURL(conversationUrl);

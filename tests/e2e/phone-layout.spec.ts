@@ -1,5 +1,5 @@
 /**
- * The phone layout (issue 15, item 1): no page scrolls sideways at 320, 375 and 414 px, for a
+ * The phone layout: no page scrolls sideways at 320, 375 and 414 px, for a
  * visitor, a free and a premium member, each in one of the longest languages (pl, fi, de); members
  * get the tab bar at the bottom of a phone and the full top menu on a wide screen.
  *

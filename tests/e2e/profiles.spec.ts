@@ -10,7 +10,7 @@ import { logIn } from "./log-in";
 const NOT_FOUND = "Deze pagina kon niet worden gevonden";
 
 test.describe("editing the profile", () => {
-  // The browser is in Utrecht (spec §9: a position up to an hour old is fine).
+  // The browser is in Utrecht (product.md §9: a position up to an hour old is fine).
   test.use({ geolocation: { latitude: 52.0907, longitude: 5.1214 }, permissions: ["geolocation"] });
 
   test("a member edits about me, interests and region, and another member sees them", async ({ page, browser }) => {

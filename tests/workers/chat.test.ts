@@ -1,8 +1,8 @@
 /**
- * Chat (spec §2 chats, chats-id, members-id-chat; §4 "Chat"; §7 GET /api/chats.php, DELETE
- * /api/chat.php; PRODUCT.md credits and contact rules): sending costs credits exactly once, a resent
- * form is one message, a refused message costs nothing, unread counts, the free members' cap,
- * gifts, blocking, strangers, and removing chats.
+ * Chat (product.md §2 chats, chats-id, members-id-chat; §4 "Chat"; §7 GET /api/chats.php, DELETE
+ * /api/chat.php; product.md §10 credits and contact rules): sending costs credits exactly once, a
+ * resent form is one message, a refused message costs nothing, unread counts, the free members'
+ * cap, gifts, blocking, strangers, and removing chats.
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -98,7 +98,7 @@ describe("sending", () => {
     });
     expect(JSON.stringify(bramsChats)).not.toContain(anna.email);
 
-    // Opening the conversation reads it (spec §4).
+    // Opening the conversation reads it (product.md §4).
     const page = await get(`/chats/${conversationId}`, { cookie: bram.cookie });
     expect(page.status).toBe(200);
     expect(mainContent(await page.text())).toContain("Hoi Bram, hoe gaat het?");
@@ -146,7 +146,7 @@ describe("sending", () => {
     expect(body).toBe("Hoi daar!\n\nTot snel");
   });
 
-  it("needs a confirmed e-mail address (spec §4) and a profile the sender may see", async () => {
+  it("needs a confirmed e-mail address (product.md §4) and a profile the sender may see", async () => {
     const [unconfirmed, bram] = await Promise.all([signedIn({ status: "not_confirmed" }), signedIn()]);
     const refused = await startChat(unconfirmed, bram, "Hoi!");
     expect(refused.status).toBe(403);

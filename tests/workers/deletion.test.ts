@@ -1,5 +1,5 @@
 /**
- * Account deletion (issue #3 item 8, PRODUCT.md): deleting with a reason signs the member out and
+ * Account deletion (product.md §10 "Accounts"): deleting with a reason signs the member out and
  * mails a recovery link; logging in or the link (once) reactivates within the grace period; the
  * nightly job erases accounts after 14 days and keeps payment records.
  */

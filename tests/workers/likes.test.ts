@@ -1,8 +1,8 @@
 /**
- * Likes and matches (issue #5): like/unlike/match transitions through /api/likes.php, the GET shape
- * of spec §3, visibility (hidden, blocked, other site → 404), the free members' daily swipe limit
- * (PRODUCT.md: 4 a day, reset at local midnight in the site's time zone; premium unlimited), the
- * auto-like of the like modal, and the likes pages.
+ * Likes and matches: like/unlike/match transitions through /api/likes.php, the GET shape
+ * of product.md §3, visibility (hidden, blocked, other site → 404), the free members' daily swipe
+ * limit (product.md §10: 4 a day, reset at local midnight in the site's time zone; premium
+ * unlimited), the auto-like of the like modal, and the likes pages.
  */
 import { describe, expect, it } from "vitest";
 import { startOfDay, startOfNextDay } from "~/discovery/day";

@@ -1,7 +1,7 @@
 /**
- * Password reset (PRODUCT.md, ADR 010): the request answers alike for every address, at most 3
- * requests per address a day (then the spec's message), links work once and for 1 hour, and a
- * reset ends every other session and signs the member in with the new password.
+ * Password reset (product.md §10, ADR 010): the request answers alike for every address, at most 3
+ * requests per address a day (then the message of product.md §8), links work once and for 1 hour,
+ * and a reset ends every other session and signs the member in with the new password.
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * Profiles (issue #4): who may open a profile (the same 404 for every hidden one), what its page
+ * Profiles: who may open a profile (the same 404 for every hidden one), what its page
  * reveals (no e-mail, date of birth, coordinates or locked photo keys), what viewing leaves behind,
- * related profiles, editing with the spec's messages, geocoding, blocking and complaints.
+ * related profiles, editing with the messages of product.md §5, geocoding, blocking and complaints.
  */
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie, type TestMember } from "./factories";

@@ -1,6 +1,6 @@
 /**
- * Settings (issue #3 item 7): e-mail change through a single-use link to the new address, password
- * change (spec messages, other sessions ended), invisible mode for premium members only,
+ * Settings: e-mail change through a single-use link to the new address, password
+ * change (product.md §5 messages, other sessions ended), invisible mode for premium members only,
  * notification preferences, the data export, and that no member reaches another's data.
  */
 import { describe, expect, it } from "vitest";

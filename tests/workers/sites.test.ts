@@ -33,7 +33,7 @@ describe("sites by host name", () => {
     expect(english.minimum_message_costs.GB?.currency).toBe("GBP");
   });
 
-  it("returns the settings of spec §3: message costs, interests and regions", async () => {
+  it("returns the settings of product.md §3: message costs, interests and regions", async () => {
     const settings = (await (await get("/api/settings.php")).json()) as Settings;
     expect(settings.message_credits).toBe(15);
     expect(settings.minimum_message_costs.NL).toEqual({ costs: 1.35, currency: "EUR" });
@@ -58,7 +58,7 @@ describe("sites by host name", () => {
   });
 });
 
-describe("the cam-profile and resell tile list (spec §2, member_resell)", () => {
+describe("the cam-profile and resell tile list (product.md §2, member_resell)", () => {
   it("shows the partner tiles, labelled as an advertisement, below the related profiles where the site switched it on", async () => {
     const [viewer, member] = await Promise.all([createMember(), createMember({ name: "Marloes", gender: "female" })]);
     const html = mainContent(await (await get(`/members/${member.profileId}`, { cookie: await loginCookie(viewer) })).text());

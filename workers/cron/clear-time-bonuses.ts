@@ -3,8 +3,8 @@ import { schema } from "~/db/client.server";
 import type { CronDeps } from "./registry";
 
 /**
- * Clears welcome time bonuses whose countdown reached zero unused (spec §4). Used ones stay: they
- * record that the member had their welcome discount.
+ * Clears welcome time bonuses whose countdown reached zero unused (product.md §4). Used ones stay:
+ * they record that the member had their welcome discount.
  */
 export async function clearExpiredTimeBonuses({ db, now }: CronDeps) {
   const { timeBonuses } = schema;

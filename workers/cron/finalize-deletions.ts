@@ -7,8 +7,9 @@ import type { CronDeps } from "./registry";
 export const ERASURE_BATCH_SIZE = 50;
 
 /**
- * Nightly: erases accounts deleted longer ago than their site's grace period (PRODUCT.md, 14 days
- * by default). One account failing (e.g. R2 unavailable) stays "deleted" and is retried next run.
+ * Nightly: erases accounts deleted longer ago than their site's grace period (product.md §10, 14
+ * days by default). One account failing (e.g. R2 unavailable) stays "deleted" and is retried next
+ * run.
  */
 export async function finalizeDeletions({ db, env, now }: CronDeps, batchSize = ERASURE_BATCH_SIZE) {
   const sites = await db.select({ id: schema.sites.id, settings: schema.sites.settings }).from(schema.sites);

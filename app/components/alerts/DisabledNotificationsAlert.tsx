@@ -5,7 +5,7 @@ import { DISMISS_KEY } from "./disabled-notifications";
 import { useDismissal } from "./use-dismissal";
 
 export { DISMISS_KEY };
-/** spec §2: not shown where the member manages notifications already. */
+/** product.md §2: not shown where the member manages notifications already. */
 const HIDDEN_ON = new Set(["settings", "notifications"]);
 
 const REASONS = ["bounce", "fbl", "listunsubscribe"] as const;
@@ -20,11 +20,12 @@ function emailDisabledReasonOf(account: Account | null | undefined): EmailDisabl
 }
 
 /**
- * spec §2 "disabled-notifications alert": shown when the member's notifications are disabled —
- * e-mail switched off by a bounce, a spam complaint (fbl) or a one-click unsubscribe, and/or
- * notification types the member switched off on /notifications (spec §3 `notifications_disabled`)
- * — saying what is off, with a link to turn it back on. Dismissed once, it stays hidden (spec §4);
- * the dismissal is mirrored in a cookie, so the server renders it only when not dismissed.
+ * product.md §2 "disabled-notifications alert": shown when the member's notifications are disabled
+ * — e-mail switched off by a bounce, a spam complaint (fbl) or a one-click unsubscribe, and/or
+ * notification types the member switched off on /notifications (product.md §3
+ * `notifications_disabled`) — saying what is off, with a link to turn it back on. Dismissed once,
+ * it stays hidden (product.md §4); the dismissal is mirrored in a cookie, so the server renders it
+ * only when not dismissed.
  */
 export function DisabledNotificationsAlert() {
   const { t } = useTranslation();

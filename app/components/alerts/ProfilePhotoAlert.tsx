@@ -3,17 +3,17 @@ import { Link, useMatches } from "react-router";
 import { useRootData } from "~/root";
 import { useDismissal } from "./use-dismissal";
 
-/** spec §3: the dismissal time is stored (unix seconds) under this key. */
+/** product.md §3: the dismissal time is stored (unix seconds) under this key. */
 export const DISMISS_KEY = "hide-enrich-alert";
 /**
- * spec §2: hidden on profile, signup, activate-done, premium, notifications, directdebit and
+ * product.md §2: hidden on profile, signup, activate-done, premium, notifications, directdebit and
  * settings (route ids; "premium" and "directdebit" are the ids those screens will have).
  */
 const HIDDEN_ON = new Set(["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings"]);
 
 /**
- * spec §2 "profile-photo alert": a signed-in member without a main photo is asked to add one.
- * Dismissed once, it stays hidden (spec §4). Rendered after hydration, since only the browser
+ * product.md §2 "profile-photo alert": a signed-in member without a main photo is asked to add one.
+ * Dismissed once, it stays hidden (product.md §4). Rendered after hydration, since only the browser
  * knows about the dismissal.
  */
 export function ProfilePhotoAlert() {

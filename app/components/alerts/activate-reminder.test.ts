@@ -16,7 +16,7 @@ const unconfirmed = {
   disabledNotificationsAlertDismissed: false,
 };
 
-describe("the activate reminder (spec §2)", () => {
+describe("the activate reminder (product.md §2)", () => {
   it("shows for a logged-in, unconfirmed member with a disabled profile", () => {
     expect(shouldShowActivateReminder(unconfirmed, ["root", "routes/_layouts/default", "index"])).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * When the activate reminder shows (spec §2 "Activate reminder"): logged in, the user
+ * When the activate reminder shows (product.md §2 "Activate reminder"): logged in, the user
  * not_confirmed, the profile disabled and no notifications disabled (neither e-mail stopped by a
  * bounce or complaint nor a type switched off) — such a member gets the disabled-notifications
  * alert instead, so the two never show together.
@@ -9,7 +9,7 @@ import type { RootData } from "~/root";
 
 export const ACTIVATE_REMINDER_HIDDEN_ON = ["signup", "settings", "notifications", "activate", "activate-error"];
 
-/** spec §2/§9: a smartphone — below the 576 px breakpoint, with a touch screen. */
+/** product.md §2/§9: a smartphone — below the 576 px breakpoint, with a touch screen. */
 export const SMARTPHONE_QUERY = "(max-width: 575.98px) and (pointer: coarse)";
 
 type Account = NonNullable<RootData["account"]>;

@@ -9,8 +9,8 @@ type DismissalOptions = {
 };
 
 /**
- * spec §3/§4: an alert dismissed once stays hidden; the dismissal time (unix seconds) is kept in
- * localStorage under the alert's key. Without `serverDismissed` it is hidden until hydration,
+ * product.md §3/§4: an alert dismissed once stays hidden; the dismissal time (unix seconds) is kept
+ * in localStorage under the alert's key. Without `serverDismissed` it is hidden until hydration,
  * since only the browser knows.
  */
 export function useDismissal(key: string, options: DismissalOptions = {}): { dismissed: boolean; dismiss(): void } {
@@ -26,7 +26,7 @@ export function useDismissal(key: string, options: DismissalOptions = {}): { dis
     } catch {
       // Storage may be unavailable (private mode): hide for this page view only.
     }
-    // A year: a dismissed alert stays hidden (spec §4). Not a secret, so not Secure-only.
+    // A year: a dismissed alert stays hidden (product.md §4). Not a secret, so not Secure-only.
     if (serverDismissed !== undefined) document.cookie = `${key}=${now};path=/;max-age=31536000;samesite=lax`;
     setDismissed(true);
   }

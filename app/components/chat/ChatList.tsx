@@ -9,9 +9,9 @@ import { ChatAvatar } from "./ChatAvatar";
 import { DeleteConversationModal } from "./DeleteConversationModal";
 
 /**
- * The chats overview (spec §2): each conversation with the partner, the last message, its time and
- * the unread count. Removing a chat takes it off the list at once, then tells the server; if that
- * fails an alert says so and the list reloads (spec §4).
+ * The chats overview (product.md §2): each conversation with the partner, the last message, its
+ * time and the unread count. Removing a chat takes it off the list at once, then tells the server;
+ * if that fails an alert says so and the list reloads (product.md §4).
  */
 export function ChatList({
   chats,
@@ -21,7 +21,7 @@ export function ChatList({
   lastOpenedId = null,
 }: {
   chats: ChatEntry[];
-  /** The conversation opened last on this device (spec §3 chat state), marked in the list. */
+  /** The conversation opened last on this device (product.md §3 chat state), marked in the list. */
   lastOpenedId?: number | null;
   timeZone: string;
   /** Today's date in the site's time zone (`YYYY-MM-DD`), to show a time or a date. */

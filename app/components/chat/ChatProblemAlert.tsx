@@ -4,9 +4,9 @@ import type { ChatProblem } from "~/chat/chat-screen.server";
 import { ResendActivation } from "~/components/signup/ResendActivation";
 
 /**
- * Why a message was not sent (spec §8): not enough credits (the credit alert, with the way to buy
- * more), a free member's conversation cap (a premium-only feature), an unconfirmed e-mail address
- * (with the activation mail), or spending on hold after a charge-back.
+ * Why a message was not sent (product.md §8): not enough credits (the credit alert, with the way to
+ * buy more), a free member's conversation cap (a premium-only feature), an unconfirmed e-mail
+ * address (with the activation mail), or spending on hold after a charge-back.
  */
 export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
   const { t } = useTranslation();

@@ -31,8 +31,8 @@ function newClientKey(): string {
 }
 
 /**
- * The chat screen (spec §2): top bar, the fictional-profile notice, the messages, and the footer
- * with the composer and the gifts (`?gift=1` opens them, as the profile's gift button does).
+ * The chat screen (product.md §2): top bar, the fictional-profile notice, the messages, and the
+ * footer with the composer and the gifts (`?gift=1` opens them, as the profile's gift button does).
  */
 export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendReply | null }) {
   const { t } = useTranslation();
@@ -52,7 +52,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
     }
   }, [reply]);
 
-  // spec §3 chat state: /chats brings the member back here (desktop) and marks it.
+  // product.md §3 chat state: /chats brings the member back here (desktop) and marks it.
   useEffect(() => {
     if (conversation.conversationId !== null) rememberOpenedChat(conversation.conversationId, partner.id);
   }, [conversation.conversationId, partner.id]);

@@ -10,8 +10,8 @@ import { ChatAvatar } from "./ChatAvatar";
 import { DeleteConversationModal } from "./DeleteConversationModal";
 
 /**
- * The chat's top bar (spec §2): back to the chats, the partner (their profile one tap away), the
- * credit badge, and the block and delete-conversation actions.
+ * The chat's top bar (product.md §2): back to the chats, the partner (their profile one tap away),
+ * the credit badge, and the block and delete-conversation actions.
  */
 export function ChatTopBar({
   partner,

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
 /**
- * The delete-conversation modal (spec §2): says that removing a chat clears its history for this
- * member only (a new message brings it back) and asks for confirmation. `onConfirm` removes it and
- * answers an error message to show, or null when the modal may close.
+ * The delete-conversation modal (product.md §2): says that removing a chat clears its history for
+ * this member only (a new message brings it back) and asks for confirmation. `onConfirm` removes it
+ * and answers an error message to show, or null when the modal may close.
  */
 export function DeleteConversationModal({
   name,

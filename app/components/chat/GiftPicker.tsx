@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import type { GiftOffer } from "~/chat/chat-screen.server";
 
 /**
- * The gift catalogue under the composer (PRODUCT.md: 12 gifts, each with its price). Each gift is a
- * submit button of one form, so sending a gift is one click and works without JavaScript.
+ * The gift catalogue under the composer (product.md §10: 12 gifts, each with its price). Each gift
+ * is a submit button of one form, so sending a gift is one click and works without JavaScript.
  */
 export function GiftPicker({ gifts, clientKey, partnerName, busy }: { gifts: GiftOffer[]; clientKey: string; partnerName: string; busy: boolean }) {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
 /**
- * spec §2 "icebreaker modal": the opening lines of an empty conversation (PRODUCT.md: 10 per
- * locale, free to pick, normal message price). Picking one hands it to `onPick` (which fills the
- * composer); Escape, the backdrop-free close button or a pick closes it.
+ * product.md §2 "icebreaker modal": the opening lines of an empty conversation (product.md §10: 10
+ * per locale, free to pick, normal message price). Picking one hands it to `onPick` (which fills
+ * the composer); Escape, the backdrop-free close button or a pick closes it.
  */
 export function IcebreakerModal({
   lines,

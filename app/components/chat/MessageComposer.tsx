@@ -10,7 +10,7 @@ import { IcebreakerModal } from "./IcebreakerModal";
 /**
  * The chat's footer: a text box (Enter sends, Shift+Enter starts a new line), the send button, the
  * gifts toggle and what a message costs. In a new conversation, a button opens the icebreaker
- * modal (PRODUCT.md: opening lines to pick, at the normal message price); a pick fills the box.
+ * modal (product.md §10: opening lines to pick, at the normal message price); a pick fills the box.
  */
 export function MessageComposer({
   clientKey,

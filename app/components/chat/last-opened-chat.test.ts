@@ -3,7 +3,7 @@ import { conversationToResume, parseLastOpenedChat } from "./last-opened-chat";
 
 const last = { conversationId: 7, profileId: 42, at: 1_760_000_000 };
 
-describe("the last opened chat (spec §3 chat state)", () => {
+describe("the last opened chat (product.md §3 chat state)", () => {
   it("reads back what was stored and ignores anything else", () => {
     expect(parseLastOpenedChat(JSON.stringify(last))).toEqual(last);
     expect(parseLastOpenedChat(null)).toBeNull();

@@ -1,15 +1,15 @@
 /**
- * spec §3 "Chat state: last opened chat profile and date". Kept in localStorage, not on
+ * product.md §3 "Chat state: last opened chat profile and date". Kept in localStorage, not on
  * conversation_members: whether /chats resumes a conversation depends on the screen width (the
  * desktop two-column breakpoint), which only the browser knows, so the decision is made there
- * anyway; the spec's chat state is client state; and it needs no migration nor an extra write on
+ * anyway; the chat state of product.md §3 is client state; and it needs no migration nor an extra write on
  * every opened conversation. The cost: it is per device, and the overview marks it after hydration.
  */
 import { LAST_OPENED_CHAT_KEY, type LastOpenedChat } from "./remember-opened-chat";
 
 export { LAST_OPENED_CHAT_KEY, type LastOpenedChat };
 
-/** spec §9 breakpoints: from 992 px the chats are a desktop (two-column) screen. */
+/** product.md §9 breakpoints: from 992 px the chats are a desktop (two-column) screen. */
 export const DESKTOP_QUERY = "(min-width: 992px)";
 
 

@@ -1,5 +1,5 @@
 /**
- * Stores the last opened chat (spec §3 chat state); the chat screen's half of
+ * Stores the last opened chat (product.md §3 chat state); the chat screen's half of
  * `last-opened-chat.ts`, kept apart so the chat screen's bundle carries only this.
  */
 export const LAST_OPENED_CHAT_KEY = "last-opened-chat";

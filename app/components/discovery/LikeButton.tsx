@@ -8,8 +8,9 @@ import { postLike } from "./like-client";
 
 /**
  * Like / like back / unlike for one member (profile page, tiles, likes pages). Visitors get the
- * login-required alert (spec §6) instead of a call. After a change the page's data is reloaded;
- * a like that completes a match hands the member's card to `onMatch` (show the MatchModal).
+ * login-required alert (product.md §6) instead of a call. After a change the page's data is
+ * reloaded; a like that completes a match hands the member's card to `onMatch` (show the
+ * MatchModal).
  */
 export function LikeButton({
   profileId,

@@ -6,13 +6,14 @@ import type { AutoLike } from "~/discovery/like-api";
 import { useRootData } from "~/root";
 import { likeModalDelay } from "./like-modal-delay";
 
-/** spec §9: likes are reloaded 500 ms after the auto-like. */
+/** product.md §9: likes are reloaded 500 ms after the auto-like. */
 const RELOAD_LIKES_AFTER_MS = 500;
 
 /**
- * The like modal (spec §2, §7): with `?t=<seconds>` in the URL, a signed-in member gets, after that
- * many seconds, a profile that liked them (`GET /api/auto-like.php` records the like) with a button
- * to its page; a click anywhere on the button or outside closes it. Visitors: nothing is called.
+ * The like modal (product.md §2, §7): with `?t=<seconds>` in the URL, a signed-in member gets,
+ * after that many seconds, a profile that liked them (`GET /api/auto-like.php` records the like)
+ * with a button to its page; a click anywhere on the button or outside closes it. Visitors: nothing
+ * is called.
  */
 export function LikeModal() {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ export function LikeModal() {
       className="discovery-modal like-modal"
       aria-labelledby="like-modal-title"
       onClose={() => setShown(null)}
-      // spec §2: it closes on click (the button still opens the profile first).
+      // product.md §2: it closes on click (the button still opens the profile first).
       onClick={close}
     >
       {profile && (

@@ -8,7 +8,8 @@ import { LikeButton } from "./LikeButton";
 
 /**
  * A member on the likes pages: a received like opens `/likes/m/{id}` (viewing it clears the new
- * flag, spec §4) and shows the "new" badge; like back / unlike under it, and a message link for matches.
+ * flag, product.md §4) and shows the "new" badge; like back / unlike under it, and a message link
+ * for matches.
  */
 export function LikeTile({
   item,

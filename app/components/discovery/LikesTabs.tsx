@@ -4,7 +4,7 @@ import type { LikeCounts } from "~/discovery/like-lists.server";
 import { likeTabs } from "~/discovery/like-api";
 import { CountBadge } from "~/components/layout/NavBadge";
 
-/** The tabs of the likes pages (spec §2: received, given, matches), with counts and the new-like badge. */
+/** The tabs of the likes pages (product.md §2: received, given, matches), with counts and the new-like badge. */
 export function LikesTabs({ counts }: { counts: LikeCounts }) {
   const { t } = useTranslation();
   return (

@@ -5,8 +5,8 @@ import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
 
 /**
- * The match modal (PRODUCT.md: shown at once to the member who completes a match): both photos and
- * names, "send a message" (the chat with the match) and "keep looking" (closes it).
+ * The match modal (product.md §10: shown at once to the member who completes a match): both photos
+ * and names, "send a message" (the chat with the match) and "keep looking" (closes it).
  */
 export function MatchModal({
   match,

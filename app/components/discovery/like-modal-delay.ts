@@ -1,4 +1,4 @@
-/** spec §2/§9: the like modal shows after the `t` query value in seconds; this accepts 0–600 whole seconds, else none. */
+/** product.md §2/§9: the like modal shows after the `t` query value in seconds; this accepts 0–600 whole seconds, else none. */
 export const MAX_LIKE_MODAL_DELAY = 600;
 
 export function likeModalDelay(value: string | null): number | null {

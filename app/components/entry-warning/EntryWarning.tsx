@@ -10,14 +10,15 @@ function usePageOptsOut() {
   return useMatches().some((match) => (match.handle as { hideEntryWarning?: boolean } | undefined)?.hideEntryWarning);
 }
 
-/** The installed app (spec §2: the warning never shows there); false on the server. */
+/** The installed app (product.md §2: the warning never shows there); false on the server. */
 function installedApp() {
   return typeof window !== "undefined" && window.matchMedia("(display-mode: standalone)").matches;
 }
 
 /**
- * The adult-content warning (spec §2). Rendered on the server so it never flashes. Dismissing it sets
- * a cookie at once and hides it; without JavaScript the form posts to /entry-warning, which does the same.
+ * The adult-content warning (product.md §2). Rendered on the server so it never flashes. Dismissing
+ * it sets a cookie at once and hides it; without JavaScript the form posts to /entry-warning, which
+ * does the same.
  */
 export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layout: LayoutKind; loggedIn: boolean }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * When the adult-content entry warning shows (spec §2 "Entry warning", §9):
+ * When the adult-content entry warning shows (product.md §2 "Entry warning", §9):
  * logged-out visitors only, once (a dismissal is remembered), never when the site disables it
  * (enable_site_entry_popup), only for the site's configured countries on the default layout and
  * for NL and DE on the bare layouts (chat, lander, empty), never on pages that opt out

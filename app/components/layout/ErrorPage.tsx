@@ -2,10 +2,10 @@ import { Component, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 
 /**
- * The error page of spec §2/§8: 404 'This page could not be found' with 'Back to the home page';
- * any other error shows its message (default 'Error') or status code (default 500); a 400 (a body
- * the app could not read) and a 429 (reading faster than a person does) say so.
- * Without translations (the root loader itself failed) it falls back to the spec's English texts.
+ * The error page of product.md §2/§8: 404 'This page could not be found' with 'Back to the home
+ * page'; any other error shows its message (default 'Error') or status code (default 500); a 400 (a
+ * body the app could not read) and a 429 (reading faster than a person does) say so.
+ * Without translations (the root loader itself failed) it falls back to the English texts of product.md §2.
  */
 /** What the page says for errors the visitor can do something about. */
 const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "errors.tooManyRequests" };
@@ -33,7 +33,7 @@ export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
   );
 }
 
-/** spec §8: when showing the error page fails itself. */
+/** product.md §8: when showing the error page fails itself. */
 class ErrorPageFailureBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {

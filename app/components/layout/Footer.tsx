@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { RootData } from "~/root";
 
-/** spec §2: the support phone is shown with dashes and spaces removed. */
+/** product.md §2: the support phone is shown with dashes and spaces removed. */
 export function displayPhone(phone: string): string {
   return phone.replace(/[\s-]/g, "");
 }
@@ -66,8 +66,8 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
 }
 
 /**
- * spec §2 "language disclaimer": when the page is shown in another language than the site's own,
- * the site's language version of the terms prevails.
+ * product.md §2 "language disclaimer": when the page is shown in another language than the site's
+ * own, the site's language version of the terms prevails.
  */
 export function LanguageDisclaimer({ data }: { data: RootData }) {
   const { t } = useTranslation();

@@ -3,8 +3,9 @@ import { Form, useLocation } from "react-router";
 import { languageNames, type Language } from "~/i18n/languages";
 
 /**
- * The language dropdown (spec §2): only when more than one language is visible for the visitor's
- * country. Works without JavaScript (a form posting to /lang-config); with it, choosing submits.
+ * The language dropdown (product.md §2): only when more than one language is visible for the
+ * visitor's country. Works without JavaScript (a form posting to /lang-config); with it, choosing
+ * submits.
  */
 export function LanguageMenu({ languages, current }: { languages: Language[]; current: Language }) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 
-/** spec §9: badges cap at 99+. */
+/** product.md §9: badges cap at 99+. */
 export function badgeText(count: number): string {
   return count > 99 ? "99+" : String(count);
 }
 
-/** spec §2: paid users see their balance when it is 10 or fewer; warning above 0, danger at 0. */
+/** product.md §2: paid users see their balance when it is 10 or fewer; warning above 0, danger at 0. */
 export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
   if (credits > 10) return null;
   return credits > 0 ? "warning" : "danger";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** spec §9: the bar appears only for navigations slower than 200 ms and runs over 5000 ms. */
+/** product.md §9: the bar appears only for navigations slower than 200 ms and runs over 5000 ms. */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
 

@@ -22,7 +22,7 @@ function appliedFrom(body: DiscountApiResponse | undefined): AppliedCode | null 
 }
 
 /**
- * spec §7 `GET /api/discountcode.php?welcome=true`: the member's welcome code priced for this
+ * product.md §7 `GET /api/discountcode.php?welcome=true`: the member's welcome code priced for this
  * package and method, while their time bonus runs (the root data says whether it does). A failure
  * is ignored: the order simply has no welcome discount.
  */
@@ -37,10 +37,10 @@ export function useWelcomeCode(packageKey: string, method: string | null): Appli
 }
 
 /**
- * The discount-code selector of the order form (spec §2): the applied code with a way to remove
- * it, or a modal to enter one. The modal asks the API, so a refused code says why ('Code niet
- * gevonden', 'Code reeds gebruikt', …) before the member pays. It lives inside the order form and
- * so has no form of its own: Enter and the button both check the code.
+ * The discount-code selector of the order form (product.md §2): the applied code with a way to
+ * remove it, or a modal to enter one. The modal asks the API, so a refused code says why ('Code
+ * niet gevonden', 'Code reeds gebruikt', …) before the member pays. It lives inside the order form
+ * and so has no form of its own: Enter and the button both check the code.
  */
 export function DiscountCodeModal({
   packageKey,

@@ -15,9 +15,9 @@ export type PackageOffer = {
 };
 
 /**
- * The packages p0–p3 (spec §2 "Premium package overview"): credits, price, the package's discount,
- * the price per credit and the one-time-payment notice. With a welcome discount, the reduced price
- * shows beside the list price.
+ * The packages p0–p3 (product.md §2 "Premium package overview"): credits, price, the package's
+ * discount, the price per credit and the one-time-payment notice. With a welcome discount, the
+ * reduced price shows beside the list price.
  */
 export function PackageList({
   packages,

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { methodIcon, type PaymentMethodKey } from "~/payments/methods";
 
 /**
- * The payment methods offered in the member's country, each with its icon (spec §2 "payment method
- * item"). A radio group, so the choice works without JavaScript too.
+ * The payment methods offered in the member's country, each with its icon (product.md §2 "payment
+ * method item"). A radio group, so the choice works without JavaScript too.
  */
 export function PaymentMethodPicker({
   name,

@@ -9,9 +9,9 @@ import type { OrderSummary } from "~/payments/order-history.server";
 const PENDING_POLL_MS = 4_000;
 
 /**
- * What became of the payment (spec §4 "Payment: pending, completed, failed or cancelled"): credits
- * and premium at once when completed; a pending payment is followed until it settles; a failed one
- * offers a retry (the form below) and, after a card, PayPal.
+ * What became of the payment (product.md §4 "Payment: pending, completed, failed or cancelled"):
+ * credits and premium at once when completed; a pending payment is followed until it settles; a
+ * failed one offers a retry (the form below) and, after a card, PayPal.
  */
 export function PaymentOutcome({ order, balance, methods }: { order: OrderSummary; balance: number | null; methods: readonly PaymentMethodKey[] }) {
   const { t } = useTranslation();

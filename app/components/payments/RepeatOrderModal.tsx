@@ -7,8 +7,8 @@ import type { RepeatableOrder } from "~/payments/order-history.server";
 import { MethodBadge } from "./MethodBadge";
 
 /**
- * The repeat-order modal (spec §2): the same package, paid the same way, in one click once the
- * terms are accepted. It posts the order form of the payment page.
+ * The repeat-order modal (product.md §2): the same package, paid the same way, in one click once
+ * the terms are accepted. It posts the order form of the payment page.
  */
 export function RepeatOrderButton({ order }: { order: RepeatableOrder }) {
   const { t } = useTranslation();

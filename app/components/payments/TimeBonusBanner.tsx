@@ -5,9 +5,9 @@ import { useRootData } from "~/root";
 import { formatCountdown, useCountdown } from "./countdown";
 
 /**
- * spec §2 "time-bonus discount top banner": in the members area, while the member's welcome time
- * bonus runs, a bar with the discount and the time left, leading to the credits page. It goes when
- * the countdown reaches zero (spec §4).
+ * product.md §2 "time-bonus discount top banner": in the members area, while the member's welcome
+ * time bonus runs, a bar with the discount and the time left, leading to the credits page. It goes
+ * when the countdown reaches zero (product.md §4).
  */
 export function TimeBonusBanner() {
   const { t } = useTranslation();

@@ -7,14 +7,14 @@ import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { useRootData } from "~/root";
 import { formatCountdown, useCountdown } from "./countdown";
 
-/** spec §3: the dismissal time (unix seconds) is stored under this key. */
+/** product.md §3: the dismissal time (unix seconds) is stored under this key. */
 export const DISMISS_KEY = "hide-time-bonus-modal";
-/** spec §9: the modal opens 40 seconds after the member enters the members area. */
+/** product.md §9: the modal opens 40 seconds after the member enters the members area. */
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 
 /**
- * spec §2 "time-bonus modal": a member with 0 credits whose welcome time bonus runs is told, 40 s
- * into the members area, to act fast. Closed once, it stays closed.
+ * product.md §2 "time-bonus modal": a member with 0 credits whose welcome time bonus runs is told,
+ * 40 s into the members area, to act fast. Closed once, it stays closed.
  */
 export function TimeBonusModal() {
   const { t } = useTranslation();

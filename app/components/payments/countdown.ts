@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** spec §9: the time bonus counts down every second. */
+/** product.md §9: the time bonus counts down every second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
 /** Seconds left until `until` (never negative). */
@@ -8,7 +8,7 @@ export function secondsLeft(until: string | Date, now: number): number {
   return Math.max(0, Math.ceil((new Date(until).getTime() - now) / 1000));
 }
 
-/** spec §4: hours:minutes:seconds, e.g. 3:59:07; the hours run past 24 for longer bonuses. */
+/** product.md §4: hours:minutes:seconds, e.g. 3:59:07; the hours run past 24 for longer bonuses. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const pad = (n: number) => String(n).padStart(2, "0");

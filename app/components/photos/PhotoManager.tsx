@@ -26,7 +26,7 @@ type Upload = {
  * The member's photos on /profile (the page gives the heading): upload several at once (file picker or drag and drop, shrunk
  * in the browser first, one request per file with its own progress), put them in order, choose
  * the main photo, mark photos private, delete them, and see each one's review status
- * (spec §4: pending until a moderator approves it).
+ * (product.md §4: pending until a moderator approves it).
  */
 export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerProps) {
   const { t } = useTranslation();

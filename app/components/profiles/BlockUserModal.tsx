@@ -5,8 +5,8 @@ import type { BlockResponse } from "~/profiles/block-schema";
 import { postJson } from "./post-json";
 
 /**
- * The block-user modal (spec §2): says what blocking does (PRODUCT.md: mutual in effect) and asks
- * for confirmation before POST /api/blocks.php. Used on the profile page and in chats.
+ * The block-user modal (product.md §2): says what blocking does (product.md §10: mutual in effect)
+ * and asks for confirmation before POST /api/blocks.php. Used on the profile page and in chats.
  * Without JavaScript the form posts itself and the browser lands on `redirectTo`.
  */
 export function BlockUserModal({

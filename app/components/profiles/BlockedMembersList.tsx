@@ -4,7 +4,7 @@ import { useFormat } from "~/i18n/format";
 import type { BlockedMember } from "~/profiles/blocks.server";
 import { UnblockButton } from "./UnblockButton";
 
-/** Settings: the members someone blocked, each with an unblock button (issue #4 "Blocking"). */
+/** Settings: the members someone blocked, each with an unblock button. */
 export function BlockedMembersList({ blocked }: { blocked: BlockedMember[] }) {
   const { t } = useTranslation();
   const format = useFormat();

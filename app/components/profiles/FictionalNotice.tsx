@@ -1,4 +1,4 @@
-/** PRODUCT.md: a fictional profile carries the site's `fictional_icon`, and its profile shows `fictional_warning`. */
+/** product.md §10: a fictional profile carries the site's `fictional_icon`, and its profile shows `fictional_warning`. */
 export function FictionalNotice({ icon, warning }: { icon: string; warning: string }) {
   return (
     <p className="alert alert-warning fictional-notice" role="note">

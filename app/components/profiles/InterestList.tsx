@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-/** A member's interests, each with its icon (spec §2 "interest icons"); labels from common `interests.*`. */
+/** A member's interests, each with its icon (product.md §2 "interest icons"); labels from common `interests.*`. */
 export function InterestList({ interests }: { interests: { key: string; icon: string }[] }) {
   const { t } = useTranslation();
   return (

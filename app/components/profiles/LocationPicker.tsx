@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { roundedForRequest } from "~/geo/coordinates";
 import { localeTag } from "~/i18n/format";
 
-/** spec §3 "Geolocation permission (unsupported, unknown, or the browser state)". */
+/** product.md §3 "Geolocation permission (unsupported, unknown, or the browser state)". */
 export type GeolocationPermission = "unsupported" | "unknown" | PermissionState;
 
-/** spec §9: a position the browser found within the last hour is good enough. */
+/** product.md §9: a position the browser found within the last hour is good enough. */
 export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;
 const GEOLOCATION_TIMEOUT_MS = 15_000;
 
-/** The answer of GET /api/geocode.php: the site's country and its nearest region (spec §3 "geocode"). */
+/** The answer of GET /api/geocode.php: the site's country and its nearest region (product.md §3 "geocode"). */
 export type Geocode = { country: string; region: { id: number; code: string; name: string } };
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultValue" | "onChange" | "children"> & { name: string; id: string };
@@ -56,10 +56,10 @@ function currentPosition(): Promise<GeolocationPosition> {
 type LookupState = { state: "idle" } | { state: "active" } | { state: "done"; geocode: Geocode } | { state: "error"; message: string };
 
 /**
- * The location options (spec §2): the country (when the site serves several) and its region,
+ * The location options (product.md §2): the country (when the site serves several) and its region,
  * plus the geolocation button (states active and error). The button asks the browser for the
  * position, sends it rounded to /api/geocode.php and selects the country and region it answers;
- * the coordinates themselves are never stored (PRODUCT.md).
+ * the coordinates themselves are never stored (product.md §10).
  */
 export function LocationPicker({
   countries,

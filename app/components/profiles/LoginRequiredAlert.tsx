@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { openSignupModal } from "~/components/signup/SignupModal";
 
-/** spec §8 / §6: what a visitor must log in for. */
+/** product.md §8 / §6: what a visitor must log in for. */
 export type LoginRequiredKind = "chat" | "photo" | "gift" | "like";
 
 /** The login page, coming back to `returnTo` afterwards. */
@@ -11,8 +11,8 @@ export function loginHref(returnTo: string) {
 }
 
 /**
- * The login-required alert (spec §8: chat, photo, gift, like): says why, offers the signup modal
- * (free account) and the login page.
+ * The login-required alert (product.md §8: chat, photo, gift, like): says why, offers the signup
+ * modal (free account) and the login page.
  */
 export function LoginRequiredAlert({ kind, name, returnTo, onClose }: { kind: LoginRequiredKind; name: string; returnTo: string; onClose: () => void }) {
   const { t } = useTranslation();

@@ -5,10 +5,10 @@ import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { GalleryPhoto } from "~/profiles/profile-view.server";
 
 /**
- * The gallery of a profile (spec §2): approved photos, and a lock overlay on the photos the viewer
- * may not see — private photos for non-premium members ("premium only", to the prices), any photo
- * but the main one for visitors (`onLoginRequired`, spec §8 "login required: photo"). A locked
- * tile never carries the photo's address.
+ * The gallery of a profile (product.md §2): approved photos, and a lock overlay on the photos the
+ * viewer may not see — private photos for non-premium members ("premium only", to the prices), any
+ * photo but the main one for visitors (`onLoginRequired`, product.md §8 "login required: photo"). A
+ * locked tile never carries the photo's address.
  */
 export function PhotoGallery({ photos, name, onLoginRequired }: { photos: GalleryPhoto[]; name: string; onLoginRequired: () => void }) {
   const { t } = useTranslation();

@@ -10,9 +10,9 @@ import { loginHref, type LoginRequiredKind } from "./LoginRequiredAlert";
 type Like = { liked: boolean; likedBy: boolean };
 
 /**
- * The buttons of a profile (spec §2 "Profile view"): like / unlike, gift, message, block, and the
- * complaint link. Visitors get the login-required alert instead of each action (spec §8); without
- * JavaScript their buttons lead to the login page.
+ * The buttons of a profile (product.md §2 "Profile view"): like / unlike, gift, message, block, and
+ * the complaint link. Visitors get the login-required alert instead of each action (product.md §8);
+ * without JavaScript their buttons lead to the login page.
  */
 export function ProfileActions({
   profile,

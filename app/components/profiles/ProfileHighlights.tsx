@@ -4,9 +4,9 @@ import type { ProfileField } from "~/profiles/profile-fields";
 import type { Seeking } from "~/profiles/profile-schema";
 
 /**
- * The highlights of a profile (spec §2): the fields the site shows (`visible_profile_fields`) with
- * their translated values and, when the site shows profile notes (`visible_profile_notes`), who
- * the member looks for and since when they are a member.
+ * The highlights of a profile (product.md §2): the fields the site shows (`visible_profile_fields`)
+ * with their translated values and, when the site shows profile notes (`visible_profile_notes`),
+ * who the member looks for and since when they are a member.
  */
 export function ProfileHighlights({
   highlights,

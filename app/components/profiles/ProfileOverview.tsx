@@ -3,7 +3,7 @@ import { localeTag } from "~/i18n/format";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 
 /**
- * The photo header of a profile (spec §2 "profile overview"): the main photo, name and age,
+ * The photo header of a profile (product.md §2 "profile overview"): the main photo, name and age,
  * region and country, online state and the fictional icon.
  */
 export function ProfileOverview({

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ResellTile } from "~/sites/site-settings";
 
 /**
- * spec §2 "a cam-profile and resell tile list": partner profiles advertised below the related
+ * product.md §2 "a cam-profile and resell tile list": partner profiles advertised below the related
  * profiles when the site's `member_resell` is on. Labelled as an advertisement; the links are
  * sponsored and open the partner's page without giving it this page.
  */

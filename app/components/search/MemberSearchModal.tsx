@@ -10,7 +10,7 @@ import { SearchFilterFields, type SearchFilterOptions, type SearchRegions } from
 const ALL_FIELDS: readonly SearchField[] = ["gender", "country", "region", "age"];
 
 /**
- * spec §2 "member search" modal: the search filters in a `<dialog>`, submitted as a GET to
+ * product.md §2 "member search" modal: the search filters in a `<dialog>`, submitted as a GET to
  * /members. On the search page it gets the current filters and options; anywhere else (the top
  * navigation's search item) it needs no props beyond `open`/`onClose`: it loads the site's
  * countries and regions from /api/regions.php when first opened, and the server fills in the

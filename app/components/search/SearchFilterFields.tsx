@@ -18,9 +18,10 @@ export type SearchFilterOptions = {
 };
 
 /**
- * The filter fields of member search (spec §2: gender, country, region, age), named as the URL
- * parameters of spec §3 so a plain GET form submits them. Without `values` (e.g. the modal opened
- * from the navigation) gender and country offer "suggested", which the server fills in.
+ * The filter fields of member search (product.md §2: gender, country, region, age), named as the
+ * URL parameters of product.md §3 so a plain GET form submits them. Without `values` (e.g. the
+ * modal opened from the navigation) gender and country offer "suggested", which the server fills
+ * in.
  */
 export function SearchFilterFields({
   idPrefix,

@@ -7,8 +7,8 @@ import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { InvisibleToggle } from "./InvisibleModeSection";
 
 /**
- * Account deletion with the alternatives first (issue #3: pause, turn off mails, invisible mode),
- * the company's stay-discount, then the reason (spec §3) and a confirmation.
+ * Account deletion with the alternatives first (pause, turn off mails, invisible mode),
+ * the company's stay-discount, then the reason (product.md §3) and a confirmation.
  */
 export function DeleteAccountSection({
   paidUser,

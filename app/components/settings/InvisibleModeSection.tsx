@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Notice } from "./SettingsSection";
 
-/** PRODUCT.md: invisible mode (premium) keeps a member out of search, swipe and match finder. */
+/** product.md §10: invisible mode (premium) keeps a member out of search, swipe and match finder. */
 export function InvisibleModeSection({
   paidUser,
   invisible,

@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { preferenceField, type NotificationChannel } from "~/accounts/settings-schema";
 
 /**
- * The notification types of spec §3 against the channels (push, e-mail): a ticked box means the
- * member receives that notification on that channel.
+ * The notification types of product.md §3 against the channels (push, e-mail): a ticked box means
+ * the member receives that notification on that channel.
  */
 export function NotificationPreferencesTable({
   types,

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** spec §4/§8: the invite-only signup message. */
+/** product.md §4/§8: the invite-only signup message. */
 export function InviteOnly({ onLoginInstead }: { onLoginInstead?: () => void }) {
   const { t } = useTranslation();
   return (

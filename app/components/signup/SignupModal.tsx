@@ -31,7 +31,7 @@ function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
 }
 
 /**
- * spec §2 "Signup modal": large, without header or footer, holding the account form. With
+ * product.md §2 "Signup modal": large, without header or footer, holding the account form. With
  * JavaScript it takes over every link to /signup for logged-out visitors. While signup is in
  * progress (something typed, or the form being sent) neither the backdrop nor Escape closes it;
  * it closes when the account exists (the visitor continues on /signup at step 2: "signupClosed")

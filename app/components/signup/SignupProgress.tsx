@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { signupSteps, type SignupStep } from "~/accounts/signup-steps";
 
-/** Where the visitor is among the signup steps of spec §2 ("Stap 2 van 7"), with a progress bar. */
+/** Where the visitor is among the signup steps of product.md §2 ("Stap 2 van 7"), with a progress bar. */
 export function SignupProgress({ step }: { step: SignupStep }) {
   const { t } = useTranslation();
   const current = signupSteps.indexOf(step) + 1;

@@ -24,8 +24,8 @@ function validator<Schema extends z.ZodType>(schema: Schema) {
 }
 
 /**
- * One signup step after the account (spec §2): each saves through a plain form post (works without
- * JavaScript) and can be skipped. `finishTo` is where the completion step continues.
+ * One signup step after the account (product.md §2): each saves through a plain form post (works
+ * without JavaScript) and can be skipped. `finishTo` is where the completion step continues.
  */
 export function SignupStepForm({ view, actionData, finishTo }: { view: StepView; actionData?: StepActionData; finishTo: string }) {
   const { t } = useTranslation();

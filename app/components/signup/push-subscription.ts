@@ -1,7 +1,7 @@
 /**
- * Web push in the browser (spec §3 "Push: capability, subscription"): offered only when the
+ * Web push in the browser (product.md §3 "Push: capability, subscription"): offered only when the
  * browser has the Push API, a service worker is registered and the site has a VAPID public key.
- * The subscription is stored by POST /api/user.php?push=1 (spec §7).
+ * The subscription is stored by POST /api/user.php?push=1 (product.md §7).
  */
 function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64Url + "=".repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");

@@ -5,7 +5,7 @@ import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { useRootData } from "~/root";
 
-/** spec §2 chat layout: bare, full height, with the entry warning for NL and DE only. */
+/** product.md §2 chat layout: bare, full height, with the entry warning for NL and DE only. */
 export default function ChatLayout() {
   const data = useRootData();
   return (

@@ -16,10 +16,10 @@ import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
-/** spec §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
+/** product.md §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
 const POLL_MS = 60_000;
 
-/** spec §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
+/** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   usePolling({ enabled: Boolean(data?.user), intervalMs: POLL_MS });

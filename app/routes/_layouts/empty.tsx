@@ -3,7 +3,7 @@ import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
-/** spec §2 empty layout: content, the entry warning for NL and DE, and the signup modal. */
+/** product.md §2 empty layout: content, the entry warning for NL and DE, and the signup modal. */
 export default function EmptyLayout() {
   const data = useRootData();
   return (

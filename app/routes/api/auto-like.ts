@@ -8,9 +8,9 @@ import { requireApiUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
 
 /**
- * GET /api/auto-like.php (spec §7): a profile for the like modal, whose like to the member is
+ * GET /api/auto-like.php (product.md §7): a profile for the like modal, whose like to the member is
  * recorded here (see auto-like.server.ts); `profile: null` when there is none to show.
- * The spec makes this a GET although it records a like, so it still refuses other sites' requests.
+ * The client calls this with GET although it records a like, so it still refuses other sites' requests.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   assertSameOrigin(request);

@@ -11,7 +11,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireApiUser } from "~/http/guards.server";
 
 /**
- * POST /api/blocks.php — block or unblock a member (PRODUCT.md: blocking is mutual in effect).
+ * POST /api/blocks.php — block or unblock a member (product.md §10: blocking is mutual in effect).
  * Answers `{ blocked }`; a form posted by a browser without JavaScript (a navigation) is sent
  * back to `redirectTo` instead.
  */

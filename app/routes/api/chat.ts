@@ -10,9 +10,10 @@ import { readRequestValues } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
 
 /**
- * DELETE /api/chat.php `{ conversation }` or `{ profile }` (spec §4, §7): removes one chat, or every
- * chat with a profile, from the member's list and clears its history for them. A chat that is not
- * theirs (or already removed) is a 404, which the browser answers with an alert and a reload.
+ * DELETE /api/chat.php `{ conversation }` or `{ profile }` (product.md §4, §7): removes one chat,
+ * or every chat with a profile, from the member's list and clears its history for them. A chat that
+ * is not theirs (or already removed) is a 404, which the browser answers with an alert and a
+ * reload.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);

@@ -5,7 +5,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { requireApiUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
 
-/** GET /api/chats.php (spec §3, §7): the member's chats with unread counts. Visitors get the spec's 403. */
+/** GET /api/chats.php (product.md §3, §7): the member's chats with unread counts. Visitors get the 403 of product.md §8. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
   const { db, now } = getServices(context);

@@ -22,7 +22,7 @@ const querySchema = z.object({
 const refusalStatus = { not_found: 404, used: 409 } as Record<string, number>;
 
 /**
- * GET /api/discountcode.php (spec §3, §7): `?code=…` checks a code the member typed in the
+ * GET /api/discountcode.php (product.md §3, §7): `?code=…` checks a code the member typed in the
  * discount-code modal, `?welcome=true` loads their welcome code while the time bonus runs. With
  * `package` (and `method`) it also prices that package with the code, exactly as the order will.
  * Refusals carry the translated reason ('Code niet gevonden', 'Code reeds gebruikt').

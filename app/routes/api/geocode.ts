@@ -8,10 +8,10 @@ import { requireApiUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
 
 /**
- * GET /api/geocode.php?lat=&lon= (spec §7, stored by the client as its geocode): the site's country
- * containing the point and that country's nearest region. Members only (the geolocation button
- * sits in their location options). Bad or out-of-range coordinates and points outside the site's
- * countries answer 400 with a translated message; the coordinates are never stored.
+ * GET /api/geocode.php?lat=&lon= (product.md §7, stored by the client as its geocode): the site's
+ * country containing the point and that country's nearest region. Members only (the geolocation
+ * button sits in their location options). Bad or out-of-range coordinates and points outside the
+ * site's countries answer 400 with a translated message; the coordinates are never stored.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiUser(context);

@@ -13,7 +13,7 @@ import { requireApiUser } from "~/http/guards.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-/** GET /api/likes.php (spec §3, §7): see `LikesPayload`. Visitors get the spec's 403. */
+/** GET /api/likes.php (product.md §3, §7): see `LikesPayload`. Visitors get the 403 of product.md §8. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
   const { db, now } = getServices(context);
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     siteId: site.id,
     source,
     now,
-    // PRODUCT.md: free members get `dailySwipeLikes` swipe likes a day; premium members unlimited.
+    // product.md §10: free members get `dailySwipeLikes` swipe likes a day; premium members unlimited.
     swipeLimit: source === "swipe" && !user.paidUser ? { perDay: dailySwipeLikes, timeZone } : undefined,
   });
   if (outcome.status === "not_found") return fail(404, { error: "not_found", message: t("discovery:errors.notFound") });

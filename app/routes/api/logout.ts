@@ -7,8 +7,8 @@ import { getUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
 
 /**
- * GET /api/logout.php (spec §7). A GET is what the spec names; ending a session is the one state
- * change we accept on GET, guarded so another site cannot log a member out (Sec-Fetch-Site).
+ * GET /api/logout.php (product.md §7). A GET is what the client calls; ending a session is the one
+ * state change we accept on GET, guarded so another site cannot log a member out (Sec-Fetch-Site).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const crossSite = request.headers.get("Sec-Fetch-Site") === "cross-site";

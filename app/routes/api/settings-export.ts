@@ -4,8 +4,8 @@ import { getServices, getSite } from "~/http/context.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
- * GET /settings/export: the signed-in member's own data as a JSON download (PRODUCT.md). A GET is
- * right here: it reads and changes nothing.
+ * GET /settings/export: the signed-in member's own data as a JSON download (product.md §10). A GET
+ * is right here: it reads and changes nothing.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -4,7 +4,7 @@ import { getI18n } from "~/http/i18n.server";
 import { publicSettings } from "~/sites/public-settings.server";
 import { onlyGet } from "~/http/api-errors.server";
 
-/** GET /api/settings.php — the site's settings of spec §3, with domain_language. */
+/** GET /api/settings.php — the site's settings of product.md §3, with domain_language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, country } = getServices(context);
   const selected = new URL(request.url).searchParams.get("country");
