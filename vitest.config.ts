@@ -22,7 +22,13 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tools/**/*.test.ts", "workers/**/*.test.ts", "drizzle/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "tests/unit/**/*.test.ts",
+            "tools/**/*.test.ts",
+            "workers/**/*.test.ts",
+            "drizzle/**/*.test.ts",
+          ],
           testTimeout: 60_000,
         },
       },

@@ -20,18 +20,15 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1_000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Log streaming errors that happen after the shell rendered; earlier ones reject above.
-        if (shellRendered) console.error(error);
-      },
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1_000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Log streaming errors that happen after the shell rendered; earlier ones reject above.
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
 
   // Crawlers and SPA-less clients get the whole document at once.

@@ -6,7 +6,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 const developmentBuild = process.env.CLOUDFLARE_ENV !== "production";
-const developmentOnly = <T,>(routes: T[]): T[] => (developmentBuild ? routes : []);
+const developmentOnly = <T>(routes: T[]): T[] => (developmentBuild ? routes : []);
 
 export default [
   layout("routes/_layouts/default.tsx", [

@@ -8,21 +8,9 @@
  * - every search of product.md §2 has an index; member search pages with keyset pagination.
  */
 import { sql } from "drizzle-orm";
-import {
-  blob,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp" })
-    .notNull()
-    .default(sql`(unixepoch())`);
+const createdAt = () => integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
 
 // ───────────────────────────── sites ─────────────────────────────
 
@@ -127,7 +115,9 @@ export const users = sqliteTable(
     status: text("status", { enum: ["not_confirmed", "confirmed", "deleted", "erased", "banned"] })
       .notNull()
       .default("not_confirmed"),
-    role: text("role", { enum: ["member", "moderator"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "moderator"] })
+      .notNull()
+      .default("member"),
     /** Cached balance; the credit ledger is the source of truth. */
     credits: integer("credits").notNull().default(0),
     paidUser: integer("paid_user", { mode: "boolean" }).notNull().default(false),
@@ -179,7 +169,9 @@ export const profiles = sqliteTable(
     signupReason: text("signup_reason"),
     aboutMe: text("about_me"),
     /** disabled until the e-mail address is confirmed; active is visible. */
-    status: text("status", { enum: ["active", "disabled", "deleted"] }).notNull().default("disabled"),
+    status: text("status", { enum: ["active", "disabled", "deleted"] })
+      .notNull()
+      .default("disabled"),
     fictional: integer("fictional", { mode: "boolean" }).notNull().default(false),
     mainPhotoId: integer("main_photo_id"),
     lastActiveAt: integer("last_active_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
@@ -188,12 +180,8 @@ export const profiles = sqliteTable(
   (t) => [
     // Member search (product.md §2: gender, country, region, age), newest first with keyset on id.
     // Covering: the age filter (birth_date) and region are read from the index itself.
-    index("profiles_search")
-      .on(t.siteId, t.gender, t.country, t.id, t.birthDate, t.regionId)
-      .where(sql`${t.status} = 'active'`),
-    index("profiles_search_region")
-      .on(t.siteId, t.gender, t.regionId, t.id, t.birthDate)
-      .where(sql`${t.status} = 'active'`),
+    index("profiles_search").on(t.siteId, t.gender, t.country, t.id, t.birthDate, t.regionId).where(sql`${t.status} = 'active'`),
+    index("profiles_search_region").on(t.siteId, t.gender, t.regionId, t.id, t.birthDate).where(sql`${t.status} = 'active'`),
     // Recently active members (home page, "online" lists).
     index("profiles_recent").on(t.siteId, t.lastActiveAt).where(sql`${t.status} = 'active'`),
   ],
@@ -225,7 +213,9 @@ export const photos = sqliteTable(
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    status: text("status", { enum: ["pending", "active", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active", "rejected"] })
+      .notNull()
+      .default("pending"),
     /** Why a moderator rejected the photo (a fixed reason key, or free text for "other"). */
     rejectionReason: text("rejection_reason"),
     reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
@@ -233,10 +223,7 @@ export const photos = sqliteTable(
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("photos_profile").on(t.profileId, t.position),
-    index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
-  ],
+  (t) => [index("photos_profile").on(t.profileId, t.position), index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
 );
 
 export const profileViews = sqliteTable(
@@ -264,7 +251,9 @@ export const likes = sqliteTable(
     likedId: integer("liked_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["profile", "swipe", "match_finder", "auto"] }).notNull().default("profile"),
+    source: text("source", { enum: ["profile", "swipe", "match_finder", "auto"] })
+      .notNull()
+      .default("profile"),
     /** product.md §3 `like_new` — cleared when the liked member views the liker's profile. */
     isNew: integer("is_new", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
@@ -350,10 +339,7 @@ export const conversationMembers = sqliteTable(
     clearedThroughId: integer("cleared_through_id").notNull().default(0),
     lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.conversationId, t.profileId] }),
-    index("conversation_members_list").on(t.profileId, t.lastMessageAt),
-  ],
+  (t) => [primaryKey({ columns: [t.conversationId, t.profileId] }), index("conversation_members_list").on(t.profileId, t.lastMessageAt)],
 );
 
 export const gifts = sqliteTable("gifts", {
@@ -375,7 +361,9 @@ export const messages = sqliteTable(
     senderId: integer("sender_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["text", "photo", "gift", "gif"] }).notNull().default("text"),
+    kind: text("kind", { enum: ["text", "photo", "gift", "gif"] })
+      .notNull()
+      .default("text"),
     body: text("body"),
     objectKey: text("object_key"),
     giftId: integer("gift_id").references(() => gifts.id),
@@ -384,10 +372,7 @@ export const messages = sqliteTable(
     clientKey: text("client_key"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("messages_conversation").on(t.conversationId, t.id),
-    uniqueIndex("messages_client_key").on(t.senderId, t.clientKey),
-  ],
+  (t) => [index("messages_conversation").on(t.conversationId, t.id), uniqueIndex("messages_client_key").on(t.senderId, t.clientKey)],
 );
 
 // ───────────────────────────── money ─────────────────────────────
@@ -480,7 +465,9 @@ export const discountCodes = sqliteTable(
     /** Seconds from signup during which a welcome code is valid (TIMEBONUS25: 14400). */
     validitySeconds: integer("validity_seconds"),
     expiresAt: integer("expires_at", { mode: "timestamp" }),
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     oncePerUser: integer("once_per_user", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
@@ -525,7 +512,9 @@ export const directDebitMandates = sqliteTable(
     city: text("city").notNull(),
     /** E.164. */
     phone: text("phone").notNull(),
-    status: text("status", { enum: ["unverified", "active", "blocked"] }).notNull().default("unverified"),
+    status: text("status", { enum: ["unverified", "active", "blocked"] })
+      .notNull()
+      .default("unverified"),
     /** SHA-256 of the SMS code; null once used. */
     codeHash: text("code_hash"),
     codeExpiresAt: integer("code_expires_at", { mode: "timestamp" }),
@@ -550,7 +539,9 @@ export const smsOutbox = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["recorded", "sent", "failed"] }).notNull().default("recorded"),
+    status: text("status", { enum: ["recorded", "sent", "failed"] })
+      .notNull()
+      .default("recorded"),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
@@ -714,7 +705,9 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sendAfter: integer("send_after", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
@@ -779,7 +772,9 @@ export const complaints = sqliteTable(
     body: text("body").notNull(),
     /** The profile the complaint is about, if any. */
     profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["open", "in_progress", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "in_progress", "closed"] })
+      .notNull()
+      .default("open"),
     createdAt: createdAt(),
   },
   (t) => [index("complaints_open").on(t.siteId, t.status, t.createdAt)],

@@ -125,7 +125,10 @@ class Dice {
   }
   hex(chars: number): string {
     let out = "";
-    while (out.length < chars) out += Math.floor(this.random() * 0x100000000).toString(16).padStart(8, "0");
+    while (out.length < chars)
+      out += Math.floor(this.random() * 0x100000000)
+        .toString(16)
+        .padStart(8, "0");
     return out.slice(0, chars);
   }
 }
@@ -188,29 +191,66 @@ const SITE_MEMBERS: Record<
 > = {
   "nl-general": {
     share: 60,
-    countries: [["NL", 80], ["BE", 20]],
+    countries: [
+      ["NL", 80],
+      ["BE", 20],
+    ],
     gender: (d) => (d.chance(0.6) ? "female" : "male"),
     sexuality: (d, gender) =>
       gender === "female"
-        ? d.weighted([["hetero", 80], ["bi", 14], ["lesbian", 6]] as const)
-        : d.weighted([["hetero", 85], ["bi", 8], ["gay", 7]] as const),
+        ? d.weighted([
+            ["hetero", 80],
+            ["bi", 14],
+            ["lesbian", 6],
+          ] as const)
+        : d.weighted([
+            ["hetero", 85],
+            ["bi", 8],
+            ["gay", 7],
+          ] as const),
     ages: () => GENERAL_AGES,
   },
   "de-milf": {
     share: 25,
-    countries: [["DE", 65], ["AT", 20], ["CH", 15]],
+    countries: [
+      ["DE", 65],
+      ["AT", 20],
+      ["CH", 15],
+    ],
     gender: (d) => (d.chance(0.9) ? "female" : "male"),
-    sexuality: (d, gender) => (gender === "female" ? d.weighted([["hetero", 85], ["bi", 15]] as const) : "hetero"),
+    sexuality: (d, gender) =>
+      gender === "female"
+        ? d.weighted([
+            ["hetero", 85],
+            ["bi", 15],
+          ] as const)
+        : "hetero",
     ages: (gender) =>
       gender === "female"
-        ? [[[35, 44], 35], [[45, 54], 40], [[55, 60], 20], [[61, 68], 5]]
-        : [[[22, 34], 60], [[35, 45], 40]],
+        ? [
+            [[35, 44], 35],
+            [[45, 54], 40],
+            [[55, 60], 20],
+            [[61, 68], 5],
+          ]
+        : [
+            [[22, 34], 60],
+            [[35, 45], 40],
+          ],
   },
   "en-gay": {
     share: 15,
-    countries: [["GB", 50], ["US", 35], ["IE", 15]],
+    countries: [
+      ["GB", 50],
+      ["US", 35],
+      ["IE", 15],
+    ],
     gender: () => "male",
-    sexuality: (d) => d.weighted([["gay", 80], ["bi", 20]] as const),
+    sexuality: (d) =>
+      d.weighted([
+        ["gay", 80],
+        ["bi", 20],
+      ] as const),
     ages: () => GENERAL_AGES,
   },
 };
@@ -251,7 +291,14 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
   const nowS = Math.floor(now.getTime() / 1000);
   const batchSize = options.batchSize ?? 500;
   const maxPhotos = Math.min(4, Math.max(1, Math.floor(options.maxPhotos ?? 4)));
-  const photoWeights = ([[1, 35], [2, 30], [3, 20], [4, 15]] as const).filter(([n]) => n <= maxPhotos);
+  const photoWeights = (
+    [
+      [1, 35],
+      [2, 30],
+      [3, 20],
+      [4, 15],
+    ] as const
+  ).filter(([n]) => n <= maxPhotos);
   const store = options.photos;
   const avatar = createAvatarPool(8);
 
@@ -419,7 +466,14 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       sexuality: "hetero" as const,
       birthDate: birthDateFor(now, 31, 120),
       region: "NL-NH",
-      fields: { hairColor: "brown", eyeColor: "blue", bodyType: "athletic", relationshipStatus: "single", tattoos: "none", signupReason: "relationship" },
+      fields: {
+        hairColor: "brown",
+        eyeColor: "blue",
+        bodyType: "athletic",
+        relationshipStatus: "single",
+        tattoos: "none",
+        signupReason: "relationship",
+      },
       aboutMe: "Ik ben Demo, het testaccount van Flirtparadijs. Spontaan, nieuwsgierig en altijd in voor een goed gesprek.",
       interests: ["travelling", "music", "cooking", "hiking"],
       signupDaysAgo: 2,
@@ -433,7 +487,14 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       sexuality: "hetero" as const,
       birthDate: birthDateFor(now, 38, 200),
       region: "NL-UT",
-      fields: { hairColor: "black", eyeColor: "brown", bodyType: "average", relationshipStatus: "divorced", tattoos: "one", signupReason: "casual" },
+      fields: {
+        hairColor: "black",
+        eyeColor: "brown",
+        bodyType: "average",
+        relationshipStatus: "divorced",
+        tattoos: "one",
+        signupReason: "casual",
+      },
       aboutMe: "Premium testaccount. Een avond op het terras met een goed glas wijn maakt mij gelukkig.",
       interests: ["wine", "movies", "beach", "dancing", "foodie"],
       signupDaysAgo: 12,
@@ -447,7 +508,14 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       sexuality: "hetero" as const,
       birthDate: birthDateFor(now, 35, 40),
       region: "NL-ZH",
-      fields: { hairColor: "blonde", eyeColor: "green", bodyType: "slim", relationshipStatus: "in_relationship", tattoos: "none", signupReason: "friendship" },
+      fields: {
+        hairColor: "blonde",
+        eyeColor: "green",
+        bodyType: "slim",
+        relationshipStatus: "in_relationship",
+        tattoos: "none",
+        signupReason: "friendship",
+      },
       aboutMe: "Moderator van Flirtparadijs.",
       interests: ["reading", "tea", "art"],
       signupDaysAgo: 30,
@@ -486,8 +554,23 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
         confirmedAt: toDate(confirmedS),
         lastSeenAt: toDate(nowS - 3600),
       });
-      ledgerRows.push({ userId, delta: 30, balanceAfter: 30, reason: "signup", causeKey: `signup:${userId}`, createdAt: toDate(confirmedS) });
-      const mainPhotoId = makePhotos(profileId, { gender: spec.gender, hairColor: spec.fields.hairColor as AvatarHairColor }, spec.photos, signupS + 600, photoRows, puts, 2);
+      ledgerRows.push({
+        userId,
+        delta: 30,
+        balanceAfter: 30,
+        reason: "signup",
+        causeKey: `signup:${userId}`,
+        createdAt: toDate(confirmedS),
+      });
+      const mainPhotoId = makePhotos(
+        profileId,
+        { gender: spec.gender, hairColor: spec.fields.hairColor as AvatarHairColor },
+        spec.photos,
+        signupS + 600,
+        photoRows,
+        puts,
+        2,
+      );
       profileRows.push({
         id: profileId,
         userId,
@@ -563,7 +646,14 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
     {
       table: schema.creditLedger,
       rows: [
-        { userId: premiumUserId, delta: packages[p2]!.credits, balanceAfter: premiumBalance, reason: "purchase", causeKey: `order:${orderId}`, createdAt: toDate(paidS) },
+        {
+          userId: premiumUserId,
+          delta: packages[p2]!.credits,
+          balanceAfter: premiumBalance,
+          reason: "purchase",
+          causeKey: `order:${orderId}`,
+          createdAt: toDate(paidS),
+        },
       ],
     },
   ]);
@@ -608,15 +698,41 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       const hairColor = hairColorFor(d, gender, age, country);
       const fields = {
         hairColor,
-        eyeColor: orNull(d, 0.1, () => d.weighted([["brown", 35], ["blue", 30], ["green", 12], ["grey", 8], ["hazel", 15]] as const)),
+        eyeColor: orNull(d, 0.1, () =>
+          d.weighted([
+            ["brown", 35],
+            ["blue", 30],
+            ["green", 12],
+            ["grey", 8],
+            ["hazel", 15],
+          ] as const),
+        ),
         bodyType: orNull(d, 0.1, () =>
           gender === "female"
-            ? d.weighted([["slim", 24], ["athletic", 16], ["average", 30], ["curvy", 22], ["full_figured", 8]] as const)
-            : d.weighted([["slim", 18], ["athletic", 26], ["average", 32], ["muscular", 16], ["full_figured", 8]] as const),
+            ? d.weighted([
+                ["slim", 24],
+                ["athletic", 16],
+                ["average", 30],
+                ["curvy", 22],
+                ["full_figured", 8],
+              ] as const)
+            : d.weighted([
+                ["slim", 18],
+                ["athletic", 26],
+                ["average", 32],
+                ["muscular", 16],
+                ["full_figured", 8],
+              ] as const),
         ),
         relationshipStatus: orNull(d, 0.1, () =>
           age < 30
-            ? d.weighted([["single", 80], ["in_relationship", 5], ["open_relationship", 8], ["divorced", 2], ["married", 3]] as const)
+            ? d.weighted([
+                ["single", 80],
+                ["in_relationship", 5],
+                ["open_relationship", 8],
+                ["divorced", 2],
+                ["married", 3],
+              ] as const)
             : d.weighted([
                 ["single", 45],
                 ["divorced", site.key === "de-milf" ? 35 : 28],
@@ -626,9 +742,22 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
                 ["open_relationship", 6],
               ] as const),
         ),
-        tattoos: orNull(d, 0.1, () => d.weighted([["none", 45], ["one", 20], ["some", 25], ["many", 10]] as const)),
+        tattoos: orNull(d, 0.1, () =>
+          d.weighted([
+            ["none", 45],
+            ["one", 20],
+            ["some", 25],
+            ["many", 10],
+          ] as const),
+        ),
         signupReason: orNull(d, 0.08, () =>
-          d.weighted([["relationship", 30], ["friendship", 12], ["casual", 22], ["chat", 20], ["adventure", 16]] as const),
+          d.weighted([
+            ["relationship", 30],
+            ["friendship", 12],
+            ["casual", 22],
+            ["chat", 20],
+            ["adventure", 16],
+          ] as const),
         ),
       };
       const aboutMe = d.chance(0.92)
@@ -699,7 +828,13 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
     const startS = nowS - 9 * DAY;
     const [conversation] = await db
       .insert(schema.conversations)
-      .values({ siteId: nlSiteId, starterId: premiumProfileId, recipientId: partner.profileId, lastMessageAt: toDate(startS + 3 * 900), createdAt: toDate(startS) })
+      .values({
+        siteId: nlSiteId,
+        starterId: premiumProfileId,
+        recipientId: partner.profileId,
+        lastMessageAt: toDate(startS + 3 * 900),
+        createdAt: toDate(startS),
+      })
       .returning({ id: schema.conversations.id });
     const conversationId = conversation!.id;
     const lines: [number, string][] = [
@@ -720,12 +855,24 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
           createdAt: toDate(startS + i * 900),
         })),
       )
-      .returning({ id: schema.messages.id, senderId: schema.messages.senderId, credits: schema.messages.credits, createdAt: schema.messages.createdAt });
+      .returning({
+        id: schema.messages.id,
+        senderId: schema.messages.senderId,
+        credits: schema.messages.credits,
+        createdAt: schema.messages.createdAt,
+      });
     const ledgerRows: (typeof schema.creditLedger.$inferInsert)[] = [];
     for (const m of messageRows) {
       if (m.senderId !== premiumProfileId) continue;
       premiumBalance -= m.credits;
-      ledgerRows.push({ userId: premiumUserId, delta: -m.credits, balanceAfter: premiumBalance, reason: "message", causeKey: `message:${m.id}`, createdAt: m.createdAt });
+      ledgerRows.push({
+        userId: premiumUserId,
+        delta: -m.credits,
+        balanceAfter: premiumBalance,
+        reason: "message",
+        causeKey: `message:${m.id}`,
+        createdAt: m.createdAt,
+      });
     }
     await insertBatch(db, [
       { table: schema.creditLedger, rows: ledgerRows },
@@ -771,14 +918,27 @@ export async function seedCommand(db: SeedDatabase, options: SeedCommandOptions)
   }
   const photos = await options.openPhotoStore();
   try {
-    const result = await seed(db, { profiles: options.profiles, photos, log, random: options.random, now: options.now, maxPhotos: options.maxPhotos });
+    const result = await seed(db, {
+      profiles: options.profiles,
+      photos,
+      log,
+      random: options.random,
+      now: options.now,
+      maxPhotos: options.maxPhotos,
+    });
     return { skipped: false, result };
   } finally {
     await photos.close();
   }
 }
 
-export function parseSeedArgs(argv: string[]): { profiles: number; ifEmpty: boolean; persistTo?: string; maxPhotos: number; help: boolean } {
+export function parseSeedArgs(argv: string[]): {
+  profiles: number;
+  ifEmpty: boolean;
+  persistTo?: string;
+  maxPhotos: number;
+  help: boolean;
+} {
   const out = { profiles: 2000, ifEmpty: false, persistTo: undefined as string | undefined, maxPhotos: 4, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -817,7 +977,9 @@ async function main(): Promise<void> {
     try {
       await db.select({ n: count() }).from(schema.sites);
     } catch (error) {
-      throw new Error(`cannot read the sites table at ${url} (is the database running and migrated? npm run db:migrate): ${(error as Error).message}`);
+      throw new Error(
+        `cannot read the sites table at ${url} (is the database running and migrated? npm run db:migrate): ${(error as Error).message}`,
+      );
     }
     log(`database ${url}`);
     await seedCommand(db, {

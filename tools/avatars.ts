@@ -172,32 +172,56 @@ class Canvas {
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, color: RGB, alpha = 1, clip?: (x: number, y: number) => number): void {
-    this.fill(cx - rx - 1, cy - ry - 1, cx + rx + 1, cy + ry + 1, color, (x, y) => {
-      const c = ellipseCoverage(x - cx, y - cy, rx, ry);
-      return clip && c > 0 ? Math.min(c, clip(x, y)) : c;
-    }, alpha);
+    this.fill(
+      cx - rx - 1,
+      cy - ry - 1,
+      cx + rx + 1,
+      cy + ry + 1,
+      color,
+      (x, y) => {
+        const c = ellipseCoverage(x - cx, y - cy, rx, ry);
+        return clip && c > 0 ? Math.min(c, clip(x, y)) : c;
+      },
+      alpha,
+    );
   }
 
   roundRect(x0: number, y0: number, x1: number, y1: number, r: number, color: RGB, alpha = 1): void {
-    this.fill(x0 - 1, y0 - 1, x1 + 1, y1 + 1, color, (x, y) => {
-      const qx = Math.abs(x - (x0 + x1) / 2) - ((x1 - x0) / 2 - r);
-      const qy = Math.abs(y - (y0 + y1) / 2) - ((y1 - y0) / 2 - r);
-      const outside = Math.sqrt(Math.max(qx, 0) ** 2 + Math.max(qy, 0) ** 2);
-      const inside = Math.min(Math.max(qx, qy), 0);
-      return 0.5 - (outside + inside - r);
-    }, alpha);
+    this.fill(
+      x0 - 1,
+      y0 - 1,
+      x1 + 1,
+      y1 + 1,
+      color,
+      (x, y) => {
+        const qx = Math.abs(x - (x0 + x1) / 2) - ((x1 - x0) / 2 - r);
+        const qy = Math.abs(y - (y0 + y1) / 2) - ((y1 - y0) / 2 - r);
+        const outside = Math.sqrt(Math.max(qx, 0) ** 2 + Math.max(qy, 0) ** 2);
+        const inside = Math.min(Math.max(qx, qy), 0);
+        return 0.5 - (outside + inside - r);
+      },
+      alpha,
+    );
   }
 
   /** A ring segment (for smiles, eyebrows and glasses); angles in radians, y pointing down. */
   arc(cx: number, cy: number, r: number, thickness: number, from: number, to: number, color: RGB, alpha = 1): void {
     const half = thickness / 2;
-    this.fill(cx - r - half - 1, cy - r - half - 1, cx + r + half + 1, cy + r + half + 1, color, (x, y) => {
-      const dx = x - cx;
-      const dy = y - cy;
-      const angle = Math.atan2(dy, dx);
-      if (angle < from || angle > to) return 0;
-      return 0.5 - (Math.abs(Math.sqrt(dx * dx + dy * dy) - r) - half);
-    }, alpha);
+    this.fill(
+      cx - r - half - 1,
+      cy - r - half - 1,
+      cx + r + half + 1,
+      cy + r + half + 1,
+      color,
+      (x, y) => {
+        const dx = x - cx;
+        const dy = y - cy;
+        const angle = Math.atan2(dy, dx);
+        if (angle < from || angle > to) return 0;
+        return 0.5 - (Math.abs(Math.sqrt(dx * dx + dy * dy) - r) - half);
+      },
+      alpha,
+    );
   }
 
   /** 3×3 box downsample (480×600 → 160×200). */
@@ -271,11 +295,35 @@ const HAIR: Record<Exclude<AvatarHairColor, "bald" | "other">, RGB[]> = {
 };
 const DYED_HAIR = ["#8e5fb8", "#d56c9a", "#4f8fc9", "#3a9d8f", "#d98a3a"].map(hex);
 const BACKGROUNDS: [string, string][] = [
-  ["#fde2e4", "#fad2e1"], ["#e2ece9", "#bee1e6"], ["#fff1e6", "#fde2c8"], ["#dfe7fd", "#cddafd"],
-  ["#f0efeb", "#ddd6cc"], ["#e8f4ea", "#c8e6c9"], ["#fce1f0", "#e0c3fc"], ["#ffe5d9", "#ffcad4"],
-  ["#d8f3ff", "#a9def9"], ["#fff8d6", "#ffe8a3"], ["#ece4f9", "#cdb4db"], ["#e3f2fd", "#ffdde1"],
+  ["#fde2e4", "#fad2e1"],
+  ["#e2ece9", "#bee1e6"],
+  ["#fff1e6", "#fde2c8"],
+  ["#dfe7fd", "#cddafd"],
+  ["#f0efeb", "#ddd6cc"],
+  ["#e8f4ea", "#c8e6c9"],
+  ["#fce1f0", "#e0c3fc"],
+  ["#ffe5d9", "#ffcad4"],
+  ["#d8f3ff", "#a9def9"],
+  ["#fff8d6", "#ffe8a3"],
+  ["#ece4f9", "#cdb4db"],
+  ["#e3f2fd", "#ffdde1"],
 ];
-const CLOTHES = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#e9c46a", "#6d597a", "#b56576", "#264653", "#f4a261", "#588157", "#9c6644", "#457b9d", "#e76f51", "#22223b", "#c9ada7"].map(hex);
+const CLOTHES = [
+  "#3d5a80",
+  "#ee6c4d",
+  "#2a9d8f",
+  "#e9c46a",
+  "#6d597a",
+  "#b56576",
+  "#264653",
+  "#f4a261",
+  "#588157",
+  "#9c6644",
+  "#457b9d",
+  "#e76f51",
+  "#22223b",
+  "#c9ada7",
+].map(hex);
 const NATURAL: (keyof typeof HAIR)[] = ["black", "brown", "brown", "blonde", "red", "grey"];
 
 type HairStyle = "short" | "side" | "curly" | "buzz" | "bald" | "long" | "bob" | "bun" | "wavy";
@@ -302,8 +350,7 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
 
   const skin = pick(random, SKIN_TONES);
   const hairChoice = traits.hairColor ?? pick(random, NATURAL);
-  const hair: RGB =
-    hairChoice === "other" ? pick(random, DYED_HAIR) : hairChoice === "bald" ? skin : pick(random, HAIR[hairChoice]);
+  const hair: RGB = hairChoice === "other" ? pick(random, DYED_HAIR) : hairChoice === "bald" ? skin : pick(random, HAIR[hairChoice]);
   const style: HairStyle =
     hairChoice === "bald"
       ? "bald"
@@ -348,7 +395,8 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
 
   // Hair on top of the head.
   const capTop = cy - headRy - 8;
-  const hairline = (x: number) => cy - 58 + ((x - cx) * (x - cx)) / 210 - (style === "short" ? 8 * Math.exp(-(((x - cx - 20) / 30) ** 2)) : 0);
+  const hairline = (x: number) =>
+    cy - 58 + ((x - cx) * (x - cx)) / 210 - (style === "short" ? 8 * Math.exp(-(((x - cx - 20) / 30) ** 2)) : 0);
   const capClip = (x: number, y: number) => hairline(x) - y + 0.5;
   switch (style) {
     case "short":
@@ -403,7 +451,11 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
   const mouth: RGB = beard ? mix(skin, [255, 255, 255], 0.25) : shade(skin, 0.55);
   canvas.arc(cx, eyeY + 40, smileR, 5, Math.PI * 0.22, Math.PI * 0.78, mouth);
   if (random() < 0.22) {
-    const frame: RGB = pick(random, [[40, 40, 40], [120, 70, 40], [60, 80, 140]] as RGB[]);
+    const frame: RGB = pick(random, [
+      [40, 40, 40],
+      [120, 70, 40],
+      [60, 80, 140],
+    ] as RGB[]);
     canvas.arc(cx - eyeDx, eyeY + 12, 22, 4, -Math.PI, Math.PI, frame);
     canvas.arc(cx + eyeDx, eyeY + 12, 22, 4, -Math.PI, Math.PI, frame);
     canvas.roundRect(cx - eyeDx + 21, eyeY + 8, cx + eyeDx - 21, eyeY + 12, 2, frame);
@@ -459,5 +511,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     bytes += images.full.length + images.thumb.length;
   }
   const ms = performance.now() - started;
-  console.log(`${count} avatars in ${ms.toFixed(0)} ms (${(ms / count).toFixed(1)} ms each, ${(bytes / count / 1024).toFixed(1)} KiB each) → ${dir}`);
+  console.log(
+    `${count} avatars in ${ms.toFixed(0)} ms (${(ms / count).toFixed(1)} ms each, ${(bytes / count / 1024).toFixed(1)} KiB each) → ${dir}`,
+  );
 }

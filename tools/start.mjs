@@ -53,7 +53,9 @@ async function main() {
   await run(bin("drizzle-kit"), ["migrate"], dbEnv);
   await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles, "--persist-to", persistTo], dbEnv);
 
-  const mollie = process.env.MOLLIE_API_URL ? null : await startMollieSimulator({ port: molliePort, log: (m) => process.env.DEBUG && console.error(m) });
+  const mollie = process.env.MOLLIE_API_URL
+    ? null
+    : await startMollieSimulator({ port: molliePort, log: (m) => process.env.DEBUG && console.error(m) });
   const mollieApiUrl = process.env.MOLLIE_API_URL ?? mollie.apiUrl;
   const mollieApiKey = process.env.MOLLIE_API_KEY ?? "test_simulator";
   if (mollie) console.log(`Mollie simulator: ${mollie.url}`);
@@ -67,16 +69,39 @@ async function main() {
   };
   let server;
   if (dev) {
-    server = spawn(bin("react-router"), ["dev", "--port", String(port), "--strictPort"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    server = spawn(bin("react-router"), ["dev", "--port", String(port), "--strictPort"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
   } else {
     if (!process.env.SKIP_BUILD) await run(bin("react-router"), ["build"]);
     server = spawn(
       bin("wrangler"),
-      ["dev", "--config", `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `DATABASE_URL:${database.url}`, "--var", `MOLLIE_API_URL:${mollieApiUrl}`, "--var", `MOLLIE_API_KEY:${mollieApiKey}`, "--show-interactive-dev-session=false"],
+      [
+        "dev",
+        "--config",
+        `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`,
+        "--port",
+        String(port),
+        "--ip",
+        "127.0.0.1",
+        "--persist-to",
+        persistTo,
+        "--var",
+        `DATABASE_URL:${database.url}`,
+        "--var",
+        `MOLLIE_API_URL:${mollieApiUrl}`,
+        "--var",
+        `MOLLIE_API_KEY:${mollieApiKey}`,
+        "--show-interactive-dev-session=false",
+      ],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
     );
   }
-  console.log(`\n  App: http://localhost:${port}\n  Payments (Mollie simulator): ${mollie ? mollie.url : mollieApiUrl}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`);
+  console.log(
+    `\n  App: http://localhost:${port}\n  Payments (Mollie simulator): ${mollie ? mollie.url : mollieApiUrl}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`,
+  );
 
   const stop = async () => {
     server.kill("SIGTERM");

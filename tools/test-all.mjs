@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => resolve(root, "node_modules/.bin", name);
 
 const steps = [
-  ["lint", bin("biome"), ["lint"]],
+  ["lint and format (Biome)", bin("biome"), ["ci"]],
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["build", bin("react-router"), ["build"]],

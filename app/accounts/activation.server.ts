@@ -43,10 +43,7 @@ export type ActivationOutcome =
   /** invalid: unknown, used or expired link; failed: the account can no longer be activated. */
   | { ok: false; reason: "invalid" | "failed" };
 
-export async function activateAccount(
-  deps: { db: Database; now: Date; signupCredits: number },
-  token: string,
-): Promise<ActivationOutcome> {
+export async function activateAccount(deps: { db: Database; now: Date; signupCredits: number }, token: string): Promise<ActivationOutcome> {
   const { db, now } = deps;
   const used = await consumeVerificationToken(db, { token, kind: "activation", now });
   if (!used) return { ok: false, reason: "invalid" };

@@ -14,45 +14,51 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
   if (!user) return null;
   const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, userId) });
   const profileId = profile?.id ?? -1;
-  const {
-    photos,
-    profileInterests,
-    interests,
-    likes,
-    conversations,
-    creditLedger,
-    orders,
-    trackingRecords,
-    passkeys,
-    regions,
-    blocks,
-  } = schema;
+  const { photos, profileInterests, interests, likes, conversations, creditLedger, orders, trackingRecords, passkeys, regions, blocks } =
+    schema;
 
-  const [photoRows, interestRows, given, received, conversationRows, ledgerRows, orderRows, trackingRows, passkeyRows, regionRows, blockRows] =
-    await db.batch([
-      db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
-      db
-        .select({ key: interests.key })
-        .from(profileInterests)
-        .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-        .where(eq(profileInterests.profileId, profileId)),
-      db.select({ profileId: likes.likedId, source: likes.source, createdAt: likes.createdAt }).from(likes).where(eq(likes.likerId, profileId)),
-      db.select({ profileId: likes.likerId, createdAt: likes.createdAt }).from(likes).where(eq(likes.likedId, profileId)),
-      db
-        .select()
-        .from(conversations)
-        .where(or(eq(conversations.starterId, profileId), eq(conversations.recipientId, profileId)))
-        .orderBy(asc(conversations.id)),
-      db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
-      db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
-      db.select().from(trackingRecords).where(eq(trackingRecords.userId, userId)),
-      db
-        .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-        .from(passkeys)
-        .where(eq(passkeys.userId, userId)),
-      db.select({ name: regions.name }).from(regions).where(eq(regions.id, profile?.regionId ?? -1)),
-      db.select({ profileId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, profileId)),
-    ]);
+  const [
+    photoRows,
+    interestRows,
+    given,
+    received,
+    conversationRows,
+    ledgerRows,
+    orderRows,
+    trackingRows,
+    passkeyRows,
+    regionRows,
+    blockRows,
+  ] = await db.batch([
+    db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
+    db
+      .select({ key: interests.key })
+      .from(profileInterests)
+      .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+      .where(eq(profileInterests.profileId, profileId)),
+    db
+      .select({ profileId: likes.likedId, source: likes.source, createdAt: likes.createdAt })
+      .from(likes)
+      .where(eq(likes.likerId, profileId)),
+    db.select({ profileId: likes.likerId, createdAt: likes.createdAt }).from(likes).where(eq(likes.likedId, profileId)),
+    db
+      .select()
+      .from(conversations)
+      .where(or(eq(conversations.starterId, profileId), eq(conversations.recipientId, profileId)))
+      .orderBy(asc(conversations.id)),
+    db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
+    db.select().from(trackingRecords).where(eq(trackingRecords.userId, userId)),
+    db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId)),
+    db
+      .select({ name: regions.name })
+      .from(regions)
+      .where(eq(regions.id, profile?.regionId ?? -1)),
+    db.select({ profileId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, profileId)),
+  ]);
 
   const conversationIds = conversationRows.map((c) => c.id);
   const ownMessages = conversationIds.length
@@ -168,6 +174,10 @@ export type DataExport = NonNullable<Awaited<ReturnType<typeof buildDataExport>>
 
 /** `<site>-data-<date>.json`, with the site's name reduced to safe file-name characters. */
 export function exportFileName(siteName: string, now: Date): string {
-  const site = siteName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "site";
+  const site =
+    siteName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "site";
   return `${site}-data-${now.toISOString().slice(0, 10)}.json`;
 }

@@ -133,7 +133,10 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
   const profileId = profile?.id ?? -1;
 
   const [photoRows, messageRows] = await db.batch([
-    db.select({ objectKey: schema.photos.objectKey, thumbKey: schema.photos.thumbKey }).from(schema.photos).where(eq(schema.photos.profileId, profileId)),
+    db
+      .select({ objectKey: schema.photos.objectKey, thumbKey: schema.photos.thumbKey })
+      .from(schema.photos)
+      .where(eq(schema.photos.profileId, profileId)),
     db
       .select({ objectKey: schema.messages.objectKey })
       .from(schema.messages)

@@ -34,10 +34,12 @@ async function lockedMinutes(db: Database, siteId: number, email: string, ip: st
       .where(and(eq(schema.loginAttempts.siteId, siteId), eq(schema.loginAttempts.email, email), failed))
       .orderBy(desc(schema.loginAttempts.createdAt))
       .limit(MAX_FAILURES_PER_ACCOUNT),
-    db.select({ n: count() }).from(schema.loginAttempts).where(and(eq(schema.loginAttempts.ip, ip), failed)),
+    db
+      .select({ n: count() })
+      .from(schema.loginAttempts)
+      .where(and(eq(schema.loginAttempts.ip, ip), failed)),
   ]);
-  const minutesFrom = (start: Date) =>
-    Math.max(1, Math.ceil((start.getTime() + LOCK_WINDOW_SECONDS * 1000 - now.getTime()) / 60_000));
+  const minutesFrom = (start: Date) => Math.max(1, Math.ceil((start.getTime() + LOCK_WINDOW_SECONDS * 1000 - now.getTime()) / 60_000));
   if (byAccount.length >= MAX_FAILURES_PER_ACCOUNT) return minutesFrom(byAccount[0]!.at);
   if ((byIp[0]?.n ?? 0) >= MAX_FAILURES_PER_IP) return Math.ceil(LOCK_WINDOW_SECONDS / 60);
   return 0;

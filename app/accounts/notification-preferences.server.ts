@@ -15,10 +15,7 @@ export type ChannelSettings = Record<NotificationChannel, boolean>;
 export type NotificationPreferences = Record<NotificationType, ChannelSettings>;
 
 export async function loadNotificationPreferences(db: Database, userId: number): Promise<NotificationPreferences> {
-  const rows = await db
-    .select()
-    .from(schema.notificationPreferences)
-    .where(eq(schema.notificationPreferences.userId, userId));
+  const rows = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
   const preferences = Object.fromEntries(notificationTypes.map((type) => [type, { push: true, email: true }])) as NotificationPreferences;
   for (const row of rows) preferences[row.type][row.channel] = row.enabled;
   return preferences;
@@ -46,7 +43,11 @@ export async function disabledNotifications(db: Database, userId: number): Promi
  * What the disabled-notifications alert says is off, in the member's language, e.g. "Likes (Push
  * and E-mail), News (E-mail)"; null when nothing is. Composed here so the browser ships no code for it.
  */
-export function describeDisabledNotifications(list: DisabledNotification[], t: (key: string, values?: Record<string, string>) => string, locale: string) {
+export function describeDisabledNotifications(
+  list: DisabledNotification[],
+  t: (key: string, values?: Record<string, string>) => string,
+  locale: string,
+) {
   if (list.length === 0) return null;
   const and = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
   const items = list.map(({ type, channels }) =>
@@ -93,7 +94,6 @@ export async function turnOffAllEmails(db: Database, userId: number) {
 export async function reenableEmail(db: Database, userId: number) {
   await db.update(schema.users).set({ emailDisabledReason: null }).where(eq(schema.users.id, userId));
 }
-
 
 /** Whether a member gets e-mails of a type (no row means yes). */
 export async function emailEnabledFor(db: Database, userId: number, type: NotificationType): Promise<boolean> {

@@ -82,7 +82,12 @@ async function takeChallenge(
 
 export async function listPasskeys(db: Database, userId: number): Promise<PasskeyListItem[]> {
   const rows = await db
-    .select({ id: schema.passkeys.id, name: schema.passkeys.name, createdAt: schema.passkeys.createdAt, lastUsedAt: schema.passkeys.lastUsedAt })
+    .select({
+      id: schema.passkeys.id,
+      name: schema.passkeys.name,
+      createdAt: schema.passkeys.createdAt,
+      lastUsedAt: schema.passkeys.lastUsedAt,
+    })
     .from(schema.passkeys)
     .where(eq(schema.passkeys.userId, userId))
     .orderBy(asc(schema.passkeys.createdAt), asc(schema.passkeys.id));
@@ -125,7 +130,12 @@ export async function registrationOptions(
     })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
-  const challengeId = await storeChallenge(db, { challenge: options.challenge, kind: "registration", userId: input.user.id, now: input.now });
+  const challengeId = await storeChallenge(db, {
+    challenge: options.challenge,
+    kind: "registration",
+    userId: input.user.id,
+    now: input.now,
+  });
   return { challengeId, options };
 }
 

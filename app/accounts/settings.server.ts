@@ -26,7 +26,11 @@ export async function checkCurrentPassword(db: Database, userId: number, passwor
   const user = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(schema.users.id, userId) });
   if (!user) return "wrong";
   if (!user.passwordHash) return "ok";
-  const allowed = await withinLimits(db, [{ key: `settings-password:${userId}`, limit: PASSWORD_CHECKS_PER_HOUR, windowSeconds: 3600 }], now);
+  const allowed = await withinLimits(
+    db,
+    [{ key: `settings-password:${userId}`, limit: PASSWORD_CHECKS_PER_HOUR, windowSeconds: 3600 }],
+    now,
+  );
   if (!allowed) return "limited";
   return password && (await verifyPassword(password, user.passwordHash)) ? "ok" : "wrong";
 }
@@ -45,7 +49,9 @@ async function emailInUse(db: Database, siteId: number, email: string, exceptUse
   return Boolean(other);
 }
 
-export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: "newEmailInvalid" | "emailTaken" | "checkOldPassword" | "tooMany" };
+export type EmailChangeResult =
+  | { ok: true; email: string }
+  | { ok: false; error: "newEmailInvalid" | "emailTaken" | "checkOldPassword" | "tooMany" };
 
 /** Sends the confirmation link (24 hours, single use) to the new address; nothing changes until it is used. */
 export async function requestEmailChange(
@@ -103,7 +109,10 @@ export async function changePassword(
 ): Promise<PasswordChangeResult> {
   const check = await checkCurrentPassword(db, input.userId, input.currentPassword, input.now);
   if (check !== "ok") return { ok: false, error: check === "limited" ? "tooMany" : "checkOldPassword" };
-  await db.update(schema.users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(schema.users.id, input.userId));
+  await db
+    .update(schema.users)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(schema.users.id, input.userId));
   await deleteUserSessions(db, input.userId, input.sessionId);
   await revokeTokens(db, input.userId, "password_reset", input.now);
   return { ok: true };

@@ -5,7 +5,16 @@
  */
 import { z } from "zod";
 import { cleanParagraphs, optionalText } from "~/utils/clean-text";
-import { birthDateField, countryField, genderField, nameField, sameAsEmail, seekingField, type Gender, type Seeking } from "~/profiles/profile-schema";
+import {
+  birthDateField,
+  countryField,
+  genderField,
+  nameField,
+  sameAsEmail,
+  seekingField,
+  type Gender,
+  type Seeking,
+} from "~/profiles/profile-schema";
 
 export { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from "./password-rules";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";

@@ -118,7 +118,10 @@ export async function saveStep<S extends keyof StepValues>(
     }
     default: {
       const { about_me } = value as StepValues["about"];
-      await db.update(schema.profiles).set({ aboutMe: about_me || null }).where(eq(schema.profiles.userId, user.id));
+      await db
+        .update(schema.profiles)
+        .set({ aboutMe: about_me || null })
+        .where(eq(schema.profiles.userId, user.id));
       return "saved";
     }
   }

@@ -11,7 +11,11 @@ import { peekVerificationToken } from "./verification.server";
 export const unsubscribeTokenPattern = /^[a-z2-7]{16,64}$/;
 
 /** The member and type a link stands for, or null when it is unknown or expired. */
-export async function findUnsubscribeLink(db: Database, token: string, now: Date): Promise<{ userId: number; type: NotificationType } | null> {
+export async function findUnsubscribeLink(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ userId: number; type: NotificationType } | null> {
   if (!unsubscribeTokenPattern.test(token)) return null;
   const link = await peekVerificationToken(db, { token, kind: "unsubscribe", now });
   const type = notificationTypes.find((candidate) => candidate === link?.target);

@@ -77,7 +77,9 @@ export async function revokeTokens(db: Database, userId: number, kind: TokenKind
   await db
     .update(schema.verificationTokens)
     .set({ usedAt: now })
-    .where(and(eq(schema.verificationTokens.userId, userId), eq(schema.verificationTokens.kind, kind), isNull(schema.verificationTokens.usedAt)));
+    .where(
+      and(eq(schema.verificationTokens.userId, userId), eq(schema.verificationTokens.kind, kind), isNull(schema.verificationTokens.usedAt)),
+    );
 }
 
 /** An absolute link to `path` on the site of `deps` (never on a host the request made up). */

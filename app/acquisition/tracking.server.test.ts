@@ -19,7 +19,10 @@ describe("the tracking record of a landing (network, ref, sub1–3)", () => {
   it("refuses markup and overlong values: a bad optional value is dropped, a bad network drops the record", () => {
     expect(trackingFromUrl(url(`https://flirt.example/?network=${"n".repeat(101)}`))).toBeNull();
     expect(trackingFromUrl(url("https://flirt.example/?network=%3Cscript%3E"))).toBeNull();
-    expect(trackingFromUrl(url(`https://flirt.example/?network=adnet&sub1=%3Cb%3E&ref=${"r".repeat(200)}`))).toEqual({ network: "adnet", landingPath: "/" });
+    expect(trackingFromUrl(url(`https://flirt.example/?network=adnet&sub1=%3Cb%3E&ref=${"r".repeat(200)}`))).toEqual({
+      network: "adnet",
+      landingPath: "/",
+    });
   });
 
   it("reads the URL first, then the stored record, and ignores a forged or broken one", () => {

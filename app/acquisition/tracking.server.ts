@@ -46,7 +46,6 @@ export function trackingFromUrl(url: URL): TrackingRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-
 /**
  * Whether the visitor came through one of the site's own traffic sources. The URL is the visitor's
  * to write, so only a network the operator configured counts (signup gating, logged-out search).

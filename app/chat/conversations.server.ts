@@ -89,14 +89,23 @@ export async function listChats(db: Database, scope: { viewerProfileId: number; 
       ...cardColumns,
       conversationId: members.conversationId,
       unread: members.unreadCount,
-      lastMessageId: sql<number | null>`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId})`,
+      lastMessageId: sql<
+        number | null
+      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId})`,
     })
     .from(members)
     .innerJoin(conversations, eq(conversations.id, members.conversationId))
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
     .leftJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
-    .where(and(eq(members.profileId, viewerProfileId), isNull(members.removedAt), isNotNull(members.lastMessageAt), reachableBy(viewerProfileId, siteId)))
+    .where(
+      and(
+        eq(members.profileId, viewerProfileId),
+        isNull(members.removedAt),
+        isNotNull(members.lastMessageAt),
+        reachableBy(viewerProfileId, siteId),
+      ),
+    )
     .orderBy(desc(members.lastMessageAt), desc(members.conversationId))
     .limit(CHAT_LIST_LIMIT);
 

@@ -20,10 +20,7 @@ export function messageSchema(maxLength: number) {
         .string({ error: "chat:errors.empty" })
         .transform(cleanParagraphs)
         .pipe(
-          z
-            .string({ error: "chat:errors.empty" })
-            .min(1, { error: "chat:errors.empty" })
-            .max(maxLength, { error: "chat:errors.tooLong" }),
+          z.string({ error: "chat:errors.empty" }).min(1, { error: "chat:errors.empty" }).max(maxLength, { error: "chat:errors.tooLong" }),
         ),
     }),
     z.object({

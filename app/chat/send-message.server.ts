@@ -41,7 +41,14 @@ export type Destination = { conversationId: number } | { partnerProfileId: numbe
 
 export async function sendMessage(
   db: Database,
-  input: { sender: Sender; to: Destination; message: MessageInput; siteId: number; settings: Pick<SiteSettings, "messageCredits" | "giftCredits">; now: Date },
+  input: {
+    sender: Sender;
+    to: Destination;
+    message: MessageInput;
+    siteId: number;
+    settings: Pick<SiteSettings, "messageCredits" | "giftCredits">;
+    now: Date;
+  },
 ): Promise<SendOutcome> {
   const { sender, message, siteId, now } = input;
   const resent = await db.query.messages.findFirst({
@@ -67,7 +74,8 @@ export async function sendMessage(
   const gift = message.intent === "gift" ? await db.query.gifts.findFirst({ where: eq(gifts.key, message.gift) }) : null;
   if (message.intent === "gift" && !gift) return { status: "not_found" };
   const cost = gift ? (gift.credits ?? input.settings.giftCredits) : input.settings.messageCredits;
-  const conversationId = conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
+  const conversationId =
+    conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
 
   const charged = await applyCredits(
     db,
@@ -100,7 +108,14 @@ export async function sendMessage(
   if (!stored) throw new Error("a paid message was not stored");
   // Another request with the same key may have paid first (a double click): that one is the send.
   if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
-  return { status: "sent", conversationId, messageId: stored.id, recipientProfileId: conversation.partnerId, balance: charged.balance, resent: false };
+  return {
+    status: "sent",
+    conversationId,
+    messageId: stored.id,
+    recipientProfileId: conversation.partnerId,
+    balance: charged.balance,
+    resent: false,
+  };
 }
 
 /**
@@ -118,7 +133,14 @@ async function resentOutcome(db: Database, sender: Sender, message: { id: number
   const conversation = await db.query.conversations.findFirst({ where: eq(conversations.id, message.conversationId) });
   if (!conversation) return { status: "not_found" };
   const recipientProfileId = conversation.starterId === sender.profileId ? conversation.recipientId : conversation.starterId;
-  return { status: "sent", conversationId: message.conversationId, messageId: message.id, recipientProfileId, balance: await balanceOf(db, sender.id), resent: true };
+  return {
+    status: "sent",
+    conversationId: message.conversationId,
+    messageId: message.id,
+    recipientProfileId,
+    balance: await balanceOf(db, sender.id),
+    resent: true,
+  };
 }
 
 type Resolved =
@@ -156,11 +178,7 @@ async function createConversation(db: Database, input: { siteId: number; starter
     .insert(conversations)
     .values({ siteId: input.siteId, starterId: input.starterId, recipientId: input.recipientId, createdAt: input.now })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(pairIs(input.starterId, input.recipientId))
-    .limit(1);
+  const [row] = await db.select({ id: conversations.id }).from(conversations).where(pairIs(input.starterId, input.recipientId)).limit(1);
   if (!row) throw new Error("conversation not created");
   return row.id;
 }
@@ -202,4 +220,3 @@ function deliveryEffects(
         removed_at = NULL`),
   ];
 }
-

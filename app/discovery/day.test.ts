@@ -21,14 +21,26 @@ describe("startOfDay in Europe/Amsterdam", () => {
 
   it("uses winter time for the midnight of the day the clocks go forward (30 March 2025)", () => {
     // After 02:00 CET the clocks jump to 03:00 CEST; the day still began at 00:00 CET = 23:00 UTC.
-    for (const moment of ["2025-03-29T23:30:00Z", "2025-03-30T00:59:00Z", "2025-03-30T01:00:00Z", "2025-03-30T12:00:00Z", "2025-03-30T21:59:59Z"]) {
+    for (const moment of [
+      "2025-03-29T23:30:00Z",
+      "2025-03-30T00:59:00Z",
+      "2025-03-30T01:00:00Z",
+      "2025-03-30T12:00:00Z",
+      "2025-03-30T21:59:59Z",
+    ]) {
       expect(startOfDay(new Date(moment), AMSTERDAM).toISOString(), moment).toBe("2025-03-29T23:00:00.000Z");
     }
     expect(startOfDay(new Date("2025-03-30T22:00:00Z"), AMSTERDAM).toISOString()).toBe("2025-03-30T22:00:00.000Z");
   });
 
   it("uses summer time for the midnight of the day the clocks go back (26 October 2025)", () => {
-    for (const moment of ["2025-10-25T22:00:00Z", "2025-10-26T00:30:00Z", "2025-10-26T01:30:00Z", "2025-10-26T12:00:00Z", "2025-10-26T22:59:59Z"]) {
+    for (const moment of [
+      "2025-10-25T22:00:00Z",
+      "2025-10-26T00:30:00Z",
+      "2025-10-26T01:30:00Z",
+      "2025-10-26T12:00:00Z",
+      "2025-10-26T22:59:59Z",
+    ]) {
       expect(startOfDay(new Date(moment), AMSTERDAM).toISOString(), moment).toBe("2025-10-25T22:00:00.000Z");
     }
     expect(startOfDay(new Date("2025-10-26T23:00:00Z"), AMSTERDAM).toISOString()).toBe("2025-10-26T23:00:00.000Z");

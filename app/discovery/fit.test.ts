@@ -14,7 +14,9 @@ describe("fit between members", () => {
 
   it("lists the groups a query filters on", () => {
     expect(fittingGroups({ gender: "male", sexuality: "hetero" })).toEqual([{ gender: "female", sexualities: ["hetero", "bi"] }]);
-    expect(fittingGroups({ gender: "female", sexuality: "lesbian" })).toEqual([{ gender: "female", sexualities: ["gay", "lesbian", "bi"] }]);
+    expect(fittingGroups({ gender: "female", sexuality: "lesbian" })).toEqual([
+      { gender: "female", sexualities: ["gay", "lesbian", "bi"] },
+    ]);
     expect(fittingGroups({ gender: "male", sexuality: "bi" })).toEqual([
       { gender: "male", sexualities: ["gay", "lesbian", "bi"] },
       { gender: "female", sexualities: ["hetero", "bi"] },

@@ -72,7 +72,10 @@ export async function likeProfile(
       SELECT ${liker}, ${liked}, ${input.source}, ${seconds(now)}
       WHERE ${swipeLimit ? underDailySwipeLimit(liker, swipeLimit, now) : sql`1`}
       ON CONFLICT (liker_id, liked_id) DO NOTHING`),
-    db.select({ likerId: likes.likerId }).from(likes).where(and(eq(likes.likerId, liker), eq(likes.likedId, liked))),
+    db
+      .select({ likerId: likes.likerId })
+      .from(likes)
+      .where(and(eq(likes.likerId, liker), eq(likes.likedId, liked))),
     // A returned like makes a match (once per pair).
     db.run(sql`
       INSERT INTO matches (profile_a_id, profile_b_id, created_at)

@@ -11,7 +11,7 @@
  * - shared interests: `INTEREST_POINTS` each, counted up to `MAX_COUNTED_INTERESTS`;
  * - recent activity: `ACTIVITY_POINTS` for the last day, the last week or the last month.
  */
-import { desc, gte, lte, notInArray, } from "drizzle-orm";
+import { desc, gte, lte, notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
@@ -64,7 +64,11 @@ function activityOf(lastActiveAt: Date, now: Date): MatchReasons["activity"] {
 }
 
 /** The score and reasons of one candidate, or null when they do not fit the viewer. */
-export function scoreCandidate<T extends FitFacts & { region: string | null }>(viewer: FitFacts, candidate: T, now: Date): Scored<T> | null {
+export function scoreCandidate<T extends FitFacts & { region: string | null }>(
+  viewer: FitFacts,
+  candidate: T,
+  now: Date,
+): Scored<T> | null {
   if (candidate.id === viewer.id || !fitsBothWays(viewer, candidate)) return null;
   const ageGap = Math.abs(ageOn(viewer.birthDate, now) - ageOn(candidate.birthDate, now));
   if (ageGap > AGE_BAND_YEARS) return null;
@@ -74,7 +78,11 @@ export function scoreCandidate<T extends FitFacts & { region: string | null }>(v
   const sameCountry = viewer.country === candidate.country;
   const sameRegion = sameCountry && viewer.regionId !== null && viewer.regionId === candidate.regionId;
   const place: MatchReasons["place"] =
-    sameRegion && candidate.region ? { kind: "region", name: candidate.region } : sameCountry ? { kind: "country", code: candidate.country } : null;
+    sameRegion && candidate.region
+      ? { kind: "region", name: candidate.region }
+      : sameCountry
+        ? { kind: "country", code: candidate.country }
+        : null;
   const activity = activityOf(candidate.lastActiveAt, now);
 
   const score =
@@ -97,9 +105,7 @@ export function rankSuggestions<T extends FitFacts & { region: string | null }>(
     .filter((scored): scored is Scored<T> => scored !== null)
     .sort(
       (a, b) =>
-        b.score - a.score ||
-        b.candidate.lastActiveAt.getTime() - a.candidate.lastActiveAt.getTime() ||
-        a.candidate.id - b.candidate.id,
+        b.score - a.score || b.candidate.lastActiveAt.getTime() - a.candidate.lastActiveAt.getTime() || a.candidate.id - b.candidate.id,
     )
     .slice(0, limit);
 }

@@ -117,7 +117,11 @@ describe("rankSuggestions", () => {
   it("breaks ties by recent activity, then by id", () => {
     const idle = new Date(NOW.getTime() - 50 * 24 * HOUR);
     const newer = candidate({ id: 9000, lastActiveAt: new Date(NOW.getTime() - 45 * 24 * HOUR) });
-    const [a, b, c] = [candidate({ id: 3000, lastActiveAt: idle }), candidate({ id: 1000, lastActiveAt: idle }), candidate({ id: 2000, lastActiveAt: idle })];
+    const [a, b, c] = [
+      candidate({ id: 3000, lastActiveAt: idle }),
+      candidate({ id: 1000, lastActiveAt: idle }),
+      candidate({ id: 2000, lastActiveAt: idle }),
+    ];
     expect(rankSuggestions(viewer, [a, newer, b, c], NOW).map((entry) => entry.candidate.id)).toEqual([9000, 1000, 2000, 3000]);
   });
 });

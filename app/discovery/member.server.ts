@@ -37,7 +37,9 @@ export async function discoveryMember(db: Database, profileId: number): Promise<
 
 /** SQL: this `profiles` row fits the member both ways (see fit.ts). */
 export function fitCondition(member: Orientation): SQL {
-  const groups = fittingGroups(member).map((group) => and(eq(profiles.gender, group.gender), inArray(profiles.sexuality, group.sexualities))!);
+  const groups = fittingGroups(member).map(
+    (group) => and(eq(profiles.gender, group.gender), inArray(profiles.sexuality, group.sexualities))!,
+  );
   return or(...groups)!;
 }
 

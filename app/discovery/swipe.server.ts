@@ -4,7 +4,7 @@
  * in the database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the
  * site's time zone); premium members are unlimited.
  */
-import { desc, notInArray, } from "drizzle-orm";
+import { desc, notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { startOfNextDay, swipeLikesToday } from "./likes.server";
@@ -13,7 +13,6 @@ import { formatResetTime } from "./reset-time";
 import { CARD_INTERESTS, SWIPE_BATCH } from "./swipe-rules";
 
 const { profiles } = schema;
-
 
 export type SwipeCard = ProfileCard & { interests: string[] };
 

@@ -52,7 +52,7 @@ describe("the coordinates of /api/geocode.php", () => {
   });
 
   it("rounds what the browser sends to two decimals (about a kilometre)", () => {
-    expect(roundedForRequest(52.090738, 5.121420)).toEqual({ lat: "52.09", lon: "5.12" });
+    expect(roundedForRequest(52.090738, 5.12142)).toEqual({ lat: "52.09", lon: "5.12" });
     expect(parse(roundedForRequest(-33.8688197, 151.2092955)).success).toBe(true);
   });
 });

@@ -28,29 +28,45 @@ export async function sendFromForm(
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const intent: SendReply["intent"] = formData.get("intent") === "gift" ? "gift" : "text";
-  if (submission.status !== "success") return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
+  if (submission.status !== "success")
+    return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
 
   const { db, env, ctx, now } = getServices(context);
   const outcome = await sendMessage(db, {
-    sender: { id: user.id, status: user.status, paidUser: user.paidUser, spendingBlocked: user.spendingBlocked, profileId: user.profile.id },
+    sender: {
+      id: user.id,
+      status: user.status,
+      paidUser: user.paidUser,
+      spendingBlocked: user.spendingBlocked,
+      profileId: user.profile.id,
+    },
     to,
     message: submission.value,
     siteId: site.id,
     settings: site.settings,
     now: now(),
   });
-  const refused = (problem: ChatProblem, status: number) => ({ reply: { intent, result: submission.reply(), problem, conversationId: null }, status });
+  const refused = (problem: ChatProblem, status: number) => ({
+    reply: { intent, result: submission.reply(), problem, conversationId: null },
+    status,
+  });
   switch (outcome.status) {
     case "sent":
       if (!outcome.resent) {
-        await tellRecipient({ db, env, ctx, site, now: now() }, {
-          conversationId: outcome.conversationId,
-          senderName: user.profile.name,
-          recipientProfileId: outcome.recipientProfileId,
-          origin: linkOrigin(context, request),
-        });
+        await tellRecipient(
+          { db, env, ctx, site, now: now() },
+          {
+            conversationId: outcome.conversationId,
+            senderName: user.profile.name,
+            recipientProfileId: outcome.recipientProfileId,
+            origin: linkOrigin(context, request),
+          },
+        );
       }
-      return { reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId }, status: 200 };
+      return {
+        reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },
+        status: 200,
+      };
     case "not_found":
       throw data(null, { status: 404 });
     case "insufficient_credits":

@@ -6,7 +6,9 @@ const pair = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("cookies", () => {
   it("are Secure everywhere but on a localhost origin", () => {
-    expect(authCookie.set(on("https://flirt.example/login"), "abc")).toBe("auth=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure");
+    expect(authCookie.set(on("https://flirt.example/login"), "abc")).toBe(
+      "auth=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure",
+    );
     expect(authCookie.set(on("http://de.localhost:8787/login"), "abc")).toBe("auth=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
     expect(authCookie.clear(on("https://flirt.example/"))).toBe("auth=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
   });
@@ -25,6 +27,10 @@ describe("cookies", () => {
     const landing = on("https://flirt.example/landers/video?network=adnet&ref=42");
     const header = trackingCookie.set(landing, JSON.stringify(trackingOf(landing)));
     expect(header).toContain("Max-Age=2592000; HttpOnly");
-    expect(trackingOf(on("https://flirt.example/signup", pair(header)))).toEqual({ network: "adnet", ref: "42", landingPath: "/landers/video" });
+    expect(trackingOf(on("https://flirt.example/signup", pair(header)))).toEqual({
+      network: "adnet",
+      ref: "42",
+      landingPath: "/landers/video",
+    });
   });
 });

@@ -73,7 +73,10 @@ export const localeCookie = defineCookie(LOCALE_COOKIE, { maxAge: LOCALE_COOKIE_
 export const trackingCookie = defineCookie("tracking", { maxAge: TRACKING_MAX_AGE, httpOnly: true });
 export const entryWarningDismissedCookie = defineCookie(ENTRY_WARNING_COOKIE, { maxAge: ENTRY_WARNING_MAX_AGE, httpOnly: false });
 /** Written by the browser when the member dismisses the disabled-notifications alert (its value: the time). */
-export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFICATIONS_DISMISS_KEY, { maxAge: 365 * 24 * 60 * 60, httpOnly: false });
+export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFICATIONS_DISMISS_KEY, {
+  maxAge: 365 * 24 * 60 * 60,
+  httpOnly: false,
+});
 
 /** The visitor's traffic source: the landing URL's, else the one the `tracking` cookie remembers. */
 export function trackingOf(request: Request): TrackingRecord | null {

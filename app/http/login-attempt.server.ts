@@ -10,9 +10,7 @@ import { clientIp } from "~/security/rate-limit.server";
 import { loginWithPassword } from "~/accounts/login.server";
 import { startSession } from "./sessions.server";
 
-export type LoginAttempt =
-  | { ok: true; userId: number; cookie: string }
-  | { ok: false; status: 401 | 429; message: string };
+export type LoginAttempt = { ok: true; userId: number; cookie: string } | { ok: false; status: 401 | 429; message: string };
 
 export async function attemptLogin(
   context: Readonly<RouterContextProvider>,

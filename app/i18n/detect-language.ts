@@ -3,13 +3,7 @@
  * `locale` cookie → the country's visible languages (the browser's preference among them, else the
  * first) → the first two letters of the site's domain_language → nl.
  */
-import {
-  defaultLanguage,
-  domainLanguageOf,
-  isLanguage,
-  visibleLanguages,
-  type Language,
-} from "~/i18n/languages";
+import { defaultLanguage, domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
 
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -30,7 +24,12 @@ export function preferredLanguages(acceptLanguage: string | null): string[] {
     .slice(0, 20)
     .map((entry, index) => {
       const [tag = "", ...params] = entry.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { code: tag.slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.code.length === 2 && entry.q > 0)
@@ -49,4 +48,3 @@ export function detectLanguage(input: DetectionInput): Language {
 
   return domainLanguageOf(input.domainLanguage) ?? defaultLanguage;
 }
-

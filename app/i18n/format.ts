@@ -25,7 +25,12 @@ export function formatNumber(value: number, language: string): string {
 export function formatDate(value: string | Date, language: string, timeZone = "UTC"): string {
   const calendarDate = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = calendarDate ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat(localeTag(language), { day: "numeric", month: "long", year: "numeric", timeZone: calendarDate ? "UTC" : timeZone }).format(date);
+  return new Intl.DateTimeFormat(localeTag(language), {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: calendarDate ? "UTC" : timeZone,
+  }).format(date);
 }
 
 export function useFormat() {

@@ -40,7 +40,9 @@ export async function deliverMail(
     const message = error instanceof Error ? error.message : String(error);
     const next = mail.attempts >= MAX_ATTEMPTS ? "no more attempts" : `retried after ${mail.sendAfter.toISOString()}`;
     // The address stays out of the logs; the outbox row has it.
-    console.error(`mail ${mail.id} (${mail.template}) failed through ${provider.name}, attempt ${mail.attempts}/${MAX_ATTEMPTS}, ${next}: ${message}`);
+    console.error(
+      `mail ${mail.id} (${mail.template}) failed through ${provider.name}, attempt ${mail.attempts}/${MAX_ATTEMPTS}, ${next}: ${message}`,
+    );
     await markFailed(db, mail, message).catch((dbError) => console.error(`mail ${mail.id}: could not record the failure`, dbError));
     return "failed";
   }

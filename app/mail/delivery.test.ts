@@ -15,7 +15,9 @@ describe("the sender", () => {
   });
 
   it("keeps quotes and line breaks out of the display name", () => {
-    expect(senderFor({ ...site, mailName: 'Evil"\r\nBcc: x@y <z>' }, { MAIL_FROM: undefined })).toBe(`"EvilBcc: x@y z" <noreply@flirtparadijs.nl>`);
+    expect(senderFor({ ...site, mailName: 'Evil"\r\nBcc: x@y <z>' }, { MAIL_FROM: undefined })).toBe(
+      `"EvilBcc: x@y z" <noreply@flirtparadijs.nl>`,
+    );
     expect(senderFor({ ...site, mailName: "" }, { MAIL_FROM: undefined })).toBe(`"Flirtparadijs" <noreply@flirtparadijs.nl>`);
   });
 });

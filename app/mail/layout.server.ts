@@ -60,9 +60,7 @@ export function mailText(content: MailContent): string {
 /** An escaped text in which the support address becomes a mailto link. */
 function withSupportLink(text: string, supportEmail: string, style: string): string {
   const escapedEmail = escapeHtml(supportEmail);
-  return escapeHtml(text)
-    .split(escapedEmail)
-    .join(`<a href="mailto:${escapedEmail}" style="${style}">${escapedEmail}</a>`);
+  return escapeHtml(text).split(escapedEmail).join(`<a href="mailto:${escapedEmail}" style="${style}">${escapedEmail}</a>`);
 }
 
 const paragraph = (html: string, style = "") => `<p style="margin:0 0 16px;${style}">${html}</p>`;
@@ -114,5 +112,8 @@ ${paragraph(escapeHtml(content.footer.company), "margin:0;")}${unsubscribe ? `\n
 export function unsubscribeUrlOf(html: string): string | null {
   const match = new RegExp(`<meta name="${UNSUBSCRIBE_META}" content="([^"]*)">`).exec(html);
   if (!match) return null;
-  return match[1]!.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[entity]!);
+  return match[1]!.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[entity]!,
+  );
 }

@@ -40,7 +40,16 @@ describe("notification mails", () => {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    const row = { id: 7, siteId: 1, template: "activation", toAddress: "anna@example.test", subject: mail.subject, text: mail.text, html: mail.html, createdAt: new Date(0) } as OutboxMail;
+    const row = {
+      id: 7,
+      siteId: 1,
+      template: "activation",
+      toAddress: "anna@example.test",
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      createdAt: new Date(0),
+    } as OutboxMail;
     expect(messageOf(row, "x@example.test").headers["List-Unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
   });
 

@@ -81,7 +81,8 @@ function translator(language: Language) {
 
 function absoluteUrl(value: unknown, what: string): string {
   const url = typeof value === "string" && URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new Error(`mail ${what} must be an absolute http(s) URL: ${String(value)}`);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new Error(`mail ${what} must be an absolute http(s) URL: ${String(value)}`);
   return url.toString();
 }
 

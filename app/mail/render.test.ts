@@ -66,7 +66,10 @@ describe("renderMail", () => {
 
   it("escapes member input in the HTML part and leaves the text part as typed", async () => {
     const name = `<script>alert("hi")</script> & <b>Bo</b>`;
-    const mail = await renderMail(site, request("password_reset", "en", { name, link: `https://flirtparadijs.nl/reset?token=a"><img src=x onerror=alert(1)>` }));
+    const mail = await renderMail(
+      site,
+      request("password_reset", "en", { name, link: `https://flirtparadijs.nl/reset?token=a"><img src=x onerror=alert(1)>` }),
+    );
     expect(mail.html).not.toContain("<script");
     expect(mail.html).not.toContain("<b>");
     expect(mail.html).not.toContain("<img");
@@ -83,7 +86,9 @@ describe("renderMail", () => {
     for (const template of mailTemplateNames) {
       const mail = await renderMail(site, request(template, "en"));
       if (isNotificationTemplate(template)) {
-        expect(mail.text, template).toContain("Unsubscribe from these emails: https://flirtparadijs.nl/notifications/unsubscribe?token=abc");
+        expect(mail.text, template).toContain(
+          "Unsubscribe from these emails: https://flirtparadijs.nl/notifications/unsubscribe?token=abc",
+        );
         continue;
       }
       expect(mail.html).not.toContain("x-list-unsubscribe");

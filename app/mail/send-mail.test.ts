@@ -22,7 +22,13 @@ const dir = mkdtempSync(path.join(tmpdir(), "mail-test-"));
 let client: Client;
 let db: Database;
 const site = testSite();
-const env: AppEnv = { APP_ENV: "test", DATABASE_URL: "http://127.0.0.1:1", MAIL_PROVIDER: "outbox", PHOTOS: undefined as never, BROWSE_LIMITERS: {} };
+const env: AppEnv = {
+  APP_ENV: "test",
+  DATABASE_URL: "http://127.0.0.1:1",
+  MAIL_PROVIDER: "outbox",
+  PHOTOS: undefined as never,
+  BROWSE_LIMITERS: {},
+};
 const NOW = new Date("2026-11-21T12:00:00Z");
 
 beforeAll(async () => {
@@ -30,7 +36,16 @@ beforeAll(async () => {
   db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: path.resolve(import.meta.dirname, "../../drizzle/migrations") });
   const [company] = await db.insert(schema.companies).values(site.company).returning({ id: schema.companies.id });
-  await db.insert(schema.sites).values({ id: site.id, key: site.key, name: site.name, domain: site.domain, domainLanguage: site.domainLanguage, companyId: company!.id, isDefault: true, settings: site.settings });
+  await db.insert(schema.sites).values({
+    id: site.id,
+    key: site.key,
+    name: site.name,
+    domain: site.domain,
+    domainLanguage: site.domainLanguage,
+    companyId: company!.id,
+    isDefault: true,
+    settings: site.settings,
+  });
 });
 
 afterAll(() => {
@@ -62,7 +77,14 @@ const failing = () => fakeProvider(async () => Promise.reject(new MailDeliveryEr
 let counter = 0;
 function request(overrides: Partial<MailRequest> = {}): MailRequest {
   counter += 1;
-  return { template: "password_reset", to: `member${counter}@example.test`, userId: null, locale: "de", params: { name: "Anna", link: "https://flirtparadijs.nl/reset-password/do?token=abcdefghijklmnop" }, ...overrides };
+  return {
+    template: "password_reset",
+    to: `member${counter}@example.test`,
+    userId: null,
+    locale: "de",
+    params: { name: "Anna", link: "https://flirtparadijs.nl/reset-password/do?token=abcdefghijklmnop" },
+    ...overrides,
+  };
 }
 
 const row = async (id: number) => (await db.query.mailOutbox.findFirst({ where: eq(schema.mailOutbox.id, id) }))!;
@@ -108,7 +130,10 @@ describe("sendMail", () => {
     let release!: () => void;
     const { provider } = fakeProvider(() => new Promise((resolve) => (release = () => resolve({ id: "later" }))));
     const pending: Promise<unknown>[] = [];
-    const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), passThroughOnException() {} } as unknown as ExecutionContext;
+    const ctx = {
+      waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
+      passThroughOnException() {},
+    } as unknown as ExecutionContext;
 
     const { id } = await sendMail({ db, env, site, now: NOW, provider, ctx }, request());
     expect(pending).toHaveLength(1);
@@ -122,7 +147,13 @@ describe("sendMail", () => {
     const { provider } = failing();
     const mail = request();
     const { id } = await sendMail({ db, env, site, now: NOW, provider }, mail);
-    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, lastError: "Resend answered 503: unavailable", sendAfter: at(NOW, 300), sentAt: null });
+    expect(await row(id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "Resend answered 503: unavailable",
+      sendAfter: at(NOW, 300),
+      sentAt: null,
+    });
     const logged = vi.mocked(console.error).mock.calls.flat().join(" ");
     expect(logged).toContain(`mail ${id} (password_reset) failed through fake, attempt 1/5`);
     expect(logged).not.toContain(mail.to);
@@ -135,8 +166,12 @@ describe("sendMail", () => {
   });
 
   it("refuses anything but one address", async () => {
-    await expect(sendMail({ db, env, site, now: NOW }, request({ to: "a@example.test\r\nBcc: b@example.test" }))).rejects.toThrow(/single e-mail address/);
-    await expect(sendMail({ db, env, site, now: NOW }, request({ to: "a@example.test, b@example.test" }))).rejects.toThrow(/single e-mail address/);
+    await expect(sendMail({ db, env, site, now: NOW }, request({ to: "a@example.test\r\nBcc: b@example.test" }))).rejects.toThrow(
+      /single e-mail address/,
+    );
+    await expect(sendMail({ db, env, site, now: NOW }, request({ to: "a@example.test, b@example.test" }))).rejects.toThrow(
+      /single e-mail address/,
+    );
   });
 });
 
@@ -167,7 +202,10 @@ describe("the send-mail cron job", () => {
     const start = at(NOW, 20 * 86400);
     const { id } = await sendMail({ db, env, site, now: start, provider: failing().provider }, request());
     const slow = fakeProvider(() => new Promise((resolve) => setTimeout(() => resolve({ id: "x" }), 20)));
-    await Promise.all([sendDueMail({ db, env, now: at(start, 300) }, slow.provider), sendDueMail({ db, env, now: at(start, 300) }, slow.provider)]);
+    await Promise.all([
+      sendDueMail({ db, env, now: at(start, 300) }, slow.provider),
+      sendDueMail({ db, env, now: at(start, 300) }, slow.provider),
+    ]);
     expect(slow.sent.filter((message) => message.idempotencyKey.startsWith(`mail-outbox-${id}-`))).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });

@@ -19,7 +19,9 @@ export function senderFor(site: SenderSite, env: Pick<AppEnv, "MAIL_FROM">): str
 
 /** Every site's sender, for the cron (it retries mails of all sites and has no request's site). */
 export async function sendersBySite(db: Database, env: Pick<AppEnv, "MAIL_FROM">): Promise<Map<number, string>> {
-  const rows = await db.select({ id: schema.sites.id, name: schema.sites.name, domain: schema.sites.domain, settings: schema.sites.settings }).from(schema.sites);
+  const rows = await db
+    .select({ id: schema.sites.id, name: schema.sites.name, domain: schema.sites.domain, settings: schema.sites.settings })
+    .from(schema.sites);
   return new Map(
     rows.map((row) => {
       const mailName = typeof row.settings.mailName === "string" ? row.settings.mailName : undefined;

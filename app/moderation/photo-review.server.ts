@@ -40,7 +40,11 @@ export async function listPendingPhotos(db: Database, siteId: number, limit = 24
       .where(pendingOfSite(siteId))
       .orderBy(asc(photos.createdAt), asc(photos.id))
       .limit(limit),
-    db.select({ total: sql<number>`count(*)` }).from(photos).innerJoin(profiles, eq(profiles.id, photos.profileId)).where(pendingOfSite(siteId)),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(photos)
+      .innerJoin(profiles, eq(profiles.id, photos.profileId))
+      .where(pendingOfSite(siteId)),
   ]);
   return {
     total: Number(count?.total ?? 0),
@@ -82,7 +86,13 @@ export async function approvePhoto(db: Database, review: Review): Promise<boolea
       UPDATE photos SET status = 'active', rejection_reason = NULL, reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
       WHERE id = ${photo.id} AND status = 'pending'
       RETURNING id`),
-    recordIfChanged(db, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, targetType: "photo", targetId: photo.id, action: "approve" }),
+    recordIfChanged(db, {
+      siteId: review.siteId,
+      moderatorUserId: review.moderatorUserId,
+      targetType: "photo",
+      targetId: photo.id,
+      action: "approve",
+    }),
     db.run(sql`
       UPDATE profiles SET main_photo_id = ${photo.id}
       WHERE id = ${photo.profileId}
@@ -106,7 +116,14 @@ export async function rejectPhoto(db: Database, review: Review & { reason: strin
       UPDATE photos SET status = 'rejected', rejection_reason = ${review.reason}, reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
       WHERE id = ${photo.id} AND status = 'pending'
       RETURNING id`),
-    recordIfChanged(db, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, targetType: "photo", targetId: photo.id, action: "reject", reason: review.reason }),
+    recordIfChanged(db, {
+      siteId: review.siteId,
+      moderatorUserId: review.moderatorUserId,
+      targetType: "photo",
+      targetId: photo.id,
+      action: "reject",
+      reason: review.reason,
+    }),
     repairMainPhoto(db, photo.profileId),
   ]);
   return updated.length === 1;

@@ -53,7 +53,13 @@ export async function approveProfileText(db: Database, review: TextReview & { ab
       UPDATE profiles SET about_me = about_me
       WHERE id = ${review.profileId} AND site_id = ${review.siteId} AND about_me = ${review.aboutMe}
       RETURNING id`),
-    recordIfChanged(db, { ...pick(review), targetType: "profile_text", targetId: review.profileId, action: "approve_text", reason: review.aboutMe }),
+    recordIfChanged(db, {
+      ...pick(review),
+      targetType: "profile_text",
+      targetId: review.profileId,
+      action: "approve_text",
+      reason: review.aboutMe,
+    }),
   ]);
   return updated.length === 1;
 }
@@ -65,7 +71,13 @@ export async function removeProfileText(db: Database, review: TextReview & { abo
       UPDATE profiles SET about_me = NULL
       WHERE id = ${review.profileId} AND site_id = ${review.siteId} AND about_me = ${review.aboutMe}
       RETURNING id`),
-    recordIfChanged(db, { ...pick(review), targetType: "profile_text", targetId: review.profileId, action: "remove_text", reason: review.aboutMe }),
+    recordIfChanged(db, {
+      ...pick(review),
+      targetType: "profile_text",
+      targetId: review.profileId,
+      action: "remove_text",
+      reason: review.aboutMe,
+    }),
   ]);
   return updated.length === 1;
 }

@@ -7,11 +7,7 @@ import { paymentMethodKeys } from "./methods";
 
 export const checkoutSchema = z.object({
   method: z.enum(paymentMethodKeys, { error: "payments:checkout.errors.method" }),
-  discountCode: z
-    .string()
-    .trim()
-    .max(40, { error: "bonus:discount.errors.not_found" })
-    .optional(),
+  discountCode: z.string().trim().max(40, { error: "bonus:discount.errors.not_found" }).optional(),
   terms: z.boolean({ error: "payments:checkout.errors.terms" }).refine((accepted) => accepted, { error: "payments:checkout.errors.terms" }),
 });
 

@@ -17,8 +17,17 @@ const { orders, payments } = schema;
 
 /** Mollie's checkout locales for the interface languages. */
 const providerLocales: Record<string, string> = {
-  da: "da_DK", de: "de_DE", en: "en_GB", es: "es_ES", fi: "fi_FI", fr: "fr_FR",
-  it: "it_IT", nb: "nb_NO", nl: "nl_NL", pl: "pl_PL", sv: "sv_SE",
+  da: "da_DK",
+  de: "de_DE",
+  en: "en_GB",
+  es: "es_ES",
+  fi: "fi_FI",
+  fr: "fr_FR",
+  it: "it_IT",
+  nb: "nb_NO",
+  nl: "nl_NL",
+  pl: "pl_PL",
+  sv: "sv_SE",
 };
 
 export type Buyer = { id: number; email: string; paidUser: boolean; spendingBlocked: boolean };
@@ -86,7 +95,12 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
 
   let mandate: { customerId: string; mandateId: string } | undefined;
   if (input.method === "sdd") {
-    const allowance = await directDebitAllowance(db, { userId: buyer.id, amountCents, limitCents: site.settings.directDebitLimitCents, now });
+    const allowance = await directDebitAllowance(db, {
+      userId: buyer.id,
+      amountCents,
+      limitCents: site.settings.directDebitLimitCents,
+      now,
+    });
     if (allowance === "blocked") return { status: "direct_debit_blocked" };
     if (allowance === "limit_reached") return { status: "direct_debit_limit" };
     const active = allowance === "ok" ? await activeMandate(db, buyer.id) : null;

@@ -49,7 +49,13 @@ describe("the direct-debit forms", () => {
   });
 
   it("names the field that is wrong, with one message each", () => {
-    const result = mandateDetailsSchema("NL").safeParse({ ...details, iban: "NL00 TEST", phone: "12", houseNumber: "a", accountHolder: "x".repeat(71) });
+    const result = mandateDetailsSchema("NL").safeParse({
+      ...details,
+      iban: "NL00 TEST",
+      phone: "12",
+      houseNumber: "a",
+      accountHolder: "x".repeat(71),
+    });
     expect(result.success).toBe(false);
     const issues = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
     expect(issues).toEqual({

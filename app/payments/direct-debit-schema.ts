@@ -8,7 +8,16 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { normalizePhone } from "~/sms/phone";
-import { CODE_LENGTH, MAX_ACCOUNT_HOLDER, MAX_CITY, MAX_HOUSE_NUMBER, MAX_IBAN_INPUT, MAX_PHONE_INPUT, MAX_STREET, MAX_ZIP } from "./direct-debit-fields";
+import {
+  CODE_LENGTH,
+  MAX_ACCOUNT_HOLDER,
+  MAX_CITY,
+  MAX_HOUSE_NUMBER,
+  MAX_IBAN_INPUT,
+  MAX_PHONE_INPUT,
+  MAX_STREET,
+  MAX_ZIP,
+} from "./direct-debit-fields";
 
 /** Package keys (p0–p3) as they travel in `?package=`. */
 export const packageKeySchema = z.string().regex(/^[a-z0-9_-]{1,20}$/);
@@ -35,12 +44,7 @@ export function maskIban(electronic: string): string {
   return groups.join(" ");
 }
 
-const text = (error: string, min: number, max: number) =>
-  z
-    .string({ error })
-    .trim()
-    .min(min, { error })
-    .max(max, { error });
+const text = (error: string, min: number, max: number) => z.string({ error }).trim().min(min, { error }).max(max, { error });
 
 /** Step 1: the account and the member's address and mobile number. */
 export function mandateDetailsSchema(country: string | null) {
@@ -50,14 +54,19 @@ export function mandateDetailsSchema(country: string | null) {
     iban: z
       .string({ error: "directdebit:errors.iban" })
       .max(MAX_IBAN_INPUT, { error: "directdebit:errors.iban" })
-      .refine((value) => {
-        const parsed = parseIban(value);
-        return parsed.ok || parsed.reason !== "invalid";
-      }, { error: "directdebit:errors.iban", abort: true })
+      .refine(
+        (value) => {
+          const parsed = parseIban(value);
+          return parsed.ok || parsed.reason !== "invalid";
+        },
+        { error: "directdebit:errors.iban", abort: true },
+      )
       .refine((value) => parseIban(value).ok, { error: "directdebit:errors.ibanNotSepa", abort: true })
       .transform((value) => electronicFormatIBAN(value) ?? value),
     street: text("directdebit:errors.street", 2, MAX_STREET),
-    houseNumber: text("directdebit:errors.houseNumber", 1, MAX_HOUSE_NUMBER).regex(/^\d[\w\s/-]*$/u, { error: "directdebit:errors.houseNumber" }),
+    houseNumber: text("directdebit:errors.houseNumber", 1, MAX_HOUSE_NUMBER).regex(/^\d[\w\s/-]*$/u, {
+      error: "directdebit:errors.houseNumber",
+    }),
     zip: text("directdebit:errors.zip", 3, MAX_ZIP).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, { error: "directdebit:errors.zip" }),
     city: text("directdebit:errors.city", 2, MAX_CITY),
     phone: z

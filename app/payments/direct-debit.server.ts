@@ -122,7 +122,11 @@ async function findMandate(db: Database, userId: number) {
 }
 
 async function ibanBlocked(db: Database, iban: string): Promise<boolean> {
-  const row = await db.select({ id: mandates.id }).from(mandates).where(and(eq(mandates.iban, iban), eq(mandates.status, "blocked"))).limit(1);
+  const row = await db
+    .select({ id: mandates.id })
+    .from(mandates)
+    .where(and(eq(mandates.iban, iban), eq(mandates.status, "blocked")))
+    .limit(1);
   return row.length > 0;
 }
 
@@ -131,7 +135,11 @@ function freshCode(now: Date) {
   return { code, codeHash: hashToken(code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000), codeAttempts: 0 };
 }
 
-async function textCode(db: Database, sms: SmsSender, input: { userId: number; language: string; phone: string; code: string; now: Date }): Promise<SendCodeOutcome> {
+async function textCode(
+  db: Database,
+  sms: SmsSender,
+  input: { userId: number; language: string; phone: string; code: string; now: Date },
+): Promise<SendCodeOutcome> {
   const sent = await sendSms(db, sms, {
     userId: input.userId,
     to: input.phone,
@@ -188,7 +196,11 @@ export async function saveMandateDetails(
 }
 
 /** A new code for the stored details (the old one stops working). */
-export async function resendMandateCode(db: Database, sms: SmsSender, input: { userId: number; language: string; now: Date }): Promise<SendCodeOutcome> {
+export async function resendMandateCode(
+  db: Database,
+  sms: SmsSender,
+  input: { userId: number; language: string; now: Date },
+): Promise<SendCodeOutcome> {
   const { userId, now } = input;
   const existing = await findMandate(db, userId);
   if (!existing) return { status: "no_details" };
@@ -208,8 +220,17 @@ export async function resendMandateCode(db: Database, sms: SmsSender, input: { u
 
 /** Mollie's customer locales for the interface languages. */
 const customerLocales: Record<string, string> = {
-  da: "da_DK", de: "de_DE", en: "en_GB", es: "es_ES", fi: "fi_FI", fr: "fr_FR",
-  it: "it_IT", nb: "nb_NO", nl: "nl_NL", pl: "pl_PL", sv: "sv_SE",
+  da: "da_DK",
+  de: "de_DE",
+  en: "en_GB",
+  es: "es_ES",
+  fi: "fi_FI",
+  fr: "fr_FR",
+  it: "it_IT",
+  nb: "nb_NO",
+  nl: "nl_NL",
+  pl: "pl_PL",
+  sv: "sv_SE",
 };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -240,7 +261,10 @@ export async function verifyMandateCode(
       .returning({ attempts: mandates.codeAttempts });
     const attempts = counted?.attempts ?? MAX_CODE_ATTEMPTS;
     if (attempts >= MAX_CODE_ATTEMPTS) {
-      await db.update(mandates).set({ codeHash: null, codeExpiresAt: null }).where(and(eq(mandates.id, row.id), eq(mandates.codeHash, row.codeHash)));
+      await db
+        .update(mandates)
+        .set({ codeHash: null, codeExpiresAt: null })
+        .where(and(eq(mandates.id, row.id), eq(mandates.codeHash, row.codeHash)));
       return { status: "too_many_attempts" };
     }
     return { status: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
@@ -276,7 +300,16 @@ export async function verifyMandateCode(
 
   const [activated] = await db
     .update(mandates)
-    .set({ status: "active", providerCustomerId: customerId, providerMandateId, verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0, updatedAt: now })
+    .set({
+      status: "active",
+      providerCustomerId: customerId,
+      providerMandateId,
+      verifiedAt: now,
+      codeHash: null,
+      codeExpiresAt: null,
+      codeAttempts: 0,
+      updatedAt: now,
+    })
     .where(and(eq(mandates.id, row.id), eq(mandates.status, "unverified"), eq(mandates.codeHash, row.codeHash)))
     .returning();
   if (!activated) {
@@ -331,7 +364,10 @@ export async function mandateView(db: Database, userId: number): Promise<Mandate
 
 /** After a failed or charged-back direct debit: no more direct debits for this member. */
 export async function blockMandate(db: Database, userId: number): Promise<void> {
-  await db.update(mandates).set({ status: "blocked", codeHash: null, codeExpiresAt: null, updatedAt: new Date() }).where(eq(mandates.userId, userId));
+  await db
+    .update(mandates)
+    .set({ status: "blocked", codeHash: null, codeExpiresAt: null, updatedAt: new Date() })
+    .where(eq(mandates.userId, userId));
 }
 
 /**

@@ -32,7 +32,16 @@ export type DiscountCheckInput = {
 };
 
 export type DiscountCheck =
-  | { ok: true; codeId: number; code: string; percent: number; discountCents: number; welcome: boolean; discountCode: DiscountCode; expiresAt: Date | null }
+  | {
+      ok: true;
+      codeId: number;
+      code: string;
+      percent: number;
+      discountCents: number;
+      welcome: boolean;
+      discountCode: DiscountCode;
+      expiresAt: Date | null;
+    }
   | { ok: false; reason: DiscountRefusal; discountCode: DiscountCode | null };
 
 /** The active code of this site (or of every site) with this text. */
@@ -42,7 +51,13 @@ export async function findDiscountCode(db: Database, siteId: number, code: strin
   const [found] = await db
     .select()
     .from(discountCodes)
-    .where(and(eq(discountCodes.code, text), eq(discountCodes.status, "active"), or(eq(discountCodes.siteId, siteId), isNull(discountCodes.siteId))))
+    .where(
+      and(
+        eq(discountCodes.code, text),
+        eq(discountCodes.status, "active"),
+        or(eq(discountCodes.siteId, siteId), isNull(discountCodes.siteId)),
+      ),
+    )
     .orderBy(sql`${discountCodes.siteId} IS NULL`)
     .limit(1);
   return found ?? null;
@@ -59,7 +74,10 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
       ? null
       : db.query.timeBonuses.findFirst({ where: and(eq(timeBonuses.userId, input.userId), eq(timeBonuses.discountCodeId, found.id)) }),
     found.oncePerUser
-      ? db.query.discountCodeUses.findFirst({ columns: { orderId: true }, where: and(eq(discountCodeUses.codeId, found.id), eq(discountCodeUses.userId, input.userId)) })
+      ? db.query.discountCodeUses.findFirst({
+          columns: { orderId: true },
+          where: and(eq(discountCodeUses.codeId, found.id), eq(discountCodeUses.userId, input.userId)),
+        })
       : null,
   ]);
   if (used || bonus?.usedAt) return refuse("used");

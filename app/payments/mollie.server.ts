@@ -84,7 +84,11 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
     }
     if (!response.ok) {
       const detail = (json as { detail?: string; field?: string } | null) ?? {};
-      throw new PaymentProviderError(`Mollie ${method} ${path}: ${response.status} ${detail.detail ?? text.slice(0, 200)}`, response.status, detail.field);
+      throw new PaymentProviderError(
+        `Mollie ${method} ${path}: ${response.status} ${detail.detail ?? text.slice(0, 200)}`,
+        response.status,
+        detail.field,
+      );
     }
     return json as T;
   }

@@ -66,7 +66,15 @@ export async function findOrder(db: Database, input: { userId: number; orderId: 
   };
 }
 
-export type RepeatableOrder = { orderId: number; packageKey: string; method: PaymentMethodKey; credits: number; amountCents: number; currency: string; paidAt: string };
+export type RepeatableOrder = {
+  orderId: number;
+  packageKey: string;
+  method: PaymentMethodKey;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+};
 
 /**
  * The member's earlier purchases as one entry per package and method, newest first, priced by

@@ -23,7 +23,11 @@ const UNSETTLED: OrderStatus[] = ["open", "pending", "failed", "canceled", "expi
 export type SyncOutcome = { status: "unknown" } | { status: "synced"; orderId: number; orderStatus: OrderStatus };
 
 /** The webhook: syncs the order of a payment id, if it is one of ours and the provider knows it. */
-export async function syncPaymentById(db: Database, provider: PaymentProvider, input: { providerPaymentId: string; now: Date }): Promise<SyncOutcome> {
+export async function syncPaymentById(
+  db: Database,
+  provider: PaymentProvider,
+  input: { providerPaymentId: string; now: Date },
+): Promise<SyncOutcome> {
   const row = await db.query.payments.findFirst({
     where: and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, input.providerPaymentId)),
   });
@@ -34,7 +38,11 @@ export async function syncPaymentById(db: Database, provider: PaymentProvider, i
 }
 
 /** The member's return: an order still waiting is checked with the provider at once. */
-export async function refreshOrder(db: Database, provider: PaymentProvider, input: { orderId: number; now: Date }): Promise<OrderStatus | null> {
+export async function refreshOrder(
+  db: Database,
+  provider: PaymentProvider,
+  input: { orderId: number; now: Date },
+): Promise<OrderStatus | null> {
   const order = await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) });
   if (!order) return null;
   if (order.status !== "open" && order.status !== "pending") return order.status;
@@ -130,7 +138,10 @@ async function chargeBackOrder(db: Database, order: Order, now: Date) {
   await applyCredits(
     db,
     { userId: order.userId, delta: -order.credits, reason: "chargeback", causeKey },
-    [db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)), premiumFromPaidOrders(db, order.userId)],
+    [
+      db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)),
+      premiumFromPaidOrders(db, order.userId),
+    ],
     [
       db.run(sql`
         UPDATE users SET
@@ -155,5 +166,7 @@ export async function takeBackRefund(db: Database, order: Pick<Order, "id" | "us
 
 /** Premium stays while another purchase stands; a refunded or charged-back only purchase ends it. */
 function premiumFromPaidOrders(db: Database, userId: number) {
-  return db.run(sql`UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND status = 'paid') WHERE id = ${userId}`);
+  return db.run(
+    sql`UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND status = 'paid') WHERE id = ${userId}`,
+  );
 }

@@ -54,7 +54,12 @@ export interface PaymentProvider {
   getPayment(id: string): Promise<ProviderPayment | null>;
   /** The provider methods enabled for this amount and country. */
   listMethods(input: { amountCents: number; currency: string; billingCountry: string | null; locale: string }): Promise<string[]>;
-  createRefund(input: { paymentId: string; amountCents: number; currency: string; description: string }): Promise<{ id: string; status: string }>;
+  createRefund(input: {
+    paymentId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+  }): Promise<{ id: string; status: string }>;
   createCustomer(input: { name: string; email: string; locale: string }): Promise<{ id: string }>;
   createMandate(input: CreateMandateInput): Promise<{ id: string; status: string }>;
 }

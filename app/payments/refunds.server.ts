@@ -40,7 +40,11 @@ export async function refundRefusal(
   return null;
 }
 
-export type RefundOutcome = { status: "refunded" } | { status: "not_found" } | { status: "refused"; reason: RefundRefusal } | { status: "provider_error" };
+export type RefundOutcome =
+  | { status: "refunded" }
+  | { status: "not_found" }
+  | { status: "refused"; reason: RefundRefusal }
+  | { status: "provider_error" };
 
 export async function refundOrder(
   db: Database,
@@ -82,7 +86,10 @@ export async function refundOrder(
 }
 
 /** Whether the member may refund this order of theirs now. */
-export async function isRefundable(db: Database, input: { userId: number; orderId: number; refundDays: number; now: Date }): Promise<boolean> {
+export async function isRefundable(
+  db: Database,
+  input: { userId: number; orderId: number; refundDays: number; now: Date },
+): Promise<boolean> {
   const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)) });
   return order ? (await refundRefusal(db, order, input)) === null : false;
 }

@@ -34,8 +34,14 @@ export async function activeTimeBonus(db: Database, input: { userId: number; pai
     .select({ code: discountCodes.code, percent: discountCodes.valuePercentage, expiresAt: timeBonuses.expiresAt })
     .from(timeBonuses)
     .innerJoin(discountCodes, eq(discountCodes.id, timeBonuses.discountCodeId))
-    .where(and(eq(timeBonuses.userId, input.userId), isNull(timeBonuses.usedAt), gt(timeBonuses.expiresAt, input.now), eq(discountCodes.status, "active")))
+    .where(
+      and(
+        eq(timeBonuses.userId, input.userId),
+        isNull(timeBonuses.usedAt),
+        gt(timeBonuses.expiresAt, input.now),
+        eq(discountCodes.status, "active"),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
-

@@ -11,7 +11,13 @@ const photo = (changes: Partial<PhotoFacts> = {}): PhotoFacts => ({
   ...changes,
 });
 
-const member = (changes: Partial<NonNullable<PhotoViewer>> = {}): PhotoViewer => ({ siteId: 1, profileId: 20, role: "member", paidUser: false, ...changes });
+const member = (changes: Partial<NonNullable<PhotoViewer>> = {}): PhotoViewer => ({
+  siteId: 1,
+  profileId: 20,
+  role: "member",
+  paidUser: false,
+  ...changes,
+});
 const owner = member({ profileId: 10 });
 const premium = member({ paidUser: true });
 const moderator = member({ role: "moderator", profileId: 30 });

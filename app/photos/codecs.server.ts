@@ -129,7 +129,10 @@ function decodePng(bytes: Uint8Array): RgbaImage | null {
   const functions: [prefix: string, implementation: (...args: number[]) => unknown][] = [
     ["__wbindgen_memory", () => keep(exports!.memory)],
     ["__wbg_buffer_", (handle) => keep((objects.get(handle) as WebAssembly.Memory).buffer)],
-    ["__wbg_newwithbyteoffsetandlength_", (handle, offset, length) => keep(new Uint16Array(objects.get(handle) as ArrayBuffer, offset! >>> 0, length! >>> 0))],
+    [
+      "__wbg_newwithbyteoffsetandlength_",
+      (handle, offset, length) => keep(new Uint16Array(objects.get(handle) as ArrayBuffer, offset! >>> 0, length! >>> 0)),
+    ],
     ["__wbindgen_object_drop_ref", (handle) => void objects.delete(handle!)],
     [
       "__wbg_newwithownedu8clampedarrayandsh_",

@@ -51,7 +51,11 @@ export async function listOwnPhotos(db: Database, profileId: number): Promise<Ow
 }
 
 /** Everything the PhotoManager of `/profile` needs for the signed-in member. */
-export async function photoManagerData(db: Database, settings: SiteSettings, user: CurrentUser & { profile: NonNullable<CurrentUser["profile"]> }) {
+export async function photoManagerData(
+  db: Database,
+  settings: SiteSettings,
+  user: CurrentUser & { profile: NonNullable<CurrentUser["profile"]> },
+) {
   return {
     photos: await listOwnPhotos(db, user.profile.id),
     limit: photoLimitFor(settings, user.paidUser),
@@ -117,7 +121,10 @@ export async function reorderPhotos(db: Database, profileId: number, order: numb
   const owned = new Set(current.map((row) => row.id));
   if (order.length !== owned.size || new Set(order).size !== order.length || !order.every((id) => owned.has(id))) return false;
   const updates = order.map((id, position) =>
-    db.update(photos).set({ position }).where(and(eq(photos.id, id), eq(photos.profileId, profileId))),
+    db
+      .update(photos)
+      .set({ position })
+      .where(and(eq(photos.id, id), eq(photos.profileId, profileId))),
   );
   await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
   return true;
@@ -127,10 +134,7 @@ export async function reorderPhotos(db: Database, profileId: number, order: numb
 export async function deleteOwnPhoto(db: Database, bucket: R2Bucket, profileId: number, photoId: number): Promise<boolean> {
   const photo = await findOwnPhoto(db, profileId, photoId);
   if (!photo) return false;
-  await db.batch([
-    db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))),
-    repairMainPhoto(db, profileId),
-  ]);
+  await db.batch([db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))), repairMainPhoto(db, profileId)]);
   // The row goes first: no listed photo ever points at a missing object.
   await deletePhotoObjects(bucket, [photo.objectKey, photo.thumbKey]);
   return true;
@@ -162,7 +166,10 @@ export async function setPhotoPrivacy(db: Database, profileId: number, photoId: 
     if (profile?.mainPhotoId === photoId) return "main_private";
   }
   await db.batch([
-    db.update(photos).set({ private: isPrivate }).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))),
+    db
+      .update(photos)
+      .set({ private: isPrivate })
+      .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))),
     repairMainPhoto(db, profileId),
   ]);
   return "ok";

@@ -162,13 +162,34 @@ export function orient(image: RgbaImage, orientation: number): RgbaImage {
       let sx: number;
       let sy: number;
       switch (orientation) {
-        case 2: sx = W - 1 - x; sy = y; break;
-        case 3: sx = W - 1 - x; sy = H - 1 - y; break;
-        case 4: sx = x; sy = H - 1 - y; break;
-        case 5: sx = y; sy = x; break;
-        case 6: sx = y; sy = H - 1 - x; break;
-        case 7: sx = W - 1 - y; sy = H - 1 - x; break;
-        default: sx = W - 1 - y; sy = x; break;
+        case 2:
+          sx = W - 1 - x;
+          sy = y;
+          break;
+        case 3:
+          sx = W - 1 - x;
+          sy = H - 1 - y;
+          break;
+        case 4:
+          sx = x;
+          sy = H - 1 - y;
+          break;
+        case 5:
+          sx = y;
+          sy = x;
+          break;
+        case 6:
+          sx = y;
+          sy = H - 1 - x;
+          break;
+        case 7:
+          sx = W - 1 - y;
+          sy = H - 1 - x;
+          break;
+        default:
+          sx = W - 1 - y;
+          sy = x;
+          break;
       }
       target[y * outWidth + x] = source[sy * W + sx]!;
     }

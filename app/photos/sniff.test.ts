@@ -23,10 +23,33 @@ const segment = (marker: number, body: Uint8Array | number[]) => {
 
 /** A structurally valid JPEG (no real pixel data): SOI, APP0, SOFn, SOS, scan bytes, EOI. */
 function jpeg(width: number, height: number, options: { sof?: number; scans?: number; extra?: Uint8Array[] } = {}) {
-  const frame = segment(options.sof ?? 0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const frame = segment(options.sof ?? 0xc0, [
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   const scan = concat(segment(0xda, [3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0]), new Uint8Array([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56]));
   const scans = Array.from({ length: options.scans ?? 1 }, () => scan);
-  return concat(new Uint8Array([0xff, 0xd8]), segment(0xe0, ascii("JFIF\0\x01\x01\0\0\x01\0\x01\0\0")), ...(options.extra ?? []), frame, ...scans, new Uint8Array([0xff, 0xd9]));
+  return concat(
+    new Uint8Array([0xff, 0xd8]),
+    segment(0xe0, ascii("JFIF\0\x01\x01\0\0\x01\0\x01\0\0")),
+    ...(options.extra ?? []),
+    frame,
+    ...scans,
+    new Uint8Array([0xff, 0xd9]),
+  );
 }
 
 function webp(chunk: string, data: number[]) {
@@ -62,14 +85,28 @@ describe("sniffImage: JPEG", () => {
   it("accepts polyglots only as JPEG: what follows EOI or hides in a comment is not looked at", () => {
     expect(sniffImage(concat(jpeg(640, 480), ZIP_TRAILER))).toMatchObject({ ok: true, format: "jpeg" });
     expect(sniffImage(concat(jpeg(640, 480), HTML_TRAILER))).toMatchObject({ ok: true, format: "jpeg" });
-    expect(sniffImage(spliceAfterSoi(jpeg(640, 480), commentSegment("<script>alert(1)</script>")))).toMatchObject({ ok: true, format: "jpeg" });
+    expect(sniffImage(spliceAfterSoi(jpeg(640, 480), commentSegment("<script>alert(1)</script>")))).toMatchObject({
+      ok: true,
+      format: "jpeg",
+    });
   });
 });
 
 describe("sniffImage: PNG", () => {
   it("reads the size from IHDR", async () => {
-    expect(sniffImage(await encodePng(300, 200, 2, () => [1, 2, 3]))).toEqual({ ok: true, format: "png", width: 300, height: 200, orientation: 1 });
-    const flood = concat(PNG_SIGNATURE, pngHeader(8000, 7000, 8, 6), pngChunk("IDAT", new Uint8Array(4)), pngChunk("IEND", new Uint8Array()));
+    expect(sniffImage(await encodePng(300, 200, 2, () => [1, 2, 3]))).toEqual({
+      ok: true,
+      format: "png",
+      width: 300,
+      height: 200,
+      orientation: 1,
+    });
+    const flood = concat(
+      PNG_SIGNATURE,
+      pngHeader(8000, 7000, 8, 6),
+      pngChunk("IDAT", new Uint8Array(4)),
+      pngChunk("IEND", new Uint8Array()),
+    );
     expect(sniffImage(flood)).toMatchObject({ ok: true, width: 8000, height: 7000 });
   });
 
@@ -77,8 +114,14 @@ describe("sniffImage: PNG", () => {
     const png = await encodePng(300, 200, 2, () => [1, 2, 3]);
     expect(sniffImage(png.subarray(0, png.length - 12))).toEqual({ ok: false, reason: "corrupt", detected: "truncated" });
     expect(sniffImage(png.subarray(0, 20))).toMatchObject({ ok: false, detected: "truncated" });
-    expect(sniffImage(concat(PNG_SIGNATURE, pngChunk("tEXt", ascii("Comment\0hi")), pngHeader(10, 10, 8, 2)))).toMatchObject({ ok: false, detected: "malformed" });
-    expect(sniffImage(concat(PNG_SIGNATURE, pngHeader(0, 10, 8, 2), pngChunk("IEND", new Uint8Array())))).toMatchObject({ ok: false, detected: "malformed" });
+    expect(sniffImage(concat(PNG_SIGNATURE, pngChunk("tEXt", ascii("Comment\0hi")), pngHeader(10, 10, 8, 2)))).toMatchObject({
+      ok: false,
+      detected: "malformed",
+    });
+    expect(sniffImage(concat(PNG_SIGNATURE, pngHeader(0, 10, 8, 2), pngChunk("IEND", new Uint8Array())))).toMatchObject({
+      ok: false,
+      detected: "malformed",
+    });
   });
 
   it("ignores data after IEND (it is not kept: the image is re-encoded)", async () => {
@@ -88,15 +131,28 @@ describe("sniffImage: PNG", () => {
 
 describe("sniffImage: WebP", () => {
   it("reads the size of lossy, lossless and extended files", () => {
-    expect(sniffImage(webp("VP8 ", [0x50, 0x2a, 0, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]))).toEqual({ ok: true, format: "webp", width: 640, height: 480, orientation: 1 });
+    expect(sniffImage(webp("VP8 ", [0x50, 0x2a, 0, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]))).toEqual({
+      ok: true,
+      format: "webp",
+      width: 640,
+      height: 480,
+      orientation: 1,
+    });
     // VP8L: 14 bits width − 1, 14 bits height − 1, little-endian after the 0x2F signature.
     const bits = (1023 & 0x3fff) | ((767 & 0x3fff) << 14);
-    expect(sniffImage(webp("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24]))).toMatchObject({ width: 1024, height: 768 });
+    expect(sniffImage(webp("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24]))).toMatchObject({
+      width: 1024,
+      height: 768,
+    });
     expect(sniffImage(webp("VP8X", [0x10, 0, 0, 0, 0x3f, 0x1f, 0, 0x3f, 0x1f, 0]))).toMatchObject({ width: 8000, height: 8000 });
   });
 
   it("refuses animated WebP, a wrong VP8 start code and a RIFF size beyond the file", () => {
-    expect(sniffImage(webp("VP8X", [0x02, 0, 0, 0, 99, 0, 0, 99, 0, 0]))).toEqual({ ok: false, reason: "unsupported_type", detected: "animated-webp" });
+    expect(sniffImage(webp("VP8X", [0x02, 0, 0, 0, 99, 0, 0, 99, 0, 0]))).toEqual({
+      ok: false,
+      reason: "unsupported_type",
+      detected: "animated-webp",
+    });
     expect(sniffImage(webp("VP8 ", [0x50, 0x2a, 0, 0x9d, 0x01, 0x2b, 0x80, 0x02, 0xe0, 0x01]))).toMatchObject({ detected: "malformed" });
     const file = webp("VP8 ", [0x50, 0x2a, 0, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]);
     expect(sniffImage(file.subarray(0, file.length - 4))).toMatchObject({ detected: "truncated" });

@@ -30,18 +30,26 @@ async function isBlockable(db: Database, input: { blockerProfileId: number; bloc
         eq(profiles.id, blockedProfileId),
         or(
           visibleTo(blockerProfileId, siteId),
-          and(reachableBy(blockerProfileId, siteId), exists(
-            db
-              .select({ id: conversations.id })
-              .from(conversations)
-              .where(
-                or(
-                  and(eq(conversations.starterId, blockerProfileId), eq(conversations.recipientId, profiles.id)),
-                  and(eq(conversations.starterId, profiles.id), eq(conversations.recipientId, blockerProfileId)),
+          and(
+            reachableBy(blockerProfileId, siteId),
+            exists(
+              db
+                .select({ id: conversations.id })
+                .from(conversations)
+                .where(
+                  or(
+                    and(eq(conversations.starterId, blockerProfileId), eq(conversations.recipientId, profiles.id)),
+                    and(eq(conversations.starterId, profiles.id), eq(conversations.recipientId, blockerProfileId)),
+                  ),
                 ),
-              ),
-          )),
-          exists(db.select({ id: blocks.blockedId }).from(blocks).where(and(eq(blocks.blockerId, blockerProfileId), eq(blocks.blockedId, profiles.id)))),
+            ),
+          ),
+          exists(
+            db
+              .select({ id: blocks.blockedId })
+              .from(blocks)
+              .where(and(eq(blocks.blockerId, blockerProfileId), eq(blocks.blockedId, profiles.id))),
+          ),
         ),
       ),
     )

@@ -40,7 +40,10 @@ describe("the profile editor's form", () => {
   });
 
   it("leaves region, interests, about-me and the personal fields optional", () => {
-    const submission = parseWithZod(form({ ...valid, region: undefined, interests: undefined, about_me: undefined, hair_color: undefined }), { schema });
+    const submission = parseWithZod(
+      form({ ...valid, region: undefined, interests: undefined, about_me: undefined, hair_color: undefined }),
+      { schema },
+    );
     expect(submission.status).toBe("success");
   });
 
@@ -52,7 +55,9 @@ describe("the profile editor's form", () => {
   });
 
   it("cleans invisible characters out of the name and the about-me, and wants a letter in the name", () => {
-    const submission = parseWithZod(form({ ...valid, name: "E\u200Bv\u0000a\u202E", about_me: "Hoi\uFEFF\u2028daar\u{E0041}" }), { schema });
+    const submission = parseWithZod(form({ ...valid, name: "E\u200Bv\u0000a\u202E", about_me: "Hoi\uFEFF\u2028daar\u{E0041}" }), {
+      schema,
+    });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({ name: "Eva", about_me: "Hoi\ndaar" });

@@ -113,8 +113,7 @@ export const regionField = z.number({ error: "signup:errors.regionRequired" }).i
 export const locationSchema = z.object({ region: regionField });
 
 /** The fixed profile fields, each optional (product.md §10: fixed, translated lists). */
-const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z.enum(options, { error: "messages.generic" }).optional();
+const choice = <const T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: "messages.generic" }).optional();
 
 export const personalFields = {
   hair_color: choice(profileFieldOptions.hair_color),

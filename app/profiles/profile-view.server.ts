@@ -56,7 +56,14 @@ function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): Gall
         ? { siteId: profile.siteId, profileId: viewer.profileId, role: "member", paidUser: false }
         : { siteId: profile.siteId, profileId: viewer.profileId, role: viewer.role, paidUser: viewer.premium };
   return rows.map((photo): GalleryPhoto => {
-    const facts = { status: "active", private: photo.private, profileId: profile.id, profileSiteId: profile.siteId, profileStatus: profile.status, blockedWithViewer: false } as const;
+    const facts = {
+      status: "active",
+      private: photo.private,
+      profileId: profile.id,
+      profileSiteId: profile.siteId,
+      profileStatus: profile.status,
+      blockedWithViewer: false,
+    } as const;
     const visible = photoAccess(facts, photoViewer) !== null && (viewer.kind !== "visitor" || photo.id === profile.mainPhotoId);
     if (!visible) return { id: photo.id, kind: "locked", reason: viewer.kind === "visitor" ? "login" : "premium" };
     return { id: photo.id, kind: "photo", url: `/${photo.objectKey}`, thumbUrl: `/${photo.thumbKey}`, private: photo.private };
@@ -112,7 +119,10 @@ export async function loadProfileView(
  * and the view is recorded — unless the viewer is invisible (product.md §10: their views leave no
  * trace).
  */
-export async function recordProfileVisit(db: Database, input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date }) {
+export async function recordProfileVisit(
+  db: Database,
+  input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date },
+) {
   const seen = markLikeSeen(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });
   if (input.invisible) return seen;
   await Promise.all([

@@ -52,7 +52,10 @@ export async function relatedProfiles(
   const picked: ProfileCard[] = [];
   const seen = new Set<number>();
   for (let start = 0; start < results.length && picked.length < RELATED_PROFILES; start += perScope) {
-    const rows = results.slice(start, start + perScope).flat().sort((a, b) => b.id - a.id);
+    const rows = results
+      .slice(start, start + perScope)
+      .flat()
+      .sort((a, b) => b.id - a.id);
     for (const row of rows) {
       if (picked.length === RELATED_PROFILES) break;
       if (seen.has(row.id)) continue;

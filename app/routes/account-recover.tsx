@@ -13,7 +13,8 @@ import { startSession } from "~/http/sessions.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
   const parsed = tokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") });
-  const valid = parsed.success && (await peekVerificationToken(db, { token: parsed.data.token, kind: "account_recovery", now: now() })) !== null;
+  const valid =
+    parsed.success && (await peekVerificationToken(db, { token: parsed.data.token, kind: "account_recovery", now: now() })) !== null;
   return {
     token: valid && parsed.success ? parsed.data.token : null,
     title: `${getI18n(context).t("settings:recover.title")} · ${getSite(context).name}`,

@@ -45,9 +45,7 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
         <h1>{t("signup:activated.title")}</h1>
         <p className="lead">{t("signup:activated.welcome", { name: loaderData.name })}</p>
         {creditsGranted > 0 && (
-          <p className="alert alert-success activate-done__credits">
-            {t("signup:activated.credits", { count: creditsGranted })}
-          </p>
+          <p className="alert alert-success activate-done__credits">{t("signup:activated.credits", { count: creditsGranted })}</p>
         )}
       </div>
 
@@ -81,9 +79,13 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
               <li key={pkg.packageKey} className="col-sm-6 col-lg-3">
                 <article className={`package${pkg.popular ? " package--popular" : ""}`}>
                   {pkg.popular && <p className="package__ribbon">{t("pricing.popular")}</p>}
-                  <h3 className="package__credits">{t("pricing.credits", { count: pkg.credits, formatted: format.number(pkg.credits) })}</h3>
+                  <h3 className="package__credits">
+                    {t("pricing.credits", { count: pkg.credits, formatted: format.number(pkg.credits) })}
+                  </h3>
                   <p className="package__price">{format.money(pkg.amountCents, pkg.currency)}</p>
-                  {pkg.discountPercent > 0 && <p className="package__discount">{t("pricing.discount", { percent: pkg.discountPercent })}</p>}
+                  {pkg.discountPercent > 0 && (
+                    <p className="package__discount">{t("pricing.discount", { percent: pkg.discountPercent })}</p>
+                  )}
                   <p className="package__once">{t("pricing.oneTime")}</p>
                 </article>
               </li>

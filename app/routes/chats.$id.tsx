@@ -20,7 +20,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
-  const conversation = await openConversation(db, { conversationId, viewerProfileId: user.profile.id, siteId: site.id, now: now(), before });
+  const conversation = await openConversation(db, {
+    conversationId,
+    viewerProfileId: user.profile.id,
+    siteId: site.id,
+    now: now(),
+    before,
+  });
   if (!conversation) throw data(null, { status: 404 });
   return {
     conversation,

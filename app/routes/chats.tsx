@@ -49,9 +49,16 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container narrow section chats-page">
       <h1>{t("chat:list.title")}</h1>
-      <ChatList chats={chats} lastOpenedId={lastOpenedId} timeZone={loaderData.timeZone} today={loaderData.today} fictional={loaderData.fictional} />
+      <ChatList
+        chats={chats}
+        lastOpenedId={lastOpenedId}
+        timeZone={loaderData.timeZone}
+        today={loaderData.today}
+        fictional={loaderData.fictional}
+      />
     </main>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

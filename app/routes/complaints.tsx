@@ -45,13 +45,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: complaintSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  if (isHoneypotFilled(formData)) return data({ result: submission.reply({ formErrors: ["messages.generic"] }), sent: false }, { status: 400 });
+  if (isHoneypotFilled(formData))
+    return data({ result: submission.reply({ formErrors: ["messages.generic"] }), sent: false }, { status: 400 });
 
   const { db, env, ctx, now } = getServices(context);
   const user = getUser(context);
   const outcome = await fileComplaint(
     { db, env, ctx, site: getSite(context), now: now() },
-    { ...submission.value, userId: user?.id ?? null, locale: getLocale(context), ip: clientIp(request), origin: linkOrigin(context, request) },
+    {
+      ...submission.value,
+      userId: user?.id ?? null,
+      locale: getLocale(context),
+      ip: clientIp(request),
+      origin: linkOrigin(context, request),
+    },
   );
   if (!outcome.ok) {
     return data({ result: submission.reply({ formErrors: ["members:complaints.tooMany"] }), sent: false }, { status: 429 });
@@ -99,7 +106,9 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
           <>
             <input type="hidden" name={fields.profile.name} value={profile.id} />
             <p className="alert alert-warning">
-              {profile.name ? t("members:complaints.about", { name: profile.name }) : t("members:complaints.aboutNumber", { id: profile.id })}
+              {profile.name
+                ? t("members:complaints.about", { name: profile.name })
+                : t("members:complaints.aboutNumber", { id: profile.id })}
             </p>
           </>
         )}
@@ -120,7 +129,12 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="form-field">
           <label htmlFor={fields.message.id}>{t("members:complaints.message")}</label>
-          <textarea {...getTextareaProps(fields.message)} rows={8} maxLength={MAX_COMPLAINT_MESSAGE} aria-describedby={`${fields.message.descriptionId} ${fields.message.errorId}`} />
+          <textarea
+            {...getTextareaProps(fields.message)}
+            rows={8}
+            maxLength={MAX_COMPLAINT_MESSAGE}
+            aria-describedby={`${fields.message.descriptionId} ${fields.message.errorId}`}
+          />
           <p className="field-hint" id={fields.message.descriptionId}>
             {t("members:complaints.messageHint")}
           </p>

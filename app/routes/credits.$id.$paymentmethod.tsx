@@ -35,7 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!pkg) throw data(null, { status: 404 });
   const provider = paymentProviderFor(env);
   const language = getLocale(context);
-  const methods = await offeredMethods(provider, { site, country: where, amountCents: pkg.amountCents, currency: pkg.currency, language, now: now() });
+  const methods = await offeredMethods(provider, {
+    site,
+    country: where,
+    amountCents: pkg.amountCents,
+    currency: pkg.currency,
+    language,
+    now: now(),
+  });
   const chosen = params.paymentmethod;
   if (chosen !== undefined && !(isPaymentMethodKey(chosen) && methods.includes(chosen))) throw redirect(`/credits/${pkg.packageKey}`);
 
@@ -89,7 +96,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "unknown_package":
       throw data(null, { status: 404 });
     default:
-      return data({ result: submission.reply({ formErrors: [refusalMessage(outcome)] }) }, { status: outcome.status === "provider_error" ? 502 : 422 });
+      return data(
+        { result: submission.reply({ formErrors: [refusalMessage(outcome)] }) },
+        { status: outcome.status === "provider_error" ? 502 : 422 },
+      );
   }
 }
 
@@ -131,4 +141,5 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

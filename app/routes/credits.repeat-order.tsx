@@ -48,7 +48,9 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
                 <strong>{t("pricing.credits", { count: order.credits, formatted: format.number(order.credits) })}</strong>
                 <span className="repeat-order__price">{format.money(order.amountCents, order.currency)}</span>
                 <MethodBadge method={order.method} />
-                <span className="field-hint">{t("payments:repeat.lastBought", { date: format.date(order.paidAt, loaderData.timeZone) })}</span>
+                <span className="field-hint">
+                  {t("payments:repeat.lastBought", { date: format.date(order.paidAt, loaderData.timeZone) })}
+                </span>
               </div>
               <RepeatOrderButton order={order} />
             </li>
@@ -66,4 +68,5 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

@@ -47,12 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Labels travel with the data: the mail namespace stays on the server (resources.server.ts).
   const t = getI18n(context).t;
-  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`mail:devOutbox.${key}`)])) as Record<(typeof labelKeys)[number], string>;
+  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`mail:devOutbox.${key}`)])) as Record<
+    (typeof labelKeys)[number],
+    string
+  >;
   const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`mail:devOutbox.statuses.${status}`)])) as Record<
     (typeof statuses)[number],
     string
   >;
-  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), { dateStyle: "short", timeStyle: "medium", timeZone: site.settings.timeZone });
+  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), {
+    dateStyle: "short",
+    timeStyle: "medium",
+    timeZone: site.settings.timeZone,
+  });
 
   return {
     siteName: site.name,

@@ -23,9 +23,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = getSite(context);
   const messages = await latestSms(db, site.id);
   const t = getI18n(context).t;
-  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`directdebit:devSms.${key}`)])) as Record<(typeof labelKeys)[number], string>;
-  const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`directdebit:devSms.statuses.${status}`)])) as Record<(typeof statuses)[number], string>;
-  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), { dateStyle: "short", timeStyle: "medium", timeZone: site.settings.timeZone });
+  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`directdebit:devSms.${key}`)])) as Record<
+    (typeof labelKeys)[number],
+    string
+  >;
+  const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`directdebit:devSms.statuses.${status}`)])) as Record<
+    (typeof statuses)[number],
+    string
+  >;
+  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), {
+    dateStyle: "short",
+    timeStyle: "medium",
+    timeZone: site.settings.timeZone,
+  });
   return {
     siteName: site.name,
     labels,

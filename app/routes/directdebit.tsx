@@ -9,13 +9,16 @@ import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage } from "~/payments/checkout.server";
-import { MAX_ACCOUNT_HOLDER, MAX_CITY, MAX_HOUSE_NUMBER, MAX_IBAN_INPUT, MAX_PHONE_INPUT, MAX_STREET, MAX_ZIP } from "~/payments/direct-debit-fields";
 import {
-  mandateCodeSchema,
-  mandateDetailsSchema,
-  packageKeySchema,
-  type MandateDetailsForm,
-} from "~/payments/direct-debit-schema";
+  MAX_ACCOUNT_HOLDER,
+  MAX_CITY,
+  MAX_HOUSE_NUMBER,
+  MAX_IBAN_INPUT,
+  MAX_PHONE_INPUT,
+  MAX_STREET,
+  MAX_ZIP,
+} from "~/payments/direct-debit-fields";
+import { mandateCodeSchema, mandateDetailsSchema, packageKeySchema, type MandateDetailsForm } from "~/payments/direct-debit-schema";
 import {
   directDebitAllowance,
   mandateView,
@@ -62,7 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const [mandate, allowance] = await Promise.all([
     mandateView(db, user.id),
-    directDebitAllowance(db, { userId: user.id, amountCents: pkg?.amountCents ?? 0, limitCents: site.settings.directDebitLimitCents, now: now() }),
+    directDebitAllowance(db, {
+      userId: user.id,
+      amountCents: pkg?.amountCents ?? 0,
+      limitCents: site.settings.directDebitLimitCents,
+      now: now(),
+    }),
   ]);
   let step: Step = "details";
   if (allowance === "blocked") step = "blocked";
@@ -75,7 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     packageKey: pkg?.packageKey ?? null,
     company: site.company.name,
-    mandate: mandate && { status: mandate.status, maskedIban: mandate.maskedIban, maskedPhone: mandate.maskedPhone, codeSent: mandate.codeSent },
+    mandate: mandate && {
+      status: mandate.status,
+      maskedIban: mandate.maskedIban,
+      maskedPhone: mandate.maskedPhone,
+      codeSent: mandate.codeSent,
+    },
     defaults: mandate && mandate.status !== "blocked" ? mandate.details : null,
     title: `${getI18n(context).t("directdebit:title")} · ${site.name}`,
   };
@@ -123,7 +136,12 @@ async function sendDetails(context: Context, user: CurrentUser, formData: FormDa
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const { intent: _intent, package: _package, ...details } = submission.value;
-  const outcome = await saveMandateDetails(db, smsSenderFor(env, site), { userId: user.id, language: getLocale(context), details, now: now() });
+  const outcome = await saveMandateDetails(db, smsSenderFor(env, site), {
+    userId: user.id,
+    language: getLocale(context),
+    details,
+    now: now(),
+  });
   if (outcome.status === "code_sent") throw redirect(selfPath(packageKey));
   const refusal = sendRefusal(outcome);
   return data({ intent, result: submission.reply({ formErrors: [refusal.key] }) }, { status: refusal.status });
@@ -140,7 +158,11 @@ async function verifyCode(context: Context, user: CurrentUser, formData: FormDat
     user: { email: user.email, name: user.profile?.name ?? user.email, locale: getLocale(context) },
     now: now(),
   });
-  const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number, attemptsLeft: number | null = null) =>
+  const refuse = (
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    status: number,
+    attemptsLeft: number | null = null,
+  ) =>
     // The typed code is not echoed back: a new try starts from an empty field.
     data({ intent, result: submission.reply({ ...errors, hideFields: ["code"] }), attemptsLeft }, { status });
   switch (outcome.status) {
@@ -165,7 +187,11 @@ async function resendCode(context: Context, user: CurrentUser) {
   const intent = "resend" as const;
   const { db, env, now } = getServices(context);
   const t = getI18n(context).t;
-  const outcome = await resendMandateCode(db, smsSenderFor(env, getSite(context)), { userId: user.id, language: getLocale(context), now: now() });
+  const outcome = await resendMandateCode(db, smsSenderFor(env, getSite(context)), {
+    userId: user.id,
+    language: getLocale(context),
+    now: now(),
+  });
   if (outcome.status === "code_sent") return data({ intent, notice: t("directdebit:code.resent", { phone: outcome.maskedPhone }) });
   const refusal = sendRefusal(outcome);
   return data({ intent, error: t(refusal.key) }, { status: refusal.status });
@@ -184,7 +210,14 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
           <p>{actionData.error}</p>
         </div>
       )}
-      {shown === "blocked" && <Refusal title={t("directdebit:blocked.title")} text={t("directdebit:errors.blocked")} link="/credits" linkText={t("directdebit:blocked.link")} />}
+      {shown === "blocked" && (
+        <Refusal
+          title={t("directdebit:blocked.title")}
+          text={t("directdebit:errors.blocked")}
+          link="/credits"
+          linkText={t("directdebit:blocked.link")}
+        />
+      )}
       {shown === "limit" && (
         <Refusal
           title={t("directdebit:limit.title")}
@@ -364,12 +397,7 @@ function DetailsStep({
   const id = useId();
   // What the member typed comes back with the server's messages, so a refused form loses nothing.
   const typed = (lastResult?.initialValue ?? {}) as Partial<Record<keyof MandateDetailsForm, string>>;
-  const input = (
-    name: keyof MandateDetailsForm,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement>,
-    hint?: string,
-  ) => {
+  const input = (name: keyof MandateDetailsForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
     const error = lastResult?.error?.[name]?.[0];
     const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(" ");
     return (
@@ -410,12 +438,22 @@ function DetailsStep({
         <PackageField packageKey={packageKey} />
         <FormErrors errors={lastResult?.error?.[""] ?? undefined} id={`${id}-errors`} />
         {input("accountHolder", t("directdebit:form.accountHolder"), { autoComplete: "name", maxLength: MAX_ACCOUNT_HOLDER })}
-        {input("iban", t("directdebit:form.iban"), { maxLength: MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false }, t("directdebit:form.ibanHint"))}
+        {input(
+          "iban",
+          t("directdebit:form.iban"),
+          { maxLength: MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false },
+          t("directdebit:form.ibanHint"),
+        )}
         {input("street", t("directdebit:form.street"), { autoComplete: "address-line1", maxLength: MAX_STREET })}
         {input("houseNumber", t("directdebit:form.houseNumber"), { maxLength: MAX_HOUSE_NUMBER })}
         {input("zip", t("directdebit:form.zip"), { autoComplete: "postal-code", maxLength: MAX_ZIP })}
         {input("city", t("directdebit:form.city"), { autoComplete: "address-level2", maxLength: MAX_CITY })}
-        {input("phone", t("directdebit:form.phone"), { type: "tel", autoComplete: "tel", maxLength: MAX_PHONE_INPUT }, t("directdebit:form.phoneHint"))}
+        {input(
+          "phone",
+          t("directdebit:form.phone"),
+          { type: "tel", autoComplete: "tel", maxLength: MAX_PHONE_INPUT },
+          t("directdebit:form.phoneHint"),
+        )}
         <section className="alert alert-info" aria-labelledby="dd-mandate-title">
           <h2 className="h5" id="dd-mandate-title">
             {t("directdebit:form.mandateTitle")}
@@ -430,4 +468,5 @@ function DetailsStep({
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

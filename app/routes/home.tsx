@@ -114,22 +114,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      {!loaderData.loggedIn && <section className="cta-band">
-        <div className="container">
-          <h2>{t("home.ctaBandTitle")}</h2>
-          <Link to="/signup" className="btn btn-light btn-lg">
-            {t("home.ctaSignup")}
-          </Link>
-        </div>
-      </section>}
+      {!loaderData.loggedIn && (
+        <section className="cta-band">
+          <div className="container">
+            <h2>{t("home.ctaBandTitle")}</h2>
+            <Link to="/signup" className="btn btn-light btn-lg">
+              {t("home.ctaSignup")}
+            </Link>
+          </div>
+        </section>
+      )}
     </main>
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.title || loaderData.metaTitle },
-        { name: "description", content: loaderData.description },
-      ]
-    : [];
+  loaderData ? [{ title: loaderData.title || loaderData.metaTitle }, { name: "description", content: loaderData.description }] : [];

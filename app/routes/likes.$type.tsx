@@ -26,7 +26,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const scope = { viewerProfileId: member.id, siteId: site.id, now: now() };
   const cursor = parseCursor(new URL(request.url).searchParams.get("after"));
-  const [counts, page] = await Promise.all([likeCounts(db, scope), likeListPage(db, { ...scope, tab: tab.data, cursor, limit: PAGE_SIZE })]);
+  const [counts, page] = await Promise.all([
+    likeCounts(db, scope),
+    likeListPage(db, { ...scope, tab: tab.data, cursor, limit: PAGE_SIZE }),
+  ]);
   const t = getI18n(context).t;
   return {
     tab: tab.data,

@@ -79,7 +79,12 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
         <ul className="match-suggestions">
           {listed.map(({ profile, reasons }) => (
             <li key={profile.id} className="match-suggestion">
-              <ProfileTile profile={profile} href={`/members/${profile.id}`} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+              <ProfileTile
+                profile={profile}
+                href={`/members/${profile.id}`}
+                fictionalIcon={fictionalIcon}
+                fictionalLabel={fictionalLabel}
+              />
               <div className="match-suggestion__body">
                 <p className="match-suggestion__reason">{explainMatch(reasons, t, i18n.language)}</p>
                 <div className="match-suggestion__actions">

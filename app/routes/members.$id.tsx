@@ -42,7 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { card } = page.view;
   return {
     ...page,
-    fictional: { icon: settings.fictionalIcon, label: settings.fictionalSingular, warning: card.fictional ? settings.fictionalWarning : null },
+    fictional: {
+      icon: settings.fictionalIcon,
+      label: settings.fictionalSingular,
+      warning: card.fictional ? settings.fictionalWarning : null,
+    },
     resell: resellTilesFor(site),
     title: `${card.name}, ${card.age} · ${site.name}`,
     description: getI18n(context).t("members:view.metaDescription", { name: card.name, age: card.age, place: card.region ?? card.country }),
@@ -73,7 +77,12 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
       {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
 
       <div className="member-profile__top">
-        <ProfileOverview profile={card} photoUrl={view.mainPhoto?.url ?? null} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+        <ProfileOverview
+          profile={card}
+          photoUrl={view.mainPhoto?.url ?? null}
+          fictionalIcon={fictional.icon}
+          fictionalLabel={fictional.label}
+        />
         {viewer !== "owner" &&
           (blocked ? (
             <div className="alert alert-warning member-profile__blocked" role="status">
@@ -116,7 +125,11 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
         <h2 id="profile-about" className="h5">
           {t("members:view.about", { name: card.name })}
         </h2>
-        {view.aboutMe ? <p className="profile-about">{view.aboutMe}</p> : <p className="field-hint">{t("members:view.noAbout", { name: card.name })}</p>}
+        {view.aboutMe ? (
+          <p className="profile-about">{view.aboutMe}</p>
+        ) : (
+          <p className="field-hint">{t("members:view.noAbout", { name: card.name })}</p>
+        )}
       </section>
 
       <RelatedProfiles profiles={related} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />

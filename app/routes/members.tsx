@@ -130,7 +130,12 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       )}
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={loaderData.fictionalIcon} fictionalLabel={loaderData.fictionalLabel} />
+      <MatchModal
+        match={match}
+        onClose={() => setMatch(null)}
+        fictionalIcon={loaderData.fictionalIcon}
+        fictionalLabel={loaderData.fictionalLabel}
+      />
     </main>
   );
 }
@@ -148,7 +153,15 @@ function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: 
             fictionalIcon={fictionalIcon}
             fictionalLabel={fictionalLabel}
             // Visitors get the login-required alert from the button (product.md §6).
-            actions={<LikeButton profileId={profile.id} profileName={profile.name} liked={profile.liked} likedMe={profile.likedMe} onMatch={onMatch} />}
+            actions={
+              <LikeButton
+                profileId={profile.id}
+                profileName={profile.name}
+                liked={profile.liked}
+                likedMe={profile.likedMe}
+                onMatch={onMatch}
+              />
+            }
           />
         </li>
       ))}

@@ -8,7 +8,13 @@ import type { Database } from "~/db/client.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { setComplaintStatus } from "~/moderation/complaint-status.server";
-import { COMPLAINT_STATUSES, moderationSchema, OTHER_REASON_MAX, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
+import {
+  COMPLAINT_STATUSES,
+  moderationSchema,
+  OTHER_REASON_MAX,
+  storedRejectionReason,
+  type ModerationForm,
+} from "~/moderation/moderation-schema";
 import { approvePhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
@@ -75,7 +81,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
             <a href="#texts">{t("photos:moderation.texts.title")}</a> <span className="badge badge-secondary">{texts.total}</span>
           </li>
           <li>
-            <a href="#complaints">{t("photos:moderation.complaints.title")}</a> <span className="badge badge-secondary">{openComplaints}</span>
+            <a href="#complaints">{t("photos:moderation.complaints.title")}</a>{" "}
+            <span className="badge badge-secondary">{openComplaints}</span>
           </li>
         </ul>
       </nav>
@@ -141,7 +148,13 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
   return (
     <li className="moderation-photo">
       <a href={photo.url} target="_blank" rel="noreferrer" className="moderation-photo__image">
-        <img src={photo.thumbUrl} alt={t("photos:moderation.photos.alt", { name: photo.profile.name })} width={200} height={250} loading="lazy" />
+        <img
+          src={photo.thumbUrl}
+          alt={t("photos:moderation.photos.alt", { name: photo.profile.name })}
+          width={200}
+          height={250}
+          loading="lazy"
+        />
       </a>
       <p className="moderation-photo__meta">
         <Link to={`/members/${photo.profile.id}`}>{photo.profile.name}</Link>

@@ -53,4 +53,5 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

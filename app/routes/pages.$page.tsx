@@ -42,5 +42,4 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: `${loaderData.title} · ${loaderData.siteName}` }] : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: `${loaderData.title} · ${loaderData.siteName}` }] : []);

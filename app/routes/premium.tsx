@@ -25,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     signedIn: user !== null,
     paidUser: user?.paidUser ?? false,
     welcomePercent: bonus?.percent ?? 0,
-    limits: { freePhotos: settings.freePhotoLimit, premiumPhotos: settings.premiumPhotoLimit, freeConversations: settings.freeConversationLimit, dailySwipes: settings.dailySwipeLikes },
+    limits: {
+      freePhotos: settings.freePhotoLimit,
+      premiumPhotos: settings.premiumPhotoLimit,
+      freeConversations: settings.freeConversationLimit,
+      dailySwipes: settings.dailySwipeLikes,
+    },
     title: `${getI18n(context).t("payments:premium.title")} · ${site.name}`,
   };
 }

@@ -62,7 +62,13 @@ export default function OwnProfile({ loaderData, actionData }: Route.ComponentPr
         <PhotoManager photos={photos.photos} limit={photos.limit} isPremium={photos.isPremium} />
       </section>
 
-      <ProfileForm config={config} values={values} lastResult={actionData?.result} saved={actionData?.saved ?? false} profileId={profileId} />
+      <ProfileForm
+        config={config}
+        values={values}
+        lastResult={actionData?.result}
+        saved={actionData?.saved ?? false}
+        profileId={profileId}
+      />
     </main>
   );
 }
@@ -83,7 +89,13 @@ function ProfileForm({
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const schema = useMemo(
-    () => profileEditSchema({ minAge: config.minAge, countries: config.countries, today: new Date(`${config.today}T12:00:00Z`), email: config.email }),
+    () =>
+      profileEditSchema({
+        minAge: config.minAge,
+        countries: config.countries,
+        today: new Date(`${config.today}T12:00:00Z`),
+        email: config.email,
+      }),
     [config.minAge, config.countries, config.today, config.email],
   );
   const [form, fields] = useForm({
@@ -113,7 +125,11 @@ function ProfileForm({
         <legend className="h5">{t("members:edit.basics")}</legend>
         <div className="form-field">
           <label htmlFor={fields.name.id}>{t("signup:account.name")}</label>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`} />
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            autoComplete="nickname"
+            aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`}
+          />
           <p className="field-hint" id={fields.name.descriptionId}>
             {t("signup:account.nameHint")}
           </p>
@@ -181,7 +197,12 @@ function ProfileForm({
         </div>
       </fieldset>
 
-      <InterestPicker name={fields.interests.name} selected={values.interests} legend={t("members:edit.interests")} errors={<FieldError field={fields.interests} />} />
+      <InterestPicker
+        name={fields.interests.name}
+        selected={values.interests}
+        legend={t("members:edit.interests")}
+        errors={<FieldError field={fields.interests} />}
+      />
 
       {config.fields.length > 0 && (
         <fieldset className="profile-section">

@@ -36,7 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
   }
   const { db, now } = getServices(context);
-  const reset = await completePasswordReset(db, { token: submission.value.token, password: submission.value.password, request, now: now() });
+  const reset = await completePasswordReset(db, {
+    token: submission.value.token,
+    password: submission.value.password,
+    request,
+    now: now(),
+  });
   if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
   return data({ result: null, outcome: "done" as const }, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
 }

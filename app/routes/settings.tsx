@@ -94,7 +94,10 @@ async function changeEmail(context: Context, request: Request, user: CurrentUser
         : outcome.error === "tooMany"
           ? { formErrors: ["settings:tooManyAttempts"] }
           : { fieldErrors: { newEmail: [`messages.${outcome.error}`] } };
-    return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: outcome.error === "tooMany" ? 429 : 400 });
+    return data(
+      { intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) },
+      { status: outcome.error === "tooMany" ? 429 : 400 },
+    );
   }
   const notice = getI18n(context).t("settings:email.sent", { email: outcome.email });
   return data({ intent, result: submission.reply({ resetForm: true }), notice });
@@ -117,7 +120,10 @@ async function changeOwnPassword(context: Context, user: CurrentUser, formData: 
       outcome.error === "tooMany"
         ? { formErrors: ["settings:tooManyAttempts"] }
         : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
-    return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: outcome.error === "tooMany" ? 429 : 400 });
+    return data(
+      { intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) },
+      { status: outcome.error === "tooMany" ? 429 : 400 },
+    );
   }
   return data({ intent, result: submission.reply({ resetForm: true }), notice: getI18n(context).t("settings:password.changed") });
 }
@@ -143,11 +149,20 @@ async function deleteOwnAccount(context: Context, request: Request, user: Curren
   if (await hasPassword(db, user.id)) {
     const check = await checkCurrentPassword(db, user.id, currentPassword, now());
     if (check !== "ok") {
-      const errors: FormErrors = check === "limited" ? { formErrors: ["settings:tooManyAttempts"] } : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
-      return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status: check === "limited" ? 429 : 400 });
+      const errors: FormErrors =
+        check === "limited"
+          ? { formErrors: ["settings:tooManyAttempts"] }
+          : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
+      return data(
+        { intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) },
+        { status: check === "limited" ? 429 : 400 },
+      );
     }
   } else if (normalizeEmail(confirmation ?? "") !== normalizeEmail(user.email)) {
-    return data({ intent, result: submission.reply({ fieldErrors: { confirmation: ["settings:delete.confirmationMismatch"] } }) }, { status: 400 });
+    return data(
+      { intent, result: submission.reply({ fieldErrors: { confirmation: ["settings:delete.confirmationMismatch"] } }) },
+      { status: 400 },
+    );
   }
   const site = getSite(context);
   const { recoverableUntil } = await deleteAccount(

@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  return formData.get("intent") === "account" ? createAccountAction(request, context, formData) : saveStepAction(request, context, formData);
+  return formData.get("intent") === "account"
+    ? createAccountAction(request, context, formData)
+    : saveStepAction(request, context, formData);
 }
 
 /** Step 1: the account; afterwards the new member continues signed in at the photo step. */
@@ -70,7 +72,10 @@ async function createAccountAction(request: Request, context: Route.ActionArgs["
     return refuse({ result: submission.reply({ formErrors: ["signup:errors.tooMany"], hideFields }) }, 429);
   }
   if (!outcome.ok) {
-    return refuse({ result: submission.reply({ fieldErrors: { email: ["messages.emailTaken"] }, hideFields }), existing: outcome.existing }, 409);
+    return refuse(
+      { result: submission.reply({ fieldErrors: { email: ["messages.emailTaken"] }, hideFields }), existing: outcome.existing },
+      409,
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", authCookie.set(request, outcome.sessionToken));

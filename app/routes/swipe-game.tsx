@@ -190,7 +190,12 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={loaderData.fictionalIcon} fictionalLabel={loaderData.fictionalLabel} />
+      <MatchModal
+        match={match}
+        onClose={() => setMatch(null)}
+        fictionalIcon={loaderData.fictionalIcon}
+        fictionalLabel={loaderData.fictionalLabel}
+      />
     </main>
   );
 }

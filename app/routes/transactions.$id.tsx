@@ -34,7 +34,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     orders: null,
     order: { ...order, refundable, refundDays: site.settings.refundDays },
-    seller: { name: company.name, address: company.address, zip: company.zip, city: company.city, country: company.country, kvk: company.kvk, vatNumbers: company.vatNumbers, site: site.name },
+    seller: {
+      name: company.name,
+      address: company.address,
+      zip: company.zip,
+      city: company.city,
+      country: company.country,
+      kvk: company.kvk,
+      vatNumbers: company.vatNumbers,
+      site: site.name,
+    },
     title: `${t("payments:transactions.order", { id: order.id })} · ${site.name}`,
     timeZone,
   };
@@ -70,7 +79,13 @@ export default function Transactions({ loaderData, actionData }: Route.Component
     <main id="main" className="container section transactions">
       <h1>{t("payments:transactions.title")}</h1>
       {loaderData.order ? (
-        <OrderReceipt order={loaderData.order} seller={loaderData.seller} timeZone={loaderData.timeZone} refunded={actionData?.refunded === true} refundError={actionData?.error ?? null} />
+        <OrderReceipt
+          order={loaderData.order}
+          seller={loaderData.seller}
+          timeZone={loaderData.timeZone}
+          refunded={actionData?.refunded === true}
+          refundError={actionData?.error ?? null}
+        />
       ) : (
         <OrderTable orders={loaderData.orders ?? []} timeZone={loaderData.timeZone} />
       )}
@@ -215,4 +230,5 @@ function OrderReceipt({
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];

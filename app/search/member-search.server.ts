@@ -79,7 +79,13 @@ type Criteria = {
 };
 
 function criteriaOf(filters: SearchFilters): Criteria {
-  return { gender: filters.gender, countries: [filters.country], regionId: filters.regionId, minAge: filters.minAge, maxAge: filters.maxAge };
+  return {
+    gender: filters.gender,
+    countries: [filters.country],
+    regionId: filters.regionId,
+    minAge: filters.minAge,
+    maxAge: filters.maxAge,
+  };
 }
 
 function matching(viewer: Viewer, criteria: Criteria, today: Date): SQL {
@@ -123,7 +129,12 @@ function pageQuery(db: Database, viewer: Viewer, where: SQL, order: "newest" | "
 
 /** COUNT over a LIMIT subquery: at most COUNT_CAP + 1 index entries are read, however many match. */
 function cappedCountQuery(db: Database, where: SQL) {
-  const matches = db.select({ one: sql`1` }).from(profiles).where(where).limit(COUNT_CAP + 1).as("matches");
+  const matches = db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("matches");
   return db.select({ n: sql<number>`count(*)` }).from(matches);
 }
 
@@ -219,7 +230,10 @@ export async function similarMembers(
     const next = step.relax(criteria);
     if (JSON.stringify(next) === JSON.stringify(criteria)) continue; // nothing to relax at this step
     criteria = next;
-    const where = seen.size > 0 ? and(matching(input.viewer, criteria, input.now), notInArray(profiles.id, [...seen]))! : matching(input.viewer, criteria, input.now);
+    const where =
+      seen.size > 0
+        ? and(matching(input.viewer, criteria, input.now), notInArray(profiles.id, [...seen]))!
+        : matching(input.viewer, criteria, input.now);
     const rows = await pageQuery(db, input.viewer, where, "newest", limit - found.length);
     if (rows.length > 0) relaxed.push(step.name);
     for (const row of rows) {
@@ -303,8 +317,11 @@ export async function memberSearch(
     total: results.total,
     page,
     nextHref:
-      access === "full" && results.nextCursor !== null ? searchHref(filters, { cursor: { after: results.nextCursor }, page: page + 1 }) : null,
-    previousHref: results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: page - 1 }) : null,
+      access === "full" && results.nextCursor !== null
+        ? searchHref(filters, { cursor: { after: results.nextCursor }, page: page + 1 })
+        : null,
+    previousHref:
+      results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: page - 1 }) : null,
     similar: similar && similar.profiles.length > 0 ? similar.profiles : null,
   };
 }

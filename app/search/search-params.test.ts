@@ -8,7 +8,11 @@ const defaults: SearchFilters = { gender: "female", country: "NL", regionId: nul
 describe("search query", () => {
   it("reads the filters of product.md §3 and a keyset cursor", () => {
     const query = withDefaults(parse("gender=male&country=be&countryregion=7&min_age=30&max_age=40&after=123&page=3"), defaults);
-    expect(query).toEqual({ filters: { gender: "male", country: "BE", regionId: 7, minAge: 30, maxAge: 40 }, cursor: { after: 123 }, page: 3 });
+    expect(query).toEqual({
+      filters: { gender: "male", country: "BE", regionId: 7, minAge: 30, maxAge: 40 },
+      cursor: { after: 123 },
+      page: 3,
+    });
     expect(parse("before=99&page=2").cursor).toEqual({ before: 99 });
   });
 

@@ -17,7 +17,11 @@ describe("search defaults", () => {
 
   it("use the site's main country and the whole age range for visitors", () => {
     expect(searchDefaults(site, null)).toEqual({ gender: "female", country: "NL", regionId: null, minAge: 18, maxAge: 99 });
-    expect(searchDefaults({ countries: ["GB", "US"], minAge: 21, niche: 7 }, null)).toMatchObject({ gender: "male", country: "GB", minAge: 21 });
+    expect(searchDefaults({ countries: ["GB", "US"], minAge: 21, niche: 7 }, null)).toMatchObject({
+      gender: "male",
+      country: "GB",
+      minAge: 21,
+    });
   });
 });
 
@@ -39,11 +43,17 @@ describe("age band", () => {
 describe("search access", () => {
   const settings = { loggedOutSearch: "limited", loggedOutSearchTrafficsource: "all" } as const;
   it("lets members search fully and follows the site's logged-out settings for visitors", () => {
-    expect(searchAccess({ loggedIn: true, hasTrafficSource: false, loggedOutSearch: "none", loggedOutSearchTrafficsource: "none" })).toBe("full");
+    expect(searchAccess({ loggedIn: true, hasTrafficSource: false, loggedOutSearch: "none", loggedOutSearchTrafficsource: "none" })).toBe(
+      "full",
+    );
     expect(searchAccess({ loggedIn: false, hasTrafficSource: false, ...settings })).toBe("limited");
     expect(searchAccess({ loggedIn: false, hasTrafficSource: true, ...settings })).toBe("full");
-    expect(searchAccess({ loggedIn: false, hasTrafficSource: false, loggedOutSearch: "none", loggedOutSearchTrafficsource: "all" })).toBe("none");
-    expect(searchAccess({ loggedIn: false, hasTrafficSource: true, loggedOutSearch: "all", loggedOutSearchTrafficsource: "none" })).toBe("none");
+    expect(searchAccess({ loggedIn: false, hasTrafficSource: false, loggedOutSearch: "none", loggedOutSearchTrafficsource: "all" })).toBe(
+      "none",
+    );
+    expect(searchAccess({ loggedIn: false, hasTrafficSource: true, loggedOutSearch: "all", loggedOutSearchTrafficsource: "none" })).toBe(
+      "none",
+    );
   });
 
   it("narrows limited search to gender and country, within the site's search fields", () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { cheapestMessageCents, currencyFor, minimumMessageCosts, type PricePackage } from "./pricing";
 
 const eur = (packageKey: string, credits: number, amountCents: number, position: number): PricePackage => ({
-  packageKey, currency: "EUR", credits, amountCents, discountPercent: 0, popular: false, position,
+  packageKey,
+  currency: "EUR",
+  credits,
+  amountCents,
+  discountPercent: 0,
+  popular: false,
+  position,
 });
 const prices: PricePackage[] = [
   eur("p0", 100, 1495, 0),
@@ -15,7 +21,12 @@ const prices: PricePackage[] = [
 
 describe("pricing", () => {
   it("prices one message at the largest package", () => {
-    expect(cheapestMessageCents(prices.filter((p) => p.currency === "EUR"), 15)).toBe(135);
+    expect(
+      cheapestMessageCents(
+        prices.filter((p) => p.currency === "EUR"),
+        15,
+      ),
+    ).toBe(135);
   });
 
   it("charges a visitor in their country's currency when the site has that list", () => {

@@ -13,8 +13,24 @@ export type PricePackage = {
 };
 
 const currencyByCountry: Record<string, string> = {
-  NL: "EUR", BE: "EUR", DE: "EUR", AT: "EUR", IE: "EUR", FR: "EUR", ES: "EUR", IT: "EUR", FI: "EUR", LU: "EUR", PT: "EUR",
-  CH: "CHF", GB: "GBP", US: "USD", PL: "PLN", SE: "SEK", NO: "NOK", DK: "DKK",
+  NL: "EUR",
+  BE: "EUR",
+  DE: "EUR",
+  AT: "EUR",
+  IE: "EUR",
+  FR: "EUR",
+  ES: "EUR",
+  IT: "EUR",
+  FI: "EUR",
+  LU: "EUR",
+  PT: "EUR",
+  CH: "CHF",
+  GB: "GBP",
+  US: "USD",
+  PL: "PLN",
+  SE: "SEK",
+  NO: "NOK",
+  DK: "DKK",
 };
 
 /** The currency for a visitor from `country` on a site whose price lists hold `available`. */

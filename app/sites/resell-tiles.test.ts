@@ -9,11 +9,18 @@ describe("the resell tile list (product.md §2, member_resell)", () => {
     const settings = siteSettingsSchema.shape;
     expect(settings.memberResell.parse(undefined)).toBe(false);
     expect(settings.resellTiles.parse(undefined)).toEqual([]);
-    expect(resellTilesFor({ domain: "flirtparadijs.nl", settings: { memberResell: false, resellTiles: [tile("/resell/a.svg")] } })).toEqual([]);
+    expect(resellTilesFor({ domain: "flirtparadijs.nl", settings: { memberResell: false, resellTiles: [tile("/resell/a.svg")] } })).toEqual(
+      [],
+    );
   });
 
   it("shows local images and images on the site's own domain only", () => {
-    const tiles = [tile("/resell/a.svg"), tile("https://cdn.flirtparadijs.nl/b.jpg"), tile("https://flirtparadijs.nl/c.jpg"), tile("https://tracker.example/d.jpg")];
+    const tiles = [
+      tile("/resell/a.svg"),
+      tile("https://cdn.flirtparadijs.nl/b.jpg"),
+      tile("https://flirtparadijs.nl/c.jpg"),
+      tile("https://tracker.example/d.jpg"),
+    ];
     const shown = resellTilesFor({ domain: "flirtparadijs.nl", settings: { memberResell: true, resellTiles: tiles } });
     expect(shown.map((t) => t.imageUrl)).toEqual(["/resell/a.svg", "https://cdn.flirtparadijs.nl/b.jpg", "https://flirtparadijs.nl/c.jpg"]);
   });

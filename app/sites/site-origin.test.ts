@@ -8,7 +8,9 @@ describe("the origin of links the app hands out", () => {
   const site = { ...testSite(), hosts: ["flirtparadijs.nl", "www.flirtparadijs.nl", "flirt.example.org"] };
 
   it("keeps the request's origin on one of the site's own hosts", () => {
-    expect(siteOrigin(site, at("https://www.flirtparadijs.nl/reset-password"), { development: false })).toBe("https://www.flirtparadijs.nl");
+    expect(siteOrigin(site, at("https://www.flirtparadijs.nl/reset-password"), { development: false })).toBe(
+      "https://www.flirtparadijs.nl",
+    );
     expect(siteOrigin(site, at("https://flirt.example.org/x"), { development: false })).toBe("https://flirt.example.org");
   });
 

@@ -119,4 +119,3 @@ export async function resolveSite(db: Database, host: string, now = Date.now()):
   }
   return site;
 }
-

@@ -59,7 +59,10 @@ export async function sendSms(
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
     console.error(`sms ${row.id} could not be delivered: ${error.message}`);
-    await db.update(smsOutbox).set({ status: "failed", lastError: error.message.slice(0, 1000) }).where(eq(smsOutbox.id, row.id));
+    await db
+      .update(smsOutbox)
+      .set({ status: "failed", lastError: error.message.slice(0, 1000) })
+      .where(eq(smsOutbox.id, row.id));
     return { id: row.id, status: "failed" };
   }
   if (sender.provider.name === "outbox") return { id: row.id, status: "recorded" };

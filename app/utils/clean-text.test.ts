@@ -2,7 +2,24 @@ import { describe, expect, it } from "vitest";
 import { cleanLine, cleanParagraphs, hasVisibleLetter } from "./clean-text";
 
 /** Every invisible or deceptive character a hardening probe of the forms got through. */
-const SMUGGLED = ["\u061C", "\u2060", "\uFEFF", "\u00AD", "\u180E", "\u2061", "\u3164", "\u200B", "\u200E", "\u202E", "\u2066", "\u0000", "\u0007", "\u{E0041}", "\u{E007F}", "\u2800"];
+const SMUGGLED = [
+  "\u061C",
+  "\u2060",
+  "\uFEFF",
+  "\u00AD",
+  "\u180E",
+  "\u2061",
+  "\u3164",
+  "\u200B",
+  "\u200E",
+  "\u202E",
+  "\u2066",
+  "\u0000",
+  "\u0007",
+  "\u{E0041}",
+  "\u{E007F}",
+  "\u2800",
+];
 
 describe("cleanParagraphs (messages, about-me)", () => {
   it.each(SMUGGLED.map((c) => [c.codePointAt(0)!.toString(16)]))("drops U+%s", (hex) => {

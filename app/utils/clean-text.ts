@@ -16,7 +16,8 @@ const INVISIBLE =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{E0100}-\u{E01EF}]/gu;
 
 /** A zero-width joiner or non-joiner is kept only between two emoji (ZWJ) or two letters (ZWNJ). */
-const JOINER_OUT_OF_PLACE = /(?<!\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D|\u200D(?!\p{Extended_Pictographic})|(?<!\p{L}\p{M}*)\u200C|\u200C(?!\p{L})/gu;
+const JOINER_OUT_OF_PLACE =
+  /(?<!\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D|\u200D(?!\p{Extended_Pictographic})|(?<!\p{L}\p{M}*)\u200C|\u200C(?!\p{L})/gu;
 
 /** Tag characters are kept only in a flag's tag sequence: 🏴 followed by tags and the cancel tag. */
 const TAG_OUT_OF_PLACE = /(?<!\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0000}-\u{E007F}]/gu;

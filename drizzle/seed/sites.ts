@@ -103,15 +103,13 @@ export const sites: SiteSeed[] = [
     language: "en",
     settings: {
       indexTitle: "ManMatch – gay dating and chat for men",
-      description:
-        "Meet gay and bi men near you in the UK, Ireland and the US. Join free, browse profiles and start chatting on ManMatch.",
+      description: "Meet gay and bi men near you in the UK, Ireland and the US. Join free, browse profiles and start chatting on ManMatch.",
       countries: ["GB", "US", "IE"],
       supportPhone: "+44 (0)20 7946 0123",
       supportEmail: "support@manmatch.co.uk",
       entryPopupCountries: ["GB", "IE", "US"],
       niche: 7,
-      fictionalWarning:
-        "This is an entertainment profile: it is fictional and run by ManMatch. Meeting in person is not possible.",
+      fictionalWarning: "This is an entertainment profile: it is fictional and run by ManMatch. Meeting in person is not possible.",
       fictionalSingular: "entertainment profile",
       fictionalPlural: "entertainment profiles",
       mailName: "ManMatch",

@@ -34,7 +34,14 @@ export async function createMember(options: MemberOptions = {}) {
   const user = await client.execute({
     sql: `INSERT INTO users (site_id, email, password_hash, status, paid_user, credits, confirmed_at)
           VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, ?, ?, ?, ?, ?) RETURNING id`,
-    args: [email, await hashPassword(password), status, options.paidUser ? 1 : 0, options.credits ?? 0, status === "confirmed" ? now : null],
+    args: [
+      email,
+      await hashPassword(password),
+      status,
+      options.paidUser ? 1 : 0,
+      options.credits ?? 0,
+      status === "confirmed" ? now : null,
+    ],
   });
   const userId = Number(user.rows[0]!.id);
   const profile = await client.execute({
@@ -56,7 +63,10 @@ export async function createMember(options: MemberOptions = {}) {
 /** The newest mail sent to an address, as recorded in the outbox. */
 export async function latestMail(to: string) {
   const client = db();
-  const result = await client.execute({ sql: "SELECT subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1", args: [to] });
+  const result = await client.execute({
+    sql: "SELECT subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1",
+    args: [to],
+  });
   client.close();
   const row = result.rows[0];
   return row ? { subject: String(row.subject), text: String(row.text), html: String(row.html) } : null;

@@ -74,7 +74,9 @@ test("a free member swipes until the daily limit and is told when it resets", as
   await expect(page.getByText(/Je hebt je 4 gratis likes van vandaag gebruikt\. Vanaf \S+ 00:00 CES?T kun je weer liken\./)).toBeVisible();
   await expect(page.getByRole("link", { name: "Word premium en like onbeperkt" })).toHaveAttribute("href", "/premium");
 
-  await expect.poll(async () => (await run("SELECT count(*) AS n FROM likes WHERE liker_id = ? AND source = 'swipe'", [player.profileId]))[0]!.n).toBe(4);
+  await expect
+    .poll(async () => (await run("SELECT count(*) AS n FROM likes WHERE liker_id = ? AND source = 'swipe'", [player.profileId]))[0]!.n)
+    .toBe(4);
 
   // Coming back later the same day: still the limit, no cards.
   await page.reload();

@@ -88,7 +88,10 @@ test("a paying member repeats an earlier order in one click", async ({ page }) =
   await settleAtProvider(page, "Paid");
   await expect(page.getByText("Je saldo is nu 250 credits.")).toBeVisible();
 
-  await page.getByRole("navigation").getByRole("link", { name: /^Credits/ }).click();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /^Credits/ })
+    .click();
   await expect(page).toHaveURL("/credits/repeat-order");
   const modal = page.getByRole("dialog", { name: "Bestelling herhalen" });
   // A click before the page has hydrated does nothing: click again until the modal opens.

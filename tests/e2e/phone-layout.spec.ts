@@ -34,7 +34,10 @@ async function expectFitsPhones(page: Page, path: string) {
       return {
         scrollWidth: html.scrollWidth,
         innerWidth: view.innerWidth,
-        widest: innermost.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`).join(", "),
+        widest: innermost
+          .slice(0, 3)
+          .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`)
+          .join(", "),
       };
     });
     expect.soft(scrollWidth, `${path} at ${width} px is ${scrollWidth} px wide (${widest})`).toBeLessThanOrEqual(innerWidth);
@@ -57,7 +60,10 @@ async function createPenPal(viewer: { profileId: number }, unread: number) {
           VALUES (?, ?, ?, unixepoch()), (?, ?, 0, unixepoch())`,
     args: [conversationId, viewer.profileId, unread, conversationId, penPal.profileId],
   });
-  await client.execute({ sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)", args: [conversationId, penPal.profileId, LONG_MESSAGE] });
+  await client.execute({
+    sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)",
+    args: [conversationId, penPal.profileId, LONG_MESSAGE],
+  });
   client.close();
   return { profileId: penPal.profileId, conversationId };
 }
@@ -99,7 +105,21 @@ const memberPages = (profileId: number) => [
 test("a visitor's pages fit a phone (in Polish)", async ({ page, context, baseURL }) => {
   const member = await createMember({ name: LONG_NAME });
   await useLanguage(context, baseURL, "pl");
-  for (const path of ["/", "/members", `/members/${member.profileId}`, "/pricing", "/pages/terms", "/pages/faq", "/pages/privacy", "/login", "/signup", "/reset-password", "/complaints", "/lang-config", "/no/such/page"]) {
+  for (const path of [
+    "/",
+    "/members",
+    `/members/${member.profileId}`,
+    "/pricing",
+    "/pages/terms",
+    "/pages/faq",
+    "/pages/privacy",
+    "/login",
+    "/signup",
+    "/reset-password",
+    "/complaints",
+    "/lang-config",
+    "/no/such/page",
+  ]) {
     await expectFitsPhones(page, path);
   }
 });

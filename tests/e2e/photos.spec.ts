@@ -119,7 +119,13 @@ test("a member refuses a HEIC photo kindly and reorders, hides and deletes photo
   const input = page.getByLabel("Foto's toevoegen");
 
   // An iPhone photo the browser cannot read: HEIC gets its own explanation, nothing is sent.
-  const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.alloc(4), Buffer.from("mif1heic"), Buffer.alloc(64)]);
+  const heic = Buffer.concat([
+    Buffer.from([0, 0, 0, 24]),
+    Buffer.from("ftypheic"),
+    Buffer.alloc(4),
+    Buffer.from("mif1heic"),
+    Buffer.alloc(64),
+  ]);
   await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
   await expect(page.getByRole("alert").filter({ hasText: "HEIC-foto's kun je nog niet gebruiken" })).toBeVisible();
 

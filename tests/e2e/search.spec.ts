@@ -12,7 +12,9 @@ async function createBelgianMembers() {
   const region = await client.execute("SELECT id, name FROM regions WHERE country = 'BE' ORDER BY name LIMIT 1");
   const regionId = Number(region.rows[0]!.id);
   const today = new Date();
-  const birthDate = new Date(Date.UTC(today.getUTCFullYear() - 77, today.getUTCMonth(), today.getUTCDate() - 40)).toISOString().slice(0, 10);
+  const birthDate = new Date(Date.UTC(today.getUTCFullYear() - 77, today.getUTCMonth(), today.getUTCDate() - 40))
+    .toISOString()
+    .slice(0, 10);
   const tag = Math.random().toString(36).slice(2, 8);
   let newest = 0;
   for (let i = 0; i < 30; i++) {
@@ -31,7 +33,8 @@ async function createBelgianMembers() {
   return { regionName: String(region.rows[0]!.name), newest };
 }
 
-const tileNames = (page: Page) => page.locator(".member-search__results .profile-card").evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")));
+const tileNames = (page: Page) =>
+  page.locator(".member-search__results .profile-card").evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")));
 
 test("a member searches with filters, pages on and back, and likes members from their tiles", async ({ page }) => {
   const { regionName, newest } = await createBelgianMembers();
@@ -83,7 +86,12 @@ test("a member searches with filters, pages on and back, and likes members from 
   await secondTile.getByRole("button", { name: /liken$/ }).click();
   await expect(secondTile.getByRole("button", { name: /intrekken$/ })).toBeVisible();
   await page.reload();
-  await expect(page.locator(".member-search__results .profile-card").nth(1).getByRole("button", { name: /intrekken$/ })).toBeVisible();
+  await expect(
+    page
+      .locator(".member-search__results .profile-card")
+      .nth(1)
+      .getByRole("button", { name: /intrekken$/ }),
+  ).toBeVisible();
 });
 
 test("the filters open in a modal on small screens", async ({ page }) => {

@@ -187,7 +187,9 @@ describe("locales", () => {
         for (const [path, leaf] of flatten(load(lng, ns))) {
           const type = typeOf(leaf.value);
           // Plural forms nl does not have (e.g. `_few`) are compared with nl's `_other`.
-          const refType = refTypes.get(path) ?? (leaf.objectKey && PLURAL_SUFFIX.test(leaf.key) ? refTypes.get(path.replace(/_[a-z]+$/, "_other")) : undefined);
+          const refType =
+            refTypes.get(path) ??
+            (leaf.objectKey && PLURAL_SUFFIX.test(leaf.key) ? refTypes.get(path.replace(/_[a-z]+$/, "_other")) : undefined);
           if (type === "string" && (leaf.value as string).trim() === "") problems.push(`${where}: "${path}" is empty`);
           if (refType !== undefined && refType !== type) problems.push(`${where}: "${path}" is a ${type}, expected a ${refType}`);
         }

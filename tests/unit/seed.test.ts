@@ -75,7 +75,13 @@ describe("sites", () => {
     }
     const bySite = Object.fromEntries(sites.map((s) => [s.key, s]));
     expect(bySite["nl-general"]).toMatchObject({ name: "Flirtparadijs", domain: "flirtparadijs.nl", domainLanguage: "nl_NL" });
-    expect(bySite["nl-general"]!.settings).toMatchObject({ niche: 1, countries: ["NL", "BE"], fictionalSingular: "entertainmentprofiel", fictionalPlural: "entertainmentprofielen", timeZone: "Europe/Amsterdam" });
+    expect(bySite["nl-general"]!.settings).toMatchObject({
+      niche: 1,
+      countries: ["NL", "BE"],
+      fictionalSingular: "entertainmentprofiel",
+      fictionalPlural: "entertainmentprofielen",
+      timeZone: "Europe/Amsterdam",
+    });
     expect(bySite["de-milf"]).toMatchObject({ domainLanguage: "de_DE" });
     expect(bySite["de-milf"]!.settings).toMatchObject({ niche: 6, countries: ["DE", "AT", "CH"], timeZone: "Europe/Berlin" });
     expect(bySite["en-gay"]).toMatchObject({ domainLanguage: "en_GB" });
@@ -112,7 +118,11 @@ describe("sites", () => {
     const nl = await siteIdOf("nl-general");
     const de = await siteIdOf("de-milf");
     const gay = await siteIdOf("en-gay");
-    const currencies = (siteId: number) => [...lists.keys()].filter((k) => k.startsWith(`${siteId}:`)).map((k) => k.split(":")[1]).sort();
+    const currencies = (siteId: number) =>
+      [...lists.keys()]
+        .filter((k) => k.startsWith(`${siteId}:`))
+        .map((k) => k.split(":")[1])
+        .sort();
     expect(currencies(nl)).toEqual(["DKK", "EUR", "NOK", "PLN", "SEK"]);
     expect(currencies(de)).toEqual(["CHF", "EUR"]);
     expect(currencies(gay)).toEqual(["EUR", "GBP", "USD"]);
@@ -161,17 +171,31 @@ describe("sites", () => {
     expect(gifts.map((g) => [g.key, g.icon])).toEqual(giftCatalogue.map((g) => [g.key, g.icon]));
     const codes = await db.select().from(schema.discountCodes);
     expect(codes).toHaveLength(1);
-    expect(codes[0]).toMatchObject({ code: "TIMEBONUS25", valuePercentage: 25, validitySeconds: 14400, siteId: null, oncePerUser: true, status: "active" });
+    expect(codes[0]).toMatchObject({
+      code: "TIMEBONUS25",
+      valuePercentage: 25,
+      validitySeconds: 14400,
+      siteId: null,
+      oncePerUser: true,
+      status: "active",
+    });
   });
 });
 
 describe("demo logins", () => {
   async function login(email: string) {
     const nl = await siteIdOf("nl-general");
-    const [user] = await db.select().from(schema.users).where(and(eq(schema.users.siteId, nl), eq(schema.users.email, email)));
+    const [user] = await db
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.siteId, nl), eq(schema.users.email, email)));
     expect(user, email).toBeDefined();
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
-    const ledger = await db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, user!.id)).orderBy(asc(schema.creditLedger.id));
+    const ledger = await db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.userId, user!.id))
+      .orderBy(asc(schema.creditLedger.id));
     return { user: user!, profile: profile!, ledger };
   }
 
@@ -311,10 +335,12 @@ describe("repeatability", () => {
   it("does nothing the second time with --if-empty", async () => {
     const counts = async () =>
       Promise.all(
-        [schema.sites, schema.users, schema.profiles, schema.photos, schema.regions, schema.sitePrices, schema.creditLedger].map(async (t) => {
-          const [row] = await db.select({ n: count() }).from(t);
-          return row!.n;
-        }),
+        [schema.sites, schema.users, schema.profiles, schema.photos, schema.regions, schema.sitePrices, schema.creditLedger].map(
+          async (t) => {
+            const [row] = await db.select({ n: count() }).from(t);
+            return row!.n;
+          },
+        ),
       );
     const before = await counts();
     const objects = store.objects.size;
@@ -341,10 +367,19 @@ describe("repeatability", () => {
     await seed(other, { profiles: PROFILES, photos: otherStore, now: NOW });
     const snapshot = async (d: SeedDatabase) => ({
       profiles: await d
-        .select({ name: schema.profiles.name, birthDate: schema.profiles.birthDate, country: schema.profiles.country, aboutMe: schema.profiles.aboutMe, fictional: schema.profiles.fictional })
+        .select({
+          name: schema.profiles.name,
+          birthDate: schema.profiles.birthDate,
+          country: schema.profiles.country,
+          aboutMe: schema.profiles.aboutMe,
+          fictional: schema.profiles.fictional,
+        })
         .from(schema.profiles)
         .orderBy(asc(schema.profiles.id)),
-      photos: await d.select({ key: schema.photos.objectKey, private: schema.photos.private }).from(schema.photos).orderBy(asc(schema.photos.id)),
+      photos: await d
+        .select({ key: schema.photos.objectKey, private: schema.photos.private })
+        .from(schema.photos)
+        .orderBy(asc(schema.photos.id)),
     });
     expect(await snapshot(other)).toEqual(await snapshot(db));
     const first = (await db.select().from(schema.photos).orderBy(asc(schema.photos.id)).limit(5)).map((p) => p.objectKey);

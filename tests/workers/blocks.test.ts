@@ -22,13 +22,22 @@ async function conversationOf(starter: { profileId: number; siteId: number }, re
     [starter.siteId, starter.profileId, recipient.profileId, now, now],
   )) as [[string]];
   for (const profileId of [starter.profileId, recipient.profileId]) {
-    await sql("INSERT INTO conversation_members (conversation_id, profile_id, last_message_at) VALUES (?, ?, ?)", [Number(id), profileId, now]);
+    await sql("INSERT INTO conversation_members (conversation_id, profile_id, last_message_at) VALUES (?, ?, ?)", [
+      Number(id),
+      profileId,
+      now,
+    ]);
   }
-  await sql("INSERT INTO messages (conversation_id, sender_id, kind, body, created_at) VALUES (?, ?, 'text', 'Hoi!', ?)", [Number(id), starter.profileId, now]);
+  await sql("INSERT INTO messages (conversation_id, sender_id, kind, body, created_at) VALUES (?, ?, 'text', 'Hoi!', ?)", [
+    Number(id),
+    starter.profileId,
+    now,
+  ]);
   return Number(id);
 }
 
-const blockCall = (cookie: string, profileId: number) => postJson("/api/blocks.php", { profile_id: profileId, action: "block" }, { cookie });
+const blockCall = (cookie: string, profileId: number) =>
+  postJson("/api/blocks.php", { profile_id: profileId, action: "block" }, { cookie });
 
 describe("a blocked pair", () => {
   it("cannot see each other's private photos, even as premium members", async () => {

@@ -29,7 +29,10 @@ const randomIp = () => `2001:db8:ffff::${crypto.randomUUID().slice(0, 4)}`;
 describe("browsing limits", () => {
   it("answers 429 with a translated page once one IP address reads more search pages than a person could", async () => {
     const ip = randomIp();
-    const seen = await statuses(BROWSE_LIMITS.perIp, (i) => ({ path: `/members?gender=female&country=NL&page=${i}`, headers: { "CF-Connecting-IP": ip } }));
+    const seen = await statuses(BROWSE_LIMITS.perIp, (i) => ({
+      path: `/members?gender=female&country=NL&page=${i}`,
+      headers: { "CF-Connecting-IP": ip },
+    }));
     expect(seen.every((status) => status === 200)).toBe(true);
 
     const refused = await browse("/members", { "CF-Connecting-IP": ip, "Accept-Language": "nl" });

@@ -81,7 +81,9 @@ describe("sending", () => {
     expect(await conversationOf(await startChat(anna, bram, "Hoi Bram, hoe gaat het?", key))).toBe(conversationId);
     expect(await credits(anna)).toBe(15);
     expect(await count("SELECT count(*) FROM messages WHERE conversation_id = ?", [conversationId])).toBe(1);
-    expect(await count("SELECT count(*) FROM credit_ledger WHERE user_id = ? AND reason = 'message' AND delta = -15", [anna.userId])).toBe(1);
+    expect(await count("SELECT count(*) FROM credit_ledger WHERE user_id = ? AND reason = 'message' AND delta = -15", [anna.userId])).toBe(
+      1,
+    );
 
     // Anna's "send a message" now opens the conversation.
     const again = await get(`/members/${bram.profileId}/chat?gift=1`, { cookie: anna.cookie });
@@ -114,7 +116,11 @@ describe("sending", () => {
   it("stores and charges a message once when the same form arrives twice at the same moment", async () => {
     const [anna, bram] = await Promise.all([signedIn({ credits: 100 }), signedIn()]);
     const key = clientKey();
-    const answers = await Promise.all([startChat(anna, bram, "Hallo!", key), startChat(anna, bram, "Hallo!", key), startChat(anna, bram, "Hallo!", key)]);
+    const answers = await Promise.all([
+      startChat(anna, bram, "Hallo!", key),
+      startChat(anna, bram, "Hallo!", key),
+      startChat(anna, bram, "Hallo!", key),
+    ]);
     for (const answer of answers) expect(answer.status).toBe(302);
     expect(await credits(anna)).toBe(85);
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ?", [anna.profileId])).toBe(1);
@@ -188,7 +194,9 @@ describe("sending", () => {
     const responses = await Promise.all(partners.map((partner, i) => startChat(free, partner, `Hoi ${i}`)));
     expect(responses.filter((response) => response.status === 302)).toHaveLength(2);
     expect(responses.filter((response) => response.status === 403)).toHaveLength(8);
-    expect(await count("SELECT count(*) FROM conversations WHERE starter_id = ? AND last_message_at IS NOT NULL", [free.profileId])).toBe(2);
+    expect(await count("SELECT count(*) FROM conversations WHERE starter_id = ? AND last_message_at IS NOT NULL", [free.profileId])).toBe(
+      2,
+    );
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ?", [free.profileId])).toBe(2);
     expect(await credits(free)).toBe(270);
   });
@@ -209,7 +217,9 @@ describe("sending", () => {
     expect(await credits(anna)).toBe(0);
     expect(await count("SELECT count(*) FROM credit_ledger WHERE user_id = ? AND reason = 'gift' AND delta = -30", [anna.userId])).toBe(1);
     expect((await chatsOf(bram)).chats[0]).toMatchObject({ last_message: { kind: "gift", gift: { key: "rose", icon: "🌹" } } });
-    expect(mainContent(await (await get(`/chats/${conversationId}`, { cookie: bram.cookie })).text())).toContain("Anna stuurde je een cadeautje: Roos");
+    expect(mainContent(await (await get(`/chats/${conversationId}`, { cookie: bram.cookie })).text())).toContain(
+      "Anna stuurde je een cadeautje: Roos",
+    );
 
     const unknown = await reply(anna, conversationId, { intent: "gift", gift: "yacht" });
     expect(unknown.status).toBe(400);
@@ -278,7 +288,11 @@ describe("removing chats (DELETE /api/chat.php)", () => {
 
     await reply(bram, conversationId, { body: "Ben je weg?" });
     const back = await chatsOf(anna);
-    expect(back.chats[0]).toMatchObject({ conversation: { id: conversationId }, num_unread_messages: 1, last_message: { text: "Ben je weg?" } });
+    expect(back.chats[0]).toMatchObject({
+      conversation: { id: conversationId },
+      num_unread_messages: 1,
+      last_message: { text: "Ben je weg?" },
+    });
     const page = mainContent(await (await get(`/chats/${conversationId}`, { cookie: anna.cookie })).text());
     expect(page).toContain("Ben je weg?");
     expect(page).not.toContain("Eerste bericht");
@@ -310,7 +324,12 @@ describe("the chats overview", () => {
 
 describe("e-mail about new messages", () => {
   async function mailsTo(member: { email: string }) {
-    return (await sql("SELECT template, subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id", [member.email])) as [string, string, string, string][];
+    return (await sql("SELECT template, subject, text, html FROM mail_outbox WHERE to_address = ? ORDER BY id", [member.email])) as [
+      string,
+      string,
+      string,
+      string,
+    ][];
   }
 
   it("tells a member of a new conversation once per unread streak, without the message, with a working unsubscribe link", async () => {
@@ -348,9 +367,9 @@ describe("e-mail about new messages", () => {
       }),
     );
     expect(oneClick.status).toBe(200);
-    expect(
-      await sql("SELECT type, channel, enabled FROM notification_preferences WHERE user_id = ?", [bram.userId]),
-    ).toEqual([["new_messages", "email", "0"]]);
+    expect(await sql("SELECT type, channel, enabled FROM notification_preferences WHERE user_id = ?", [bram.userId])).toEqual([
+      ["new_messages", "email", "0"],
+    ]);
 
     await get(`/chats/${conversationId}`, { cookie: bram.cookie });
     await reply(anna, conversationId, { body: "Hallo?" });

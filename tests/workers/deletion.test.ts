@@ -174,24 +174,38 @@ describe("finalising deletions", () => {
   async function deletedMemberWithData(deletedDaysAgo: number) {
     const member = await createMember({ status: "deleted", deletedDaysAgo });
     const other = await createMember();
-    const keys = [`photos/test-${crypto.randomUUID()}.webp`, `photos/test-${crypto.randomUUID()}-thumb.webp`, `chat/test-${crypto.randomUUID()}.webp`];
+    const keys = [
+      `photos/test-${crypto.randomUUID()}.webp`,
+      `photos/test-${crypto.randomUUID()}-thumb.webp`,
+      `chat/test-${crypto.randomUUID()}.webp`,
+    ];
     for (const key of keys) await env.PHOTOS.put(key, "image bytes");
     const [[photoId]] = (await sql(
       "INSERT INTO photos (profile_id, object_key, thumb_key, content_type, width, height, status) VALUES (?, ?, ?, 'image/webp', 10, 10, 'active') RETURNING id",
       [member.profileId, keys[0]!, keys[1]!],
     )) as [[string]];
-    await sql("UPDATE profiles SET main_photo_id = ?, about_me = 'All about me', hair_color = 'brown' WHERE id = ?", [Number(photoId), member.profileId]);
-    const [[conversationId]] = (await sql(
-      "INSERT INTO conversations (site_id, starter_id, recipient_id) VALUES (?, ?, ?) RETURNING id",
-      [member.siteId, member.profileId, other.profileId],
-    )) as [[string]];
-    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'my words')", [Number(conversationId), member.profileId]);
+    await sql("UPDATE profiles SET main_photo_id = ?, about_me = 'All about me', hair_color = 'brown' WHERE id = ?", [
+      Number(photoId),
+      member.profileId,
+    ]);
+    const [[conversationId]] = (await sql("INSERT INTO conversations (site_id, starter_id, recipient_id) VALUES (?, ?, ?) RETURNING id", [
+      member.siteId,
+      member.profileId,
+      other.profileId,
+    ])) as [[string]];
+    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'my words')", [
+      Number(conversationId),
+      member.profileId,
+    ]);
     await sql("INSERT INTO messages (conversation_id, sender_id, kind, object_key) VALUES (?, ?, 'photo', ?)", [
       Number(conversationId),
       member.profileId,
       keys[2]!,
     ]);
-    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'their words')", [Number(conversationId), other.profileId]);
+    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'their words')", [
+      Number(conversationId),
+      other.profileId,
+    ]);
     await sql("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, ?, 'k', 'a')", [
       member.userId,
       `https://push.example/${crypto.randomUUID()}`,
@@ -233,10 +247,18 @@ describe("finalising deletions", () => {
       "SELECT name, about_me, hair_color, status, main_photo_id FROM profiles WHERE id = ?",
       [member.profileId],
     )) as [[string, null, null, string, null]];
-    expect({ name, aboutMe, hairColor, status, mainPhotoId }).toEqual({ name: "—", aboutMe: null, hairColor: null, status: "deleted", mainPhotoId: null });
+    expect({ name, aboutMe, hairColor, status, mainPhotoId }).toEqual({
+      name: "—",
+      aboutMe: null,
+      hairColor: null,
+      status: "deleted",
+      mainPhotoId: null,
+    });
     expect(await count("SELECT count(*) FROM photos WHERE profile_id = ?", [member.profileId])).toBe(0);
     for (const key of keys) expect(await env.PHOTOS.get(key)).toBeNull();
-    expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND (body IS NOT NULL OR object_key IS NOT NULL)", [member.profileId])).toBe(0);
+    expect(
+      await count("SELECT count(*) FROM messages WHERE sender_id = ? AND (body IS NOT NULL OR object_key IS NOT NULL)", [member.profileId]),
+    ).toBe(0);
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND body = 'their words'", [other.profileId])).toBe(1);
     for (const table of ["push_subscriptions", "sessions", "passkeys", "notification_preferences", "verification_tokens", "mail_outbox"]) {
       expect(await count(`SELECT count(*) FROM ${table} WHERE user_id = ?`, [member.userId]), table).toBe(0);
@@ -244,7 +266,9 @@ describe("finalising deletions", () => {
     // Kept, as the law requires.
     expect(await count("SELECT count(*) FROM credit_ledger WHERE user_id = ?", [member.userId])).toBe(1);
     expect(await count("SELECT count(*) FROM orders WHERE user_id = ?", [member.userId])).toBe(1);
-    expect(await count("SELECT count(*) FROM payments WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)", [member.userId])).toBe(1);
+    expect(await count("SELECT count(*) FROM payments WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)", [member.userId])).toBe(
+      1,
+    );
 
     // A second run changes nothing, and the old address no longer logs in.
     await runNightly(new Date());

@@ -64,7 +64,8 @@ async function mandateRow(member: { userId: number }) {
 }
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-const verify = (member: Member, code: string) => post("/directdebit?package=p2", { intent: "verify", code, package: "p2" }, { cookie: member.cookie });
+const verify = (member: Member, code: string) =>
+  post("/directdebit?package=p2", { intent: "verify", code, package: "p2" }, { cookie: member.cookie });
 
 /** What blockMandate does when a direct debit bounces or is charged back (payment-sync.server.ts). */
 const blockMandate = (member: { userId: number }) =>
@@ -79,11 +80,14 @@ describe("the direct-debit page", () => {
 
   it("shows the form with the mandate text naming the company", async () => {
     const member = await signedIn();
-    const [[company]] = (await sql("SELECT c.name FROM companies c JOIN sites s ON s.company_id = c.id WHERE s.key = 'nl-general'")) as [[string]];
+    const [[company]] = (await sql("SELECT c.name FROM companies c JOIN sites s ON s.company_id = c.id WHERE s.key = 'nl-general'")) as [
+      [string],
+    ];
     const response = await get("/directdebit?package=p2", { cookie: member.cookie });
     expect(response.status).toBe(200);
     const html = mainContent(await response.text());
-    for (const field of ["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"]) expect(html).toContain(`name="${field}"`);
+    for (const field of ["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"])
+      expect(html).toContain(`name="${field}"`);
     expect(html).toContain('value="send"');
     expect(html).toContain("Code versturen");
     expect(html).toContain(`machtig je ${company.replace(/&/g, "&amp;")}`);
@@ -101,7 +105,11 @@ describe("the direct-debit page", () => {
   it("never answers bad input with a 500: over-long fields and unknown intents get a 400", async () => {
     const member = await signedIn();
     const long = "x".repeat(5000);
-    const tooLong = await post("/directdebit", { ...details, accountHolder: long, street: long, city: long, zip: long, houseNumber: long, phone: long, iban: long }, { cookie: member.cookie });
+    const tooLong = await post(
+      "/directdebit",
+      { ...details, accountHolder: long, street: long, city: long, zip: long, houseNumber: long, phone: long, iban: long },
+      { cookie: member.cookie },
+    );
     expect(tooLong.status).toBe(400);
     expect(mainContent(await tooLong.text())).toContain("Vul de naam van de rekeninghouder in");
     const code = await post("/directdebit", { intent: "verify", code: long }, { cookie: member.cookie });
@@ -241,9 +249,10 @@ describe("the direct-debit page", () => {
   it("shows an active mandate with its masked IBAN, the way on to the package and a way to replace it", async () => {
     const member = await signedIn();
     await requestCode(member);
-    await sql("UPDATE direct_debit_mandates SET status = 'active', iban = 'NL02ABNA0123456789', code_hash = NULL, provider_customer_id = 'cst_x', provider_mandate_id = 'mdt_x' WHERE user_id = ?", [
-      member.userId,
-    ]);
+    await sql(
+      "UPDATE direct_debit_mandates SET status = 'active', iban = 'NL02ABNA0123456789', code_hash = NULL, provider_customer_id = 'cst_x', provider_mandate_id = 'mdt_x' WHERE user_id = ?",
+      [member.userId],
+    );
     const html = mainContent(await (await get("/directdebit?package=p1", { cookie: member.cookie })).text());
     expect(html).toContain("NL•• •••• •••• ••67 89");
     expect(html).toContain('href="/credits/p1/sdd"');
@@ -297,7 +306,9 @@ describe("the direct-debit limit", () => {
   it("counts open, pending and paid direct debits of the last 30 days", async () => {
     const member = await signedIn();
     const limited = async (packageKey: string) =>
-      mainContent(await (await get(`/directdebit?package=${packageKey}`, { cookie: member.cookie })).text()).includes("De limiet voor automatische incasso is bereikt.");
+      mainContent(await (await get(`/directdebit?package=${packageKey}`, { cookie: member.cookie })).text()).includes(
+        "De limiet voor automatische incasso is bereikt.",
+      );
     await sddOrder(member, 8995, "failed");
     await sddOrder(member, 8995, "paid", 31);
     await sddOrder(member, 4995, "paid");

@@ -22,7 +22,16 @@ async function discountApi(query: string, cookie?: string) {
 }
 
 /** A code of the default site with restrictions, unique to the test. */
-async function siteCode(fields: { percent?: number; country?: string; minimumCents?: number; methods?: string[]; expiresInSeconds?: number; userId?: number } = {}) {
+async function siteCode(
+  fields: {
+    percent?: number;
+    country?: string;
+    minimumCents?: number;
+    methods?: string[];
+    expiresInSeconds?: number;
+    userId?: number;
+  } = {},
+) {
   const code = `TEST${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
   await sql(
     `INSERT INTO discount_codes (site_id, code, country, user_id, value_percentage, minimum_order_cents, payment_methods, expires_at, status, once_per_user)
@@ -158,7 +167,10 @@ describe("discount codes", () => {
     expect((await discountApi(`code=${belgian}&package=p1`, member.cookie)).body.error).toBe("country");
     const big = await siteCode({ minimumCents: 4000 });
     expect((await discountApi(`code=${big}&package=p1`, member.cookie)).body.error).toBe("minimum");
-    expect((await discountApi(`code=${big}&package=p2`, member.cookie)).body.discount).toMatchObject({ discount_cents: 500, total_cents: 4495 });
+    expect((await discountApi(`code=${big}&package=p2`, member.cookie)).body.discount).toMatchObject({
+      discount_cents: 500,
+      total_cents: 4495,
+    });
     const paypalOnly = await siteCode({ methods: ["paypal"] });
     const refused = await discountApi(`code=${paypalOnly}&package=p1&method=ideal`, member.cookie);
     expect(refused).toEqual({ status: 422, body: { error: "method", message: "Deze kortingscode geldt niet voor deze betaalmethode." } });

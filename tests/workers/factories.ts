@@ -49,7 +49,13 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
   const [[profileId]] = (await sql(
     `INSERT INTO profiles (user_id, site_id, name, gender, sexuality, birth_date, country, status)
      VALUES (?, ?, ?, ?, 'hetero', '1990-05-17', 'NL', ?) RETURNING id`,
-    [Number(userId), Number(siteId), options.name ?? `Tester${sequence}`, options.gender ?? "male", status === "confirmed" ? "active" : "disabled"],
+    [
+      Number(userId),
+      Number(siteId),
+      options.name ?? `Tester${sequence}`,
+      options.gender ?? "male",
+      status === "confirmed" ? "active" : "disabled",
+    ],
   )) as [[string]];
   if (options.timeBonusSecondsLeft !== undefined) {
     await sql(
@@ -58,7 +64,13 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
       [Number(userId), now, now + options.timeBonusSecondsLeft],
     );
   }
-  return { userId: Number(userId), profileId: Number(profileId), email: email.toLowerCase(), password: password ?? "", siteId: Number(siteId) };
+  return {
+    userId: Number(userId),
+    profileId: Number(profileId),
+    email: email.toLowerCase(),
+    password: password ?? "",
+    siteId: Number(siteId),
+  };
 }
 
 /** Logs a member in through the real login call; returns the Cookie header value for later requests. */

@@ -88,7 +88,8 @@ export function exifSegment(orientation: number) {
   tiff.set(ascii("E\0"), gpsAt + 34);
   entry(gpsAt + 38, 0x0004, 5, 3, rationals + 24); // GPSLongitude
   view.setUint32(gpsAt + 50, 0, true);
-  for (const [index, value] of [52, 1, 22, 1, 1278, 100, 4, 1, 53, 1, 426, 10].entries()) view.setUint32(rationals + index * 4, value, true);
+  for (const [index, value] of [52, 1, 22, 1, 1278, 100, 4, 1, 53, 1, 426, 10].entries())
+    view.setUint32(rationals + index * 4, value, true);
   const body = concat(ascii("Exif\0\0"), tiff.subarray(0, rationals + 48));
   return concat(new Uint8Array([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
 }
@@ -202,7 +203,13 @@ export async function encodePng(
     const row = y * (1 + width * channels);
     for (let x = 0; x < width; x += 1) raw.set(samples(x, y), row + 1 + x * channels);
   }
-  return concat(PNG_SIGNATURE, pngHeader(width, height, 8, colourType), ...extraChunks, pngChunk("IDAT", await zlib(raw)), pngChunk("IEND", new Uint8Array()));
+  return concat(
+    PNG_SIGNATURE,
+    pngHeader(width, height, 8, colourType),
+    ...extraChunks,
+    pngChunk("IDAT", await zlib(raw)),
+    pngChunk("IEND", new Uint8Array()),
+  );
 }
 
 // ───────────────────────────── other files ─────────────────────────────
@@ -215,7 +222,10 @@ export function ftypBox(major: string, compatible: string[]) {
   return concat(size, body, new Uint8Array(64));
 }
 
-export const ZIP_TRAILER = concat(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]), ascii("payload/evil.html<script>alert(1)</script>"));
+export const ZIP_TRAILER = concat(
+  new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]),
+  ascii("payload/evil.html<script>alert(1)</script>"),
+);
 export const HTML_TRAILER = ascii("<html><body><script>alert(document.cookie)</script></body></html>");
 
 /** Deterministic noise (a linear congruential generator), for "random bytes" that never start like a known file. */

@@ -148,10 +148,16 @@ describe("processUpload strips EXIF and turns photos upright", () => {
   });
 
   it("applies orientation 3 (half turn) and 8 (quarter turn anticlockwise)", async () => {
-    const halfTurn = await decodeImage("jpeg", accepted(await processUpload(spliceAfterSoi(await jpeg(redOverBlue(480, 320)), exifSegment(3)))).full.bytes);
+    const halfTurn = await decodeImage(
+      "jpeg",
+      accepted(await processUpload(spliceAfterSoi(await jpeg(redOverBlue(480, 320)), exifSegment(3)))).full.bytes,
+    );
     expect(halfTurn).toMatchObject({ width: 480, height: 320 });
     expect(pixel(halfTurn, 240, 300)[0]).toBeGreaterThan(180); // red at the bottom
-    const anticlockwise = await decodeImage("jpeg", accepted(await processUpload(spliceAfterSoi(await jpeg(redOverBlue(480, 320)), exifSegment(8)))).full.bytes);
+    const anticlockwise = await decodeImage(
+      "jpeg",
+      accepted(await processUpload(spliceAfterSoi(await jpeg(redOverBlue(480, 320)), exifSegment(8)))).full.bytes,
+    );
     expect(anticlockwise).toMatchObject({ width: 320, height: 480 });
     expect(pixel(anticlockwise, 40, 240)[0]).toBeGreaterThan(180); // red on the left
   });
@@ -159,7 +165,9 @@ describe("processUpload strips EXIF and turns photos upright", () => {
 
 describe("processUpload refuses what is not a photo we can take", () => {
   it("refuses SVG with script, HTML named .jpg, PDF, ZIP and GIF as unsupported types", async () => {
-    const svg = ascii('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><script>alert(1)</script></svg>');
+    const svg = ascii(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><script>alert(1)</script></svg>',
+    );
     expect(await processUpload(svg)).toEqual({ ok: false, reason: "unsupported_type", detected: "svg" });
     const html = ascii("<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>"); // uploaded as "photo.jpg"
     expect(await processUpload(html)).toEqual({ ok: false, reason: "unsupported_type", detected: "html" });
@@ -177,14 +185,23 @@ describe("processUpload refuses what is not a photo we can take", () => {
     const flood = withJpegFrameSize(await jpeg(redOverBlue(256, 256)), 10_000, 5_000);
     expect(await processUpload(flood)).toEqual({ ok: false, reason: "too_many_pixels" });
     // A PNG with a valid structure but a few bytes of pixel data: decoding it would fail as corrupt.
-    const png = concat(PNG_SIGNATURE, pngHeader(8000, 7000, 8, 6), pngChunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00])), pngChunk("IEND", new Uint8Array()));
+    const png = concat(
+      PNG_SIGNATURE,
+      pngHeader(8000, 7000, 8, 6),
+      pngChunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00])),
+      pngChunk("IEND", new Uint8Array()),
+    );
     expect(await processUpload(png)).toEqual({ ok: false, reason: "too_many_pixels" });
   });
 
   it("refuses random bytes and a truncated JPEG as corrupt", async () => {
     expect(await processUpload(noise(50_000))).toMatchObject({ ok: false, reason: "corrupt" });
     const photo = await jpeg(redOverBlue(400, 400));
-    expect(await processUpload(photo.subarray(0, Math.floor(photo.length / 2)))).toEqual({ ok: false, reason: "corrupt", detected: "truncated" });
+    expect(await processUpload(photo.subarray(0, Math.floor(photo.length / 2)))).toEqual({
+      ok: false,
+      reason: "corrupt",
+      detected: "truncated",
+    });
     expect(await processUpload(new Uint8Array())).toMatchObject({ ok: false, reason: "corrupt" });
   });
 
@@ -204,7 +221,10 @@ describe("processUpload refuses what is not a photo we can take", () => {
     const big = new Uint8Array(15 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
     expect(await processUpload(big)).toEqual({ ok: false, reason: "too_large_file" });
-    expect(await processUpload(await jpeg(redOverBlue(400, 400)), { maxPixels: 100_000 })).toEqual({ ok: false, reason: "too_many_pixels" });
+    expect(await processUpload(await jpeg(redOverBlue(400, 400)), { maxPixels: 100_000 })).toEqual({
+      ok: false,
+      reason: "too_many_pixels",
+    });
   });
 });
 

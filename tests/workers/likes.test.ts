@@ -78,7 +78,12 @@ describe("like, match, unlike", () => {
     const [member, target] = await Promise.all([signedIn(), createMember()]);
     const response = await post("/api/likes.php", { profile_id: String(target.profileId), action: "like" }, { cookie: member.cookie });
     expect(response.status).toBe(200);
-    expect(await count("SELECT count(*) FROM likes WHERE liker_id = ? AND liked_id = ? AND source = 'profile'", [member.profileId, target.profileId])).toBe(1);
+    expect(
+      await count("SELECT count(*) FROM likes WHERE liker_id = ? AND liked_id = ? AND source = 'profile'", [
+        member.profileId,
+        target.profileId,
+      ]),
+    ).toBe(1);
   });
 
   it("answers 404 for members one may not see, and records nothing", async () => {
@@ -93,7 +98,15 @@ describe("like, match, unlike", () => {
     await sql("UPDATE users SET invisible = 1 WHERE id = ?", [invisible.userId]);
     await block(blockedByThem.profileId, member.profileId);
     await block(member.profileId, blockedByMe.profileId);
-    for (const id of [unconfirmed.profileId, invisible.profileId, blockedByThem.profileId, blockedByMe.profileId, otherSite.profileId, member.profileId, 987654321]) {
+    for (const id of [
+      unconfirmed.profileId,
+      invisible.profileId,
+      blockedByThem.profileId,
+      blockedByMe.profileId,
+      otherSite.profileId,
+      member.profileId,
+      987654321,
+    ]) {
       const response = await like(member.cookie, id);
       expect(response.status, String(id)).toBe(404);
       expect(response.body).toEqual({ error: "not_found", message: "Dit lid is niet meer te vinden." });
@@ -103,7 +116,14 @@ describe("like, match, unlike", () => {
 
   it("refuses bad input with a translated message, never a 500", async () => {
     const member = await signedIn();
-    for (const body of ['{"profile_id":"abc","action":"like"}', '{"profile_id":1,"action":"love"}', '{"profile_id":-3,"action":"like"}', "not json", "[]", '{"profile_id":1,"action":"like","source":"auto"}']) {
+    for (const body of [
+      '{"profile_id":"abc","action":"like"}',
+      '{"profile_id":1,"action":"love"}',
+      '{"profile_id":-3,"action":"like"}',
+      "not json",
+      "[]",
+      '{"profile_id":1,"action":"like","source":"auto"}',
+    ]) {
       const response = await likeCall(member.cookie, body);
       expect(response.status, body).toBe(400);
       expect(await response.json()).toEqual({ error: "invalid_request", message: "Er is een fout opgetreden, probeer het later opnieuw." });
@@ -121,7 +141,13 @@ describe("like, match, unlike", () => {
 describe("GET /api/likes.php", () => {
   it("lists who liked me with their new flag, whom I liked, and each visible card once", async () => {
     const me = await signedIn();
-    const [older, newer, mutual, liked, hidden] = await Promise.all([createMember(), createMember(), createMember(), createMember(), createMember()]);
+    const [older, newer, mutual, liked, hidden] = await Promise.all([
+      createMember(),
+      createMember(),
+      createMember(),
+      createMember(),
+      createMember(),
+    ]);
     const now = Math.floor(Date.now() / 1000);
     await insertLike(older.profileId, me.profileId, { at: now - 300 });
     await insertLike(newer.profileId, me.profileId, { at: now - 100, isNew: false });
@@ -144,7 +170,17 @@ describe("GET /api/likes.php", () => {
     expect(body.profiles.map((profile) => profile.id).sort()).toEqual(
       [older.profileId, newer.profileId, mutual.profileId, liked.profileId].sort(),
     );
-    expect(Object.keys(body.profiles[0]!).sort()).toEqual(["age", "country", "fictional", "gender", "id", "name", "online", "photoUrl", "region"]);
+    expect(Object.keys(body.profiles[0]!).sort()).toEqual([
+      "age",
+      "country",
+      "fictional",
+      "gender",
+      "id",
+      "name",
+      "online",
+      "photoUrl",
+      "region",
+    ]);
   });
 });
 
@@ -159,8 +195,12 @@ describe("daily swipe limit", () => {
     expect(refused.body.error).toBe("swipe_limit_reached");
     expect(refused.body.resets_at).toBe(startOfNextDay(new Date(), TIME_ZONE).toISOString());
     expect(refused.body.resets_at_text).toMatch(/^[a-z]+dag, 00:00 CES?T$/);
-    expect(refused.body.message).toBe(`Je hebt je 4 gratis likes van vandaag gebruikt. Vanaf ${refused.body.resets_at_text} kun je weer liken.`);
-    expect(await count("SELECT count(*) FROM likes WHERE liker_id = ? AND liked_id = ?", [member.profileId, targets[4]!.profileId])).toBe(0);
+    expect(refused.body.message).toBe(
+      `Je hebt je 4 gratis likes van vandaag gebruikt. Vanaf ${refused.body.resets_at_text} kun je weer liken.`,
+    );
+    expect(await count("SELECT count(*) FROM likes WHERE liker_id = ? AND liked_id = ?", [member.profileId, targets[4]!.profileId])).toBe(
+      0,
+    );
 
     // The limit is the swipe game's: a like from a profile page still works.
     expect((await like(member.cookie, targets[4]!.profileId, "profile")).status).toBe(200);
@@ -191,7 +231,8 @@ describe("daily swipe limit", () => {
     const member = await signedIn();
     const targets = await Promise.all(Array.from({ length: 9 }, () => createMember({ gender: "female" })));
     const justBeforeMidnight = Math.floor(startOfDay(new Date(), TIME_ZONE).getTime() / 1000) - 60;
-    for (const target of targets.slice(0, 4)) await insertLike(member.profileId, target.profileId, { source: "swipe", at: justBeforeMidnight });
+    for (const target of targets.slice(0, 4))
+      await insertLike(member.profileId, target.profileId, { source: "swipe", at: justBeforeMidnight });
     expect(mainContent(await (await get("/swipe-game", { cookie: member.cookie })).text())).toContain("Nog 4 gratis likes vandaag");
 
     for (const target of targets.slice(4, 8)) expect((await like(member.cookie, target.profileId, "swipe")).status).toBe(200);
@@ -219,7 +260,10 @@ describe("auto-like (like modal)", () => {
     for (let round = 0; round < 3; round += 1) {
       const response = await fetchAs(member.cookie, "/api/auto-like.php", host);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { profile: { id: number; fictional: boolean; photoUrl: string } | null; fictional: { icon: string } };
+      const body = (await response.json()) as {
+        profile: { id: number; fictional: boolean; photoUrl: string } | null;
+        fictional: { icon: string };
+      };
       expect(body.profile).not.toBeNull();
       expect(body.profile!.fictional).toBe(true);
       expect(fictionalIds).toContain(body.profile!.id);
@@ -251,7 +295,10 @@ describe("auto-like (like modal)", () => {
 describe("likes pages", () => {
   it("shows received likes with the new badge, linking to /likes/m/{id}, and the tabs' counts", async () => {
     const me = await signedIn();
-    const [fresh, seen] = await Promise.all([createMember({ name: "Fleur", gender: "female" }), createMember({ name: "Sanne", gender: "female" })]);
+    const [fresh, seen] = await Promise.all([
+      createMember({ name: "Fleur", gender: "female" }),
+      createMember({ name: "Sanne", gender: "female" }),
+    ]);
     await insertLike(fresh.profileId, me.profileId);
     await insertLike(seen.profileId, me.profileId, { isNew: false });
 
@@ -270,7 +317,10 @@ describe("likes pages", () => {
 
   it("lists given likes and matches, linking to the member's page", async () => {
     const me = await signedIn();
-    const [liked, matched] = await Promise.all([createMember({ name: "Lotte", gender: "female" }), createMember({ name: "Mila", gender: "female" })]);
+    const [liked, matched] = await Promise.all([
+      createMember({ name: "Lotte", gender: "female" }),
+      createMember({ name: "Mila", gender: "female" }),
+    ]);
     await like(me.cookie, liked.profileId);
     await insertLike(matched.profileId, me.profileId);
     await like(me.cookie, matched.profileId);
@@ -336,7 +386,8 @@ describe("swipe game and match finder pages", () => {
     const partner = await createMember({ site: "de-milf", gender: "female", name: "Greta" });
     await shapeProfile(partner.profileId, { sexuality: "lesbian", birth_date: "1986-03-01", country: "AT" });
     const [[cooking]] = (await sql("SELECT id FROM interests WHERE key = 'cooking'")) as [[string]];
-    for (const profileId of [me.profileId, partner.profileId]) await sql("INSERT INTO profile_interests (profile_id, interest_id) VALUES (?, ?)", [profileId, Number(cooking)]);
+    for (const profileId of [me.profileId, partner.profileId])
+      await sql("INSERT INTO profile_interests (profile_id, interest_id) VALUES (?, ?)", [profileId, Number(cooking)]);
 
     const html = mainContent(await (await get("/match-finder", { host, cookie: me.cookie })).text());
     expect(html).toContain("Greta");

@@ -39,7 +39,10 @@ describe("login", () => {
   it("answers unknown addresses exactly like wrong passwords", async () => {
     const member = await createMember();
     const wrong = await loginCall({ email: member.email, password: "not the password" }, { Cookie: "locale=nl" });
-    const unknown = await loginCall({ email: `nobody-${crypto.randomUUID()}@example.test`, password: "not the password" }, { Cookie: "locale=nl" });
+    const unknown = await loginCall(
+      { email: `nobody-${crypto.randomUUID()}@example.test`, password: "not the password" },
+      { Cookie: "locale=nl" },
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: "login_failed", message: "Login mislukt, probeer opnieuw" });

@@ -113,7 +113,7 @@ describe("/dev/mail", () => {
     expect(frame).toContain('sandbox=""');
     expect(frame).toContain('title="HTML-voorbeeld van de e-mail"');
     // The mail's HTML lives only inside the frame's srcdoc attribute, escaped; it never runs in the page.
-    expect(frame).toContain("srcDoc=\"&lt;!doctype html&gt;");
+    expect(frame).toContain('srcDoc="&lt;!doctype html&gt;');
     expect(frame).toContain("&lt;script&gt;alert(&quot;mail&quot;)&lt;/script&gt;");
     expect(page.replace(frame, "")).not.toContain("alert(");
     // The text part, with its link clickable.

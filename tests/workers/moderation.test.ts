@@ -19,14 +19,21 @@ async function signedIn(options: Parameters<typeof createMember>[0] = {}): Promi
 }
 
 async function photoRow(id: number) {
-  const [row] = (await sql("SELECT status, rejection_reason, reviewed_at FROM photos WHERE id = ?", [id])) as [string, string | null, string | null][];
+  const [row] = (await sql("SELECT status, rejection_reason, reviewed_at FROM photos WHERE id = ?", [id])) as [
+    string,
+    string | null,
+    string | null,
+  ][];
   return { status: row![0], reason: row![1], reviewed: row![2] !== null };
 }
 
 async function actions(targetType: string, targetId: number) {
-  return (await sql("SELECT moderator_user_id, action, reason FROM moderation_actions WHERE target_type = ? AND target_id = ? ORDER BY id", [targetType, targetId])).map(
-    ([moderatorUserId, action, reason]) => ({ moderatorUserId: Number(moderatorUserId), action, reason }),
-  );
+  return (
+    await sql("SELECT moderator_user_id, action, reason FROM moderation_actions WHERE target_type = ? AND target_id = ? ORDER BY id", [
+      targetType,
+      targetId,
+    ])
+  ).map(([moderatorUserId, action, reason]) => ({ moderatorUserId: Number(moderatorUserId), action, reason }));
 }
 
 async function ownPhotos(member: Signed) {
@@ -91,20 +98,40 @@ describe("reviewing photos", () => {
     const [main, second, third] = [await uploadOk(member), await uploadOk(member), await uploadOk(member)];
     expect(main!.isMain).toBe(true);
 
-    const rejected = await post("/moderation", { intent: "reject_photo", photoId: String(main!.id), reason: "nudity_main" }, { host, cookie: moderator.cookie });
+    const rejected = await post(
+      "/moderation",
+      { intent: "reject_photo", photoId: String(main!.id), reason: "nudity_main" },
+      { host, cookie: moderator.cookie },
+    );
     expect(rejected.status).toBe(200);
     expect(await photoRow(main!.id)).toEqual({ status: "rejected", reason: "nudity_main", reviewed: true });
     expect(await actions("photo", main!.id)).toEqual([{ moderatorUserId: moderator.userId, action: "reject", reason: "nudity_main" }]);
 
     // "Other" needs words; without them nothing happens.
-    const withoutWords = await post("/moderation", { intent: "reject_photo", photoId: String(second!.id), reason: "other", otherReason: " " }, { host, cookie: moderator.cookie });
+    const withoutWords = await post(
+      "/moderation",
+      { intent: "reject_photo", photoId: String(second!.id), reason: "other", otherReason: " " },
+      { host, cookie: moderator.cookie },
+    );
     expect(withoutWords.status).toBe(400);
     expect(mainContent(await withoutWords.text())).toContain("Describe the reason.");
     expect((await photoRow(second!.id)).status).toBe("pending");
-    await post("/moderation", { intent: "reject_photo", photoId: String(second!.id), reason: "other", otherReason: "A photo of a screen" }, { host, cookie: moderator.cookie });
+    await post(
+      "/moderation",
+      { intent: "reject_photo", photoId: String(second!.id), reason: "other", otherReason: "A photo of a screen" },
+      { host, cookie: moderator.cookie },
+    );
     expect(await photoRow(second!.id)).toMatchObject({ status: "rejected", reason: "A photo of a screen" });
     // An unknown reason is refused.
-    expect((await post("/moderation", { intent: "reject_photo", photoId: String(third!.id), reason: "ugly" }, { host, cookie: moderator.cookie })).status).toBe(400);
+    expect(
+      (
+        await post(
+          "/moderation",
+          { intent: "reject_photo", photoId: String(third!.id), reason: "ugly" },
+          { host, cookie: moderator.cookie },
+        )
+      ).status,
+    ).toBe(400);
 
     const own = await ownPhotos(member);
     expect(own.map(({ id, status, rejectionReason, isMain }) => ({ id, status, rejectionReason, isMain }))).toEqual([
@@ -124,7 +151,11 @@ describe("reviewing photos", () => {
     const elsewhere = await signedIn({ site: "nl-general" });
     await makeModerator(elsewhere);
     expect((await get(photo.url, { host: "localhost", cookie: elsewhere.cookie })).status).toBe(404);
-    const response = await post("/moderation", { intent: "approve_photo", photoId: String(photo.id) }, { host: "localhost", cookie: elsewhere.cookie });
+    const response = await post(
+      "/moderation",
+      { intent: "approve_photo", photoId: String(photo.id) },
+      { host: "localhost", cookie: elsewhere.cookie },
+    );
     expect(response.status).toBe(409);
     expect((await photoRow(photo.id)).status).toBe("pending");
   });
@@ -140,7 +171,11 @@ describe("reviewing profile texts", () => {
     await sql("UPDATE profiles SET last_active_at = unixepoch() + 60 WHERE id = ?", [member.profileId]);
     expect(await page()).toContain(text);
 
-    const approved = await post("/moderation", { intent: "approve_text", profileId: String(member.profileId), aboutMe: text }, { host, cookie: moderator.cookie });
+    const approved = await post(
+      "/moderation",
+      { intent: "approve_text", profileId: String(member.profileId), aboutMe: text },
+      { host, cookie: moderator.cookie },
+    );
     expect(approved.status).toBe(200);
     expect(await page()).not.toContain(text);
 
@@ -148,9 +183,21 @@ describe("reviewing profile texts", () => {
     await sql("UPDATE profiles SET about_me = ? WHERE id = ?", [changed, member.profileId]);
     expect(await page()).toContain(changed);
     // A decision on a text the member has changed since does not apply.
-    expect((await post("/moderation", { intent: "remove_text", profileId: String(member.profileId), aboutMe: text }, { host, cookie: moderator.cookie })).status).toBe(409);
+    expect(
+      (
+        await post(
+          "/moderation",
+          { intent: "remove_text", profileId: String(member.profileId), aboutMe: text },
+          { host, cookie: moderator.cookie },
+        )
+      ).status,
+    ).toBe(409);
 
-    const removed = await post("/moderation", { intent: "remove_text", profileId: String(member.profileId), aboutMe: changed }, { host, cookie: moderator.cookie });
+    const removed = await post(
+      "/moderation",
+      { intent: "remove_text", profileId: String(member.profileId), aboutMe: changed },
+      { host, cookie: moderator.cookie },
+    );
     expect(removed.status).toBe(200);
     expect(await sql("SELECT about_me FROM profiles WHERE id = ?", [member.profileId])).toEqual([[null]]);
     expect(await actions("profile_text", member.profileId)).toEqual([
@@ -173,11 +220,26 @@ describe("handling complaints", () => {
     expect(page).toContain(`/members/${reported.profileId}`);
 
     for (const status of ["in_progress", "closed"]) {
-      const response = await post("/moderation", { intent: "complaint_status", complaintId: String(complaintId), status }, { host, cookie: moderator.cookie });
+      const response = await post(
+        "/moderation",
+        { intent: "complaint_status", complaintId: String(complaintId), status },
+        { host, cookie: moderator.cookie },
+      );
       expect(response.status).toBe(200);
       expect(await sql("SELECT status FROM complaints WHERE id = ?", [Number(complaintId)])).toEqual([[status]]);
     }
-    expect((await post("/moderation", { intent: "complaint_status", complaintId: String(complaintId), status: "archived" }, { host, cookie: moderator.cookie })).status).toBe(400);
-    expect((await actions("complaint", Number(complaintId))).map((action) => action.action)).toEqual(["status:in_progress", "status:closed"]);
+    expect(
+      (
+        await post(
+          "/moderation",
+          { intent: "complaint_status", complaintId: String(complaintId), status: "archived" },
+          { host, cookie: moderator.cookie },
+        )
+      ).status,
+    ).toBe(400);
+    expect((await actions("complaint", Number(complaintId))).map((action) => action.action)).toEqual([
+      "status:in_progress",
+      "status:closed",
+    ]);
   });
 });

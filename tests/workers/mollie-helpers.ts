@@ -39,19 +39,34 @@ export function getSimulatedPayment(id: string) {
 }
 
 /** Sets what the bank said; the webhook is only called when asked (the tests call it themselves). */
-export function simulatePayment(id: string, outcome: { status?: "open" | "pending" | "paid" | "failed" | "canceled" | "expired"; chargeback?: boolean; callWebhook?: boolean }) {
+export function simulatePayment(
+  id: string,
+  outcome: { status?: "open" | "pending" | "paid" | "failed" | "canceled" | "expired"; chargeback?: boolean; callWebhook?: boolean },
+) {
   return call("POST", `/payments/${id}/simulate`, outcome);
 }
 
 /** Makes the next `calls` API calls fail with 503, as if Mollie were down. */
 export async function simulateOutage(calls = 1) {
-  const response = await fetch(`${apiUrl()}/_outage`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ calls }) });
+  const response = await fetch(`${apiUrl()}/_outage`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ calls }),
+  });
   if (!response.ok) throw new Error(`Mollie simulator outage: ${response.status}`);
 }
 
 /** A mandate as the simulator holds it. */
 export async function getSimulatedMandate(customerId: string, mandateId: string) {
-  const response = await fetch(`${apiUrl()}/customers/${customerId}/mandates/${mandateId}`, { headers: { Authorization: "Bearer test_simulator" } });
+  const response = await fetch(`${apiUrl()}/customers/${customerId}/mandates/${mandateId}`, {
+    headers: { Authorization: "Bearer test_simulator" },
+  });
   if (!response.ok) throw new Error(`Mollie simulator mandate: ${response.status}`);
-  return (await response.json()) as { id: string; status: string; mandateReference: string | null; signatureDate: string; details: { consumerName: string; consumerAccount: string } };
+  return (await response.json()) as {
+    id: string;
+    status: string;
+    mandateReference: string | null;
+    signatureDate: string;
+    details: { consumerName: string; consumerAccount: string };
+  };
 }

@@ -132,7 +132,11 @@ export async function createSoftAuthenticator(): Promise<SoftAuthenticator> {
     },
     async authenticate(options, origin, overrides = {}) {
       counter = overrides.counter ?? counter + 1;
-      const authData = concat(await sha256(new TextEncoder().encode(options.rpId ?? "")), [FLAG_USER_PRESENT | FLAG_USER_VERIFIED], uint32(counter));
+      const authData = concat(
+        await sha256(new TextEncoder().encode(options.rpId ?? "")),
+        [FLAG_USER_PRESENT | FLAG_USER_VERIFIED],
+        uint32(counter),
+      );
       const clientDataJSON = clientData("webauthn.get", options.challenge, origin);
       const signed = concat(authData, await sha256(clientDataJSON));
       const signature = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed));

@@ -11,7 +11,15 @@ import { createMember, loginCookie } from "./factories";
 import { get, sql } from "./helpers";
 import { createSoftAuthenticator, type SoftAuthenticator } from "./passkeys-authenticator";
 
-type CallOptions = { cookie?: string; host?: string; origin?: string | null; secFetchSite?: string; body?: string; contentType?: string; method?: string };
+type CallOptions = {
+  cookie?: string;
+  host?: string;
+  origin?: string | null;
+  secFetchSite?: string;
+  body?: string;
+  contentType?: string;
+  method?: string;
+};
 
 /** A JSON call to the passkey API as the browser sends it, from its own (random) IP address. */
 function call(step: string, json: unknown, options: CallOptions = {}) {
@@ -84,7 +92,9 @@ describe("passkey registration", () => {
     expect(registered.status).toBe(200);
     expect(await registered.json()).toMatchObject({ passkey: { id: authenticator.credentialId, name: "Passkey 1", lastUsedAt: null } });
 
-    const [row] = await sql("SELECT user_id, counter, transports, device_type, length(public_key) FROM passkeys WHERE id = ?", [authenticator.credentialId]);
+    const [row] = await sql("SELECT user_id, counter, transports, device_type, length(public_key) FROM passkeys WHERE id = ?", [
+      authenticator.credentialId,
+    ]);
     expect(row).toEqual([String(member.userId), "0", '["internal"]', "singleDevice", expect.any(String)]);
 
     // The next registration excludes the passkey the member already has.
@@ -181,7 +191,9 @@ describe("passkey sign-in", () => {
     const authenticator = await createSoftAuthenticator();
     await registerPasskey(await loginCookie(member), authenticator);
     const start = await startLogin();
-    const [[expiresAt]] = (await sql("SELECT expires_at - unixepoch() FROM auth_challenges WHERE id = ?", [start.challengeId])) as [[string]];
+    const [[expiresAt]] = (await sql("SELECT expires_at - unixepoch() FROM auth_challenges WHERE id = ?", [start.challengeId])) as [
+      [string],
+    ];
     expect(Number(expiresAt)).toBeGreaterThan(290);
     expect(Number(expiresAt)).toBeLessThanOrEqual(300);
 
@@ -224,7 +236,10 @@ describe("passkey sign-in", () => {
     await registerPasskey(cookie, authenticator);
     expect((await call("remove", { id: authenticator.credentialId }, { cookie })).status).toBe(200);
     const start = await startLogin();
-    const login = await call("login", { challengeId: start.challengeId, response: await authenticator.authenticate(start.options, "http://localhost") });
+    const login = await call("login", {
+      challengeId: start.challengeId,
+      response: await authenticator.authenticate(start.options, "http://localhost"),
+    });
     expect(login.status).toBe(401);
   });
 });
@@ -254,11 +269,38 @@ describe("passkey API input", () => {
       ["login", { body: "{not json" }],
       ["login", { body: "[]" }],
       ["login", { json: { challengeId: 42, response: "x" } }],
-      ["login", { json: { challengeId: "abcdefghijklmnopqrstuvwxyz234567", response: { id: "a b", rawId: "x", type: "public-key", response: {} } } }],
-      ["login", { json: { challengeId: "abcdefghijklmnopqrstuvwxyz234567", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" } } } }],
+      [
+        "login",
+        {
+          json: { challengeId: "abcdefghijklmnopqrstuvwxyz234567", response: { id: "a b", rawId: "x", type: "public-key", response: {} } },
+        },
+      ],
+      [
+        "login",
+        {
+          json: {
+            challengeId: "abcdefghijklmnopqrstuvwxyz234567",
+            response: {
+              id: "AAAA",
+              rawId: "AAAA",
+              type: "public-key",
+              response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+            },
+          },
+        },
+      ],
       ["login", { body: "email=a", contentType: "application/x-www-form-urlencoded" }],
       ["register", { cookie, body: "{" }],
-      ["register", { cookie, json: { challengeId: "x", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } } } }],
+      [
+        "register",
+        {
+          cookie,
+          json: {
+            challengeId: "x",
+            response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } },
+          },
+        },
+      ],
       ["register", { cookie, json: { challengeId: "x".repeat(500), response: null } }],
       ["remove", { cookie, json: { id: "" } }],
       ["remove", { cookie, body: "null" }],

@@ -152,7 +152,9 @@ describe("requesting a reset link", () => {
   it("makes a link valid for 1 hour, and a new link replaces the older one", async () => {
     const member = await createMember();
     const first = await requestToken(member.email);
-    const [[ttl]] = (await sql("SELECT expires_at - created_at FROM verification_tokens WHERE token_hash = ?", [hashToken(first)])) as [[string]];
+    const [[ttl]] = (await sql("SELECT expires_at - created_at FROM verification_tokens WHERE token_hash = ?", [hashToken(first)])) as [
+      [string],
+    ];
     expect(Number(ttl)).toBe(3600);
 
     const second = await requestToken(member.email);

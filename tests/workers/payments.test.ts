@@ -40,9 +40,9 @@ function webhook(paymentId: string) {
 }
 
 async function account(member: { userId: number }) {
-  const [[credits, paid, blocked, debt]] = (await sql("SELECT credits, paid_user, spending_blocked, credit_debt FROM users WHERE id = ?", [member.userId])) as [
-    [string, string, string, string],
-  ];
+  const [[credits, paid, blocked, debt]] = (await sql("SELECT credits, paid_user, spending_blocked, credit_debt FROM users WHERE id = ?", [
+    member.userId,
+  ])) as [[string, string, string, string]];
   return { credits: Number(credits), paid: paid === "1", blocked: blocked === "1", debt: Number(debt) };
 }
 
@@ -145,7 +145,11 @@ describe("crediting an order", () => {
     expect((await webhook(paymentId)).status).toBe(200);
     expect((await webhook("tr_doesnotexist1")).status).toBe(200);
     const garbage = await exports.default.fetch(
-      new Request("http://localhost/api/payment-webhook.php", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }),
+      new Request("http://localhost/api/payment-webhook.php", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{",
+      }),
     );
     expect(garbage.status).toBe(400);
     expect(await account(member)).toMatchObject({ credits: 0, paid: false });
@@ -211,7 +215,9 @@ describe("transactions and refunds", () => {
     expect(details).toContain("Terugbetalen");
     expect((await get(`/transactions/${orderId}`, { cookie: other.cookie })).status).toBe(404);
     expect((await get(`/credits/p1/ideal?order=${orderId}`, { cookie: other.cookie })).status).toBe(200);
-    expect(mainContent(await (await get(`/credits/p1/ideal?order=${orderId}`, { cookie: other.cookie })).text())).not.toContain("Betaling gelukt");
+    expect(mainContent(await (await get(`/credits/p1/ideal?order=${orderId}`, { cookie: other.cookie })).text())).not.toContain(
+      "Betaling gelukt",
+    );
     expect((await get("/transactions/abc", { cookie: member.cookie })).status).toBe(404);
   });
 
@@ -238,10 +244,10 @@ describe("transactions and refunds", () => {
     const { paymentId, orderId } = await order(member, "/credits/p0/ideal");
     await simulatePayment(paymentId, { status: "paid" });
     await webhook(paymentId);
-    await sql("INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key, created_at) VALUES (?, -15, 85, 'message', ?, unixepoch() + 1)", [
-      member.userId,
-      `message:test:${orderId}`,
-    ]);
+    await sql(
+      "INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key, created_at) VALUES (?, -15, 85, 'message', ?, unixepoch() + 1)",
+      [member.userId, `message:test:${orderId}`],
+    );
     const response = await post(`/transactions/${orderId}`, { intent: "refund" }, { cookie: member.cookie });
     expect(response.status).toBe(409);
     expect(await orderStatus(orderId)).toBe("paid");

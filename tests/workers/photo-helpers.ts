@@ -48,7 +48,12 @@ export function photoAction(body: unknown, options: RequestOptions & { method?: 
   const { host, headers } = headersFor(options);
   headers.set("Content-Type", "application/json");
   return exports.default.fetch(
-    new Request(`http://${host}/api/photos.php`, { method: options.method ?? "PATCH", headers, body: JSON.stringify(body), redirect: "manual" }),
+    new Request(`http://${host}/api/photos.php`, {
+      method: options.method ?? "PATCH",
+      headers,
+      body: JSON.stringify(body),
+      redirect: "manual",
+    }),
   );
 }
 

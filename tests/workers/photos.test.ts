@@ -94,14 +94,30 @@ describe("uploading a photo", () => {
 
   it("refuses what is not a photo it can take, with a translated reason and never a 500", async () => {
     const owner = await signedIn();
-    const svg = ascii('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><script>alert(1)</script></svg>');
+    const svg = ascii(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><script>alert(1)</script></svg>',
+    );
     const html = ascii("<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>");
     const cases: [string, Uint8Array, { filename?: string; type?: string }, number, string, RegExp][] = [
       ["SVG with script", svg, { filename: "photo.svg", type: "image/svg+xml" }, 415, "unsupported_type", /JPEG-, PNG- of WebP/],
       ["HTML renamed .jpg", html, { filename: "photo.jpg", type: "image/jpeg" }, 415, "unsupported_type", /JPEG-, PNG- of WebP/],
-      ["HEIC from an iPhone", ftypBox("heic", ["mif1", "heic"]), { filename: "IMG_0002.HEIC", type: "image/heic" }, 415, "heic", /Meest compatibel/],
+      [
+        "HEIC from an iPhone",
+        ftypBox("heic", ["mif1", "heic"]),
+        { filename: "IMG_0002.HEIC", type: "image/heic" },
+        415,
+        "heic",
+        /Meest compatibel/,
+      ],
       ["50-megapixel JPEG", withJpegFrameSize(await testJpeg(256, 256), 10_000, 5_000), {}, 422, "too_many_pixels", /8 megapixels/],
-      ["10-megapixel JPEG (over the 8 MP the Worker decodes safely)", withJpegFrameSize(await testJpeg(256, 256), 4_000, 2_500), {}, 422, "too_many_pixels", /8 megapixels/],
+      [
+        "10-megapixel JPEG (over the 8 MP the Worker decodes safely)",
+        withJpegFrameSize(await testJpeg(256, 256), 4_000, 2_500),
+        {},
+        422,
+        "too_many_pixels",
+        /8 megapixels/,
+      ],
       ["too small", await testJpeg(150, 400), {}, 422, "too_small", /200 pixels/],
       ["random bytes", noise(30_000), {}, 422, "corrupt", /beschadigd/],
       ["a truncated JPEG", (await testJpeg()).subarray(0, 500), {}, 422, "corrupt", /beschadigd/],
@@ -148,7 +164,11 @@ describe("uploading a photo", () => {
     const noFile = new FormData();
     noFile.append("other", "value");
     const withoutFile = await exports.default.fetch(
-      new Request("http://localhost/api/photos.php", { method: "POST", headers: { Origin: "http://localhost", Cookie: owner.cookie }, body: noFile }),
+      new Request("http://localhost/api/photos.php", {
+        method: "POST",
+        headers: { Origin: "http://localhost", Cookie: owner.cookie },
+        body: noFile,
+      }),
     );
     expect(await refusal(withoutFile)).toMatchObject({ status: 400, error: "no_file" });
     const garbled = await exports.default.fetch(
@@ -159,7 +179,12 @@ describe("uploading a photo", () => {
       }),
     );
     expect(await refusal(garbled)).toMatchObject({ status: 400, error: "invalid" });
-    for (const body of [{ intent: "explode" }, { intent: "delete", photoId: "1; DROP TABLE photos" }, { intent: "reorder", order: [] }, "[]"]) {
+    for (const body of [
+      { intent: "explode" },
+      { intent: "delete", photoId: "1; DROP TABLE photos" },
+      { intent: "reorder", order: [] },
+      "[]",
+    ]) {
       expect(await refusal(await photoAction(body, { cookie: owner.cookie }))).toMatchObject({ status: 400, error: "invalid" });
     }
     const notJson = await exports.default.fetch(
@@ -177,7 +202,9 @@ describe("uploading a photo", () => {
     const photo = await testJpeg();
     expect((await upload(photo, { cookie: owner.cookie, origin: "https://evil.example" })).status).toBe(403);
     expect((await upload(photo, { cookie: owner.cookie, origin: null, secFetchSite: "cross-site" })).status).toBe(403);
-    expect((await photoAction({ intent: "reorder", order: [1] }, { cookie: owner.cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await photoAction({ intent: "reorder", order: [1] }, { cookie: owner.cookie, origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     const visitor = await upload(photo);
     expect(visitor.status).toBe(403);
     expect(await visitor.json()).toMatchObject({ error: "authentication_required" });
@@ -217,7 +244,9 @@ describe("the photo limit", () => {
   it("does not let parallel uploads pass the limit together", async () => {
     const free = await signedIn();
     const photo = await testJpeg();
-    const statuses = await Promise.all(Array.from({ length: 5 }, () => upload(photo, { cookie: free.cookie }).then((response) => response.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, () => upload(photo, { cookie: free.cookie }).then((response) => response.status)),
+    );
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(2);
     expect(await photoCount(free.profileId)).toBe(3);
@@ -239,7 +268,10 @@ describe("a member's actions on their own photos", () => {
 
   it("reorders, chooses the main photo and marks photos private", async () => {
     const [first, second, third] = photos as [OwnPhoto, OwnPhoto, OwnPhoto];
-    const reordered = await photoAction({ intent: "reorder", order: [third.id, first.id, second.id] }, { cookie: owner.cookie, method: "POST" });
+    const reordered = await photoAction(
+      { intent: "reorder", order: [third.id, first.id, second.id] },
+      { cookie: owner.cookie, method: "POST" },
+    );
     expect(reordered.status).toBe(200);
     expect(((await reordered.json()) as { photos: OwnPhoto[] }).photos.map((photo) => photo.id)).toEqual([third.id, first.id, second.id]);
     // An order must name every photo exactly once.
@@ -250,13 +282,18 @@ describe("a member's actions on their own photos", () => {
     expect((await listed()).find((photo) => photo.isMain)?.id).toBe(second.id);
 
     // The main photo stays public; a private photo cannot become the main one.
-    expect(await refusal(await photoAction({ intent: "private", photoId: second.id, private: true }, { cookie: owner.cookie }))).toMatchObject({
+    expect(
+      await refusal(await photoAction({ intent: "private", photoId: second.id, private: true }, { cookie: owner.cookie })),
+    ).toMatchObject({
       status: 400,
       error: "main_private",
     });
     expect((await photoAction({ intent: "private", photoId: third.id, private: true }, { cookie: owner.cookie })).status).toBe(200);
     expect((await listed()).find((photo) => photo.id === third.id)?.private).toBe(true);
-    expect(await refusal(await photoAction({ intent: "main", photoId: third.id }, { cookie: owner.cookie }))).toMatchObject({ status: 400, error: "private_main" });
+    expect(await refusal(await photoAction({ intent: "main", photoId: third.id }, { cookie: owner.cookie }))).toMatchObject({
+      status: 400,
+      error: "private_main",
+    });
     expect((await photoAction({ intent: "private", photoId: third.id, private: false }, { cookie: owner.cookie })).status).toBe(200);
   });
 
@@ -297,7 +334,12 @@ describe("who may see a photo", () => {
 
   beforeAll(async () => {
     owner = await signedIn({ paidUser: true });
-    const [publicPhoto, privatePhoto, pendingPhoto, rejectedPhoto] = [await uploadOk(owner), await uploadOk(owner), await uploadOk(owner), await uploadOk(owner)];
+    const [publicPhoto, privatePhoto, pendingPhoto, rejectedPhoto] = [
+      await uploadOk(owner),
+      await uploadOk(owner),
+      await uploadOk(owner),
+      await uploadOk(owner),
+    ];
     await setPhotoState(publicPhoto!.id, { status: "active" });
     await setPhotoState(privatePhoto!.id, { status: "active", private: true });
     await setPhotoState(rejectedPhoto!.id, { status: "rejected" });
@@ -332,11 +374,14 @@ describe("who may see a photo", () => {
           const response = await get(path, { cookie });
           const status = response.status;
           seen[kind]![viewer] = status;
-          if (status === 404) expect(await response.text()).toBe(notFoundBody); // the same answer as an unknown key
+          if (status === 404)
+            expect(await response.text()).toBe(notFoundBody); // the same answer as an unknown key
           else {
             await response.arrayBuffer();
             expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-            expect(response.headers.get("Cache-Control")).toBe(kind === "public" ? "public, max-age=604800, immutable" : "private, max-age=3600");
+            expect(response.headers.get("Cache-Control")).toBe(
+              kind === "public" ? "public, max-age=604800, immutable" : "private, max-age=3600",
+            );
           }
         }
       }

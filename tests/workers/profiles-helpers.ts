@@ -34,14 +34,19 @@ export async function regionId(country: string, code: string): Promise<number> {
 /** Sets columns of a profile (column names as in the database). */
 export async function updateProfile(profileId: number, values: Record<string, string | number | null>) {
   const columns = Object.keys(values);
-  await sql(`UPDATE profiles SET ${columns.map((column) => `${column} = ?`).join(", ")} WHERE id = ?`, [...Object.values(values), profileId]);
+  await sql(`UPDATE profiles SET ${columns.map((column) => `${column} = ?`).join(", ")} WHERE id = ?`, [
+    ...Object.values(values),
+    profileId,
+  ]);
 }
 
 /** A JSON call as the app's own pages make it (same origin). */
 export function postJson(path: string, body: unknown, options: { cookie?: string; origin?: string } = {}) {
   const headers = new Headers({ "Content-Type": "application/json", Origin: options.origin ?? "http://localhost" });
   if (options.cookie) headers.set("Cookie", options.cookie);
-  return exports.default.fetch(new Request(`http://localhost${path}`, { method: "POST", headers, body: JSON.stringify(body), redirect: "manual" }));
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, { method: "POST", headers, body: JSON.stringify(body), redirect: "manual" }),
+  );
 }
 
 /** A form post with repeated fields (several interests), as a browser sends it. */

@@ -23,8 +23,14 @@ async function unknownProfile(cookie?: string) {
 describe("the profile page", () => {
   it("shows a member's profile on /members/{id} and /likes/m/{id}", async () => {
     const [viewer, member] = await Promise.all([createMember(), createMember({ name: "Roosje", gender: "female" })]);
-    await updateProfile(member.profileId, { about_me: "Ik hou van fietsen langs de Vecht.", hair_color: "red", region_id: await regionId("NL", "UT") });
-    await sql("INSERT INTO profile_interests (profile_id, interest_id) SELECT ?, id FROM interests WHERE key IN ('biking', 'wine')", [member.profileId]);
+    await updateProfile(member.profileId, {
+      about_me: "Ik hou van fietsen langs de Vecht.",
+      hair_color: "red",
+      region_id: await regionId("NL", "UT"),
+    });
+    await sql("INSERT INTO profile_interests (profile_id, interest_id) SELECT ?, id FROM interests WHERE key IN ('biking', 'wine')", [
+      member.profileId,
+    ]);
     const cookie = await loginCookie(viewer);
     for (const path of [`/members/${member.profileId}`, `/likes/m/${member.profileId}`]) {
       const { status, html } = await page(path, cookie);
@@ -86,7 +92,11 @@ describe("the profile page", () => {
   });
 
   it("hides private photos from free members (no key in the page) and shows them to premium members", async () => {
-    const [free, premium, member] = await Promise.all([createMember(), createMember({ paidUser: true }), createMember({ gender: "female" })]);
+    const [free, premium, member] = await Promise.all([
+      createMember(),
+      createMember({ paidUser: true }),
+      createMember({ gender: "female" }),
+    ]);
     const main = await addPhoto(member.profileId, { main: true, position: 0 });
     const secret = await addPhoto(member.profileId, { private: true, position: 1 });
     const pending = await addPhoto(member.profileId, { status: "pending", position: 2 });
@@ -135,7 +145,9 @@ describe("the profile page", () => {
     const [viewer, liker] = await Promise.all([createMember(), createMember()]);
     await sql("INSERT INTO likes (liker_id, liked_id, is_new) VALUES (?, ?, 1)", [liker.profileId, viewer.profileId]);
     expect((await page(`/members/${liker.profileId}`, await loginCookie(viewer))).status).toBe(200);
-    expect(Number(await scalar("SELECT is_new FROM likes WHERE liker_id = ? AND liked_id = ?", [liker.profileId, viewer.profileId]))).toBe(0);
+    expect(Number(await scalar("SELECT is_new FROM likes WHERE liker_id = ? AND liked_id = ?", [liker.profileId, viewer.profileId]))).toBe(
+      0,
+    );
   });
 
   it("records a profile view, except for invisible viewers", async () => {
@@ -149,7 +161,9 @@ describe("the profile page", () => {
     // The invisible member's like flag is still cleared: that is their own state.
     await sql("INSERT INTO likes (liker_id, liked_id, is_new) VALUES (?, ?, 1)", [member.profileId, hidden.profileId]);
     await page(`/members/${member.profileId}`, await loginCookie(hidden));
-    expect(Number(await scalar("SELECT is_new FROM likes WHERE liker_id = ? AND liked_id = ?", [member.profileId, hidden.profileId]))).toBe(0);
+    expect(Number(await scalar("SELECT is_new FROM likes WHERE liker_id = ? AND liked_id = ?", [member.profileId, hidden.profileId]))).toBe(
+      0,
+    );
   });
 
   it("lists related profiles: same region first, the gender the viewer looks for, within 8 years", async () => {
@@ -234,7 +248,11 @@ describe("the own profile (/profile)", () => {
     const digits = await post("/profile", { ...valid(member), name: "12345" }, { cookie });
     expect(mainContent(await digits.text())).toContain("Je profielnaam moet minstens één letter bevatten.");
 
-    const saved = await post("/profile", { ...valid(member), name: "\u202EAn\u200Bna\u0000", about_me: "Hoi\u2028ik\u{E0041} ben\u00AD Anna" }, { cookie });
+    const saved = await post(
+      "/profile",
+      { ...valid(member), name: "\u202EAn\u200Bna\u0000", about_me: "Hoi\u2028ik\u{E0041} ben\u00AD Anna" },
+      { cookie },
+    );
     expect(saved.status).toBeLessThan(400);
     expect(await scalar("SELECT name FROM profiles WHERE id = ?", [member.profileId])).toBe("Anna");
     expect(await scalar("SELECT about_me FROM profiles WHERE id = ?", [member.profileId])).toBe("Hoi\nik ben Anna");
@@ -242,7 +260,11 @@ describe("the own profile (/profile)", () => {
 
   it("refuses a region of another country", async () => {
     const member = await createMember();
-    const response = await post("/profile", { ...valid(member), region: String(await regionId("BE", "VAN")) }, { cookie: await loginCookie(member) });
+    const response = await post(
+      "/profile",
+      { ...valid(member), region: String(await regionId("BE", "VAN")) },
+      { cookie: await loginCookie(member) },
+    );
     expect(response.status).toBe(400);
     expect(await scalar("SELECT region_id FROM profiles WHERE id = ?", [member.profileId])).toBeNull();
   });
@@ -251,14 +273,29 @@ describe("the own profile (/profile)", () => {
     const member = await createMember({ gender: "female" });
     const cookie = await loginCookie(member);
     await sql("INSERT INTO profile_interests (profile_id, interest_id) SELECT ?, id FROM interests WHERE key = 'beer'", [member.profileId]);
-    const body = new URLSearchParams({ ...valid(member), region: String(await regionId("NL", "UT")), hair_color: "black", seeking: "both" });
+    const body = new URLSearchParams({
+      ...valid(member),
+      region: String(await regionId("NL", "UT")),
+      hair_color: "black",
+      seeking: "both",
+    });
     body.append("interests", "music");
     body.append("interests", "wine");
     const response = await postForm("/profile", body, cookie);
     expect(response.status).toBe(200);
     expect(mainContent(await response.text())).toContain("Je profiel is opgeslagen.");
-    const [row] = await sql("SELECT name, gender, sexuality, birth_date, region_id, about_me, hair_color FROM profiles WHERE id = ?", [member.profileId]);
-    expect(row).toEqual(["Nieuwe naam", "male", "bi", "1985-04-03", String(await regionId("NL", "UT")), `Over mij ${member.profileId}`, "black"]);
+    const [row] = await sql("SELECT name, gender, sexuality, birth_date, region_id, about_me, hair_color FROM profiles WHERE id = ?", [
+      member.profileId,
+    ]);
+    expect(row).toEqual([
+      "Nieuwe naam",
+      "male",
+      "bi",
+      "1985-04-03",
+      String(await regionId("NL", "UT")),
+      `Over mij ${member.profileId}`,
+      "black",
+    ]);
     const interests = await sql(
       "SELECT i.key FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.profile_id = ? ORDER BY i.key",
       [member.profileId],
@@ -276,7 +313,15 @@ describe("GET /api/geocode.php", () => {
 
   it("refuses bad or out-of-range coordinates with a translated 400", async () => {
     const cookie = await loginCookie(await createMember());
-    for (const query of ["", "?lat=52.09", "?lat=abc&lon=5", "?lat=91&lon=5", "?lat=52&lon=181", "?lat=1e1&lon=5", "?lat=52.09&lon=5.12%3Cscript%3E"]) {
+    for (const query of [
+      "",
+      "?lat=52.09",
+      "?lat=abc&lon=5",
+      "?lat=91&lon=5",
+      "?lat=52&lon=181",
+      "?lat=1e1&lon=5",
+      "?lat=52.09&lon=5.12%3Cscript%3E",
+    ]) {
       const response = await get(`/api/geocode.php${query}`, { cookie });
       expect(response.status, query).toBe(400);
       expect(await response.json()).toEqual({ error: "invalid_coordinates", message: "Deze coördinaten zijn ongeldig." });
@@ -302,7 +347,10 @@ describe("GET /api/geocode.php", () => {
 
   it("maps a point in Belgium to BE on the Dutch site", async () => {
     const cookie = await loginCookie(await createMember());
-    const body = (await (await get("/api/geocode.php?lat=51.22&lon=4.40", { cookie })).json()) as { country: string; region: { code: string } };
+    const body = (await (await get("/api/geocode.php?lat=51.22&lon=4.40", { cookie })).json()) as {
+      country: string;
+      region: { code: string };
+    };
     expect(body.country).toBe("BE");
     expect(body.region.code).toBe("VAN");
   });
@@ -313,7 +361,11 @@ describe("blocking", () => {
     const [member, other] = await Promise.all([createMember(), createMember()]);
     expect((await postJson("/api/blocks.php", { profile_id: other.profileId, action: "block" })).status).toBe(403);
     const cookie = await loginCookie(member);
-    const foreign = await postJson("/api/blocks.php", { profile_id: other.profileId, action: "block" }, { cookie, origin: "https://evil.example" });
+    const foreign = await postJson(
+      "/api/blocks.php",
+      { profile_id: other.profileId, action: "block" },
+      { cookie, origin: "https://evil.example" },
+    );
     expect(foreign.status).toBe(403);
     expect(await scalar("SELECT count(*) FROM blocks WHERE blocker_id = ?", [member.profileId])).toBe("0");
   });
@@ -321,7 +373,12 @@ describe("blocking", () => {
   it("refuses nonsense and unknown members without a 500", async () => {
     const member = await createMember();
     const cookie = await loginCookie(member);
-    for (const body of [{}, { profile_id: "x", action: "block" }, { profile_id: 5, action: "ban" }, { profile_id: member.profileId, action: "block" }]) {
+    for (const body of [
+      {},
+      { profile_id: "x", action: "block" },
+      { profile_id: 5, action: "ban" },
+      { profile_id: member.profileId, action: "block" },
+    ]) {
       expect((await postJson("/api/blocks.php", body, { cookie })).status, JSON.stringify(body)).toBe(400);
     }
     expect((await postJson("/api/blocks.php", { profile_id: 999999999, action: "block" }, { cookie })).status).toBe(404);
@@ -336,7 +393,9 @@ describe("blocking", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ blocked: true });
     // Twice is fine.
-    expect((await postJson("/api/blocks.php", { profile_id: blocked.profileId, action: "block" }, { cookie: blockerCookie })).status).toBe(200);
+    expect((await postJson("/api/blocks.php", { profile_id: blocked.profileId, action: "block" }, { cookie: blockerCookie })).status).toBe(
+      200,
+    );
 
     expect((await page(`/members/${blocked.profileId}`, blockerCookie)).status).toBe(404);
     expect((await page(`/members/${blocker.profileId}`, blockedCookie)).status).toBe(404);
@@ -373,7 +432,9 @@ describe("blocking", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings#blocked");
-    expect(await scalar("SELECT count(*) FROM blocks WHERE blocker_id = ? AND blocked_id = ?", [member.profileId, other.profileId])).toBe("1");
+    expect(await scalar("SELECT count(*) FROM blocks WHERE blocker_id = ? AND blocked_id = ?", [member.profileId, other.profileId])).toBe(
+      "1",
+    );
   });
 });
 
@@ -398,11 +459,20 @@ describe("complaints", () => {
   it("stores a report, confirms it by mail and lets moderators find it", async () => {
     const [member, reported] = await Promise.all([createMember(), createMember()]);
     const email = `klacht-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const response = await post("/complaints", complaint(email, { profile: String(reported.profileId) }), { cookie: await loginCookie(member) });
+    const response = await post("/complaints", complaint(email, { profile: String(reported.profileId) }), {
+      cookie: await loginCookie(member),
+    });
     expect(response.status).toBe(200);
     expect(mainContent(await response.text())).toContain("We hebben je bericht ontvangen");
     const [row] = await sql("SELECT user_id, name, subject, body, profile_id, status FROM complaints WHERE email = ?", [email]);
-    expect(row).toEqual([String(member.userId), "Karin", "Nepprofiel", "Dit profiel vraagt steeds om geld buiten de site.", String(reported.profileId), "open"]);
+    expect(row).toEqual([
+      String(member.userId),
+      "Karin",
+      "Nepprofiel",
+      "Dit profiel vraagt steeds om geld buiten de site.",
+      String(reported.profileId),
+      "open",
+    ]);
     expect(await scalar("SELECT count(*) FROM mail_outbox WHERE to_address = ? AND template = 'complaint_received'", [email])).toBe("1");
   });
 

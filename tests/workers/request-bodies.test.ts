@@ -27,7 +27,32 @@ const routePaths = [...routesSource.matchAll(/route\("([^"]*)"/g)]
 const postRoutes = [...new Set(["/", "/credits/p2/ideal", ...routePaths])];
 
 /** Field names the app's forms and calls use, to fill with values no form would send. */
-const fieldNames = ["email", "password", "name", "body", "text", "token", "intent", "profile_id", "action", "code", "iban", "gift", "clientKey", "redirectTo", "about_me", "birth_date", "gender", "message", "language", "conversation", "photoId", "id", "reason", "terms"];
+const fieldNames = [
+  "email",
+  "password",
+  "name",
+  "body",
+  "text",
+  "token",
+  "intent",
+  "profile_id",
+  "action",
+  "code",
+  "iban",
+  "gift",
+  "clientKey",
+  "redirectTo",
+  "about_me",
+  "birth_date",
+  "gender",
+  "message",
+  "language",
+  "conversation",
+  "photoId",
+  "id",
+  "reason",
+  "terms",
+];
 const formOf = (value: string) => new URLSearchParams(fieldNames.map((name) => [name, value])).toString();
 const jsonOf = (value: unknown) => JSON.stringify(Object.fromEntries(fieldNames.map((name) => [name, value])));
 
@@ -48,7 +73,9 @@ function send(path: string, init: { method: string; type?: string | null; body?:
   const headers = new Headers({ Origin: "http://localhost" });
   if (init.type) headers.set("Content-Type", init.type);
   if (init.cookie) headers.set("Cookie", init.cookie);
-  return exports.default.fetch(new Request(`http://localhost${path}`, { method: init.method, headers, body: init.body, redirect: "manual" }));
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, { method: init.method, headers, body: init.body, redirect: "manual" }),
+  );
 }
 
 describe("bodies a client can send", () => {
@@ -74,7 +101,12 @@ describe("bodies a client can send", () => {
     for (const path of postRoutes) {
       for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
         const withBody = method !== "GET" && method !== "HEAD";
-        const response = await send(path, { method, type: withBody ? "application/x-www-form-urlencoded" : null, body: withBody ? "a=1" : undefined, cookie });
+        const response = await send(path, {
+          method,
+          type: withBody ? "application/x-www-form-urlencoded" : null,
+          body: withBody ? "a=1" : undefined,
+          cookie,
+        });
         if (response.status >= 500) failures.push(`${method} ${path}: ${response.status}`);
         await response.body?.cancel();
       }
@@ -86,7 +118,12 @@ describe("bodies a client can send", () => {
     const cookie = await loginCookie(await createMember());
     const failures: string[] = [];
     for (const path of postRoutes.filter((path) => path.startsWith("/api/"))) {
-      for (const [method, who] of [["POST", cookie], ["POST", undefined], ["DELETE", cookie], ["PATCH", cookie]] as const) {
+      for (const [method, who] of [
+        ["POST", cookie],
+        ["POST", undefined],
+        ["DELETE", cookie],
+        ["PATCH", cookie],
+      ] as const) {
         const response = await send(path, { method, type: "application/json", body: "{", cookie: who });
         if (response.status < 400 || !response.headers.get("Content-Type")?.includes("application/json")) {
           await response.body?.cancel();

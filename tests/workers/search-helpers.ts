@@ -83,7 +83,11 @@ export async function insertMembers(site: SearchSite, specs: SearchMemberSpec[])
 }
 
 /** `count` confirmed, visible members in one statement each for users and profiles. */
-export async function insertManyMembers(site: SearchSite, count: number, spec: Required<Pick<SearchMemberSpec, "gender" | "birthDate" | "country">>) {
+export async function insertManyMembers(
+  site: SearchSite,
+  count: number,
+  spec: Required<Pick<SearchMemberSpec, "gender" | "birthDate" | "country">>,
+) {
   const tag = crypto.randomUUID().slice(0, 8);
   await sql(
     `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
@@ -140,7 +144,7 @@ export function readSearchPage(html: string) {
     }));
   const link = (rel: string) => {
     const tag = new RegExp(`<a[^>]*rel="${rel}"[^>]*>`).exec(main)?.[0];
-    return tag ? (/href="([^"]+)"/.exec(tag)?.[1] ?? null)?.replace(/&amp;/g, "&") ?? null : null;
+    return tag ? ((/href="([^"]+)"/.exec(tag)?.[1] ?? null)?.replace(/&amp;/g, "&") ?? null) : null;
   };
   return {
     main,

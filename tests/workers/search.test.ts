@@ -112,7 +112,12 @@ describe("member search visibility", () => {
       { name: "UnconfirmedActiveProfile", birthDate: born, userStatus: "not_confirmed", profileStatus: "active" },
       { name: "DisabledProfile", birthDate: born, profileStatus: "disabled" },
     ]);
-    await sql("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)", [viewerProfileId, blockedByViewer!, blockingViewer!, viewerProfileId]);
+    await sql("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?), (?, ?)", [
+      viewerProfileId,
+      blockedByViewer!,
+      blockingViewer!,
+      viewerProfileId,
+    ]);
 
     const page = await searchPage("?gender=female&country=NL&min_age=77&max_age=77");
     expect(names(page.results)).toEqual(["Visible"]);

@@ -32,9 +32,10 @@ export async function tokenFromMail(to: string, template: string, path: string):
 }
 
 export async function userRow(userId: number) {
-  const [row] = await sql("SELECT email, status, invisible, email_disabled_reason, delete_reason, delete_remarks, password_hash FROM users WHERE id = ?", [
-    userId,
-  ]);
+  const [row] = await sql(
+    "SELECT email, status, invisible, email_disabled_reason, delete_reason, delete_remarks, password_hash FROM users WHERE id = ?",
+    [userId],
+  );
   const [email, status, invisible, emailDisabledReason, deleteReason, deleteRemarks, passwordHash] = row ?? [];
   return { email, status, invisible: Number(invisible), emailDisabledReason, deleteReason, deleteRemarks, passwordHash };
 }

@@ -25,7 +25,8 @@ describe("settings page", () => {
     const member = await createMember();
     const html = mainContent(await (await get("/settings", { cookie: await loginCookie(member) })).text());
     expect(html).toContain(member.email);
-    for (const id of ["email", "password", "notifications", "invisible", "passkeys", "data", "delete"]) expect(html).toContain(`id="${id}"`);
+    for (const id of ["email", "password", "notifications", "invisible", "passkeys", "data", "delete"])
+      expect(html).toContain(`id="${id}"`);
     expect(html).toContain('href="/settings/export"');
   });
 });
@@ -33,14 +34,22 @@ describe("settings page", () => {
 describe("e-mail change", () => {
   it("refuses an invalid new address with the spec's message", async () => {
     const member = await createMember();
-    const response = await postAs(await loginCookie(member), "/settings", { intent: "email", newEmail: "not-an-address", currentPassword: TEST_PASSWORD });
+    const response = await postAs(await loginCookie(member), "/settings", {
+      intent: "email",
+      newEmail: "not-an-address",
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.status).toBe(400);
     expect(mainContent(await response.text())).toContain(MESSAGES.newEmailInvalid);
   });
 
   it("refuses an address another account on this site uses", async () => {
     const [member, other] = await Promise.all([createMember(), createMember()]);
-    const response = await postAs(await loginCookie(member), "/settings", { intent: "email", newEmail: other.email, currentPassword: TEST_PASSWORD });
+    const response = await postAs(await loginCookie(member), "/settings", {
+      intent: "email",
+      newEmail: other.email,
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.status).toBe(400);
     expect(mainContent(await response.text())).toContain(MESSAGES.emailTaken);
     expect(await count("SELECT count(*) FROM mail_outbox WHERE to_address = ? AND template = 'mail_change'", [other.email])).toBe(0);
@@ -48,7 +57,11 @@ describe("e-mail change", () => {
 
   it("needs the current password", async () => {
     const member = await createMember();
-    const response = await postAs(await loginCookie(member), "/settings", { intent: "email", newEmail: newAddress(), currentPassword: "wrong one" });
+    const response = await postAs(await loginCookie(member), "/settings", {
+      intent: "email",
+      newEmail: newAddress(),
+      currentPassword: "wrong one",
+    });
     expect(response.status).toBe(400);
     expect(mainContent(await response.text())).toContain(MESSAGES.checkOldPassword);
   });
@@ -58,7 +71,11 @@ describe("e-mail change", () => {
     await sql("UPDATE users SET email_disabled_reason = 'bounce' WHERE id = ?", [member.userId]);
     const cookie = await loginCookie(member);
     const address = newAddress();
-    const response = await postAs(cookie, "/settings", { intent: "email", newEmail: address.toUpperCase(), currentPassword: TEST_PASSWORD });
+    const response = await postAs(cookie, "/settings", {
+      intent: "email",
+      newEmail: address.toUpperCase(),
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.status).toBe(200);
     expect(mainContent(await response.text())).toContain(address);
     expect((await userRow(member.userId)).email).toBe(member.email);
@@ -187,7 +204,16 @@ describe("invisible mode", () => {
 describe("notification preferences", () => {
   const enabledForm = (off: string[]) => {
     const form: Record<string, string> = { intent: "save" };
-    for (const type of ["new_conversations", "new_messages", "like", "unread_message_reminders", "promotions", "weekly_updates", "news", "reminders"]) {
+    for (const type of [
+      "new_conversations",
+      "new_messages",
+      "like",
+      "unread_message_reminders",
+      "promotions",
+      "weekly_updates",
+      "news",
+      "reminders",
+    ]) {
       for (const channel of ["push", "email"]) if (!off.includes(`${channel}.${type}`)) form[`${channel}.${type}`] = "on";
     }
     return form;
@@ -222,7 +248,9 @@ describe("notification preferences", () => {
     const member = await createMember();
     const cookie = await loginCookie(member);
     expect((await postAs(cookie, "/notifications", { intent: "emails_off" })).status).toBe(200);
-    expect(await count("SELECT count(*) FROM notification_preferences WHERE user_id = ? AND channel = 'email' AND enabled = 0", [member.userId])).toBe(8);
+    expect(
+      await count("SELECT count(*) FROM notification_preferences WHERE user_id = ? AND channel = 'email' AND enabled = 0", [member.userId]),
+    ).toBe(8);
     expect(await count("SELECT count(*) FROM notification_preferences WHERE user_id = ? AND channel = 'push'", [member.userId])).toBe(0);
   });
 
@@ -268,12 +296,19 @@ describe("notification preferences", () => {
 describe("data export", () => {
   it("downloads the member's own data without secrets or other members' addresses", async () => {
     const [member, other] = await Promise.all([createMember({ name: "Exporter" }), createMember({ name: "Otherone" })]);
-    const [[conversationId]] = (await sql(
-      "INSERT INTO conversations (site_id, starter_id, recipient_id) VALUES (?, ?, ?) RETURNING id",
-      [member.siteId, member.profileId, other.profileId],
-    )) as [[string]];
-    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'hello from me')", [Number(conversationId), member.profileId]);
-    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'secret reply of the other')", [Number(conversationId), other.profileId]);
+    const [[conversationId]] = (await sql("INSERT INTO conversations (site_id, starter_id, recipient_id) VALUES (?, ?, ?) RETURNING id", [
+      member.siteId,
+      member.profileId,
+      other.profileId,
+    ])) as [[string]];
+    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'hello from me')", [
+      Number(conversationId),
+      member.profileId,
+    ]);
+    await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'secret reply of the other')", [
+      Number(conversationId),
+      other.profileId,
+    ]);
     await sql("INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", [other.profileId, member.profileId]);
     await sql("INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key) VALUES (?, 30, 30, 'signup', ?)", [
       member.userId,

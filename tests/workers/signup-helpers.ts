@@ -27,7 +27,9 @@ export function postAs(
   const headers = new Headers({ Origin: origin, "Content-Type": "application/x-www-form-urlencoded", ...options.headers });
   if (options.cookie) headers.set("Cookie", options.cookie);
   headers.set("CF-Connecting-IP", options.ip ?? uniqueIp());
-  return exports.default.fetch(new Request(`${origin}${path}`, { method: "POST", headers, body: new URLSearchParams(form), redirect: "manual" }));
+  return exports.default.fetch(
+    new Request(`${origin}${path}`, { method: "POST", headers, body: new URLSearchParams(form), redirect: "manual" }),
+  );
 }
 
 /** A complete, valid account form (step 1) for a new address. */
@@ -69,8 +71,23 @@ export async function userRow(email: string) {
     [email.toLowerCase()],
   );
   if (!row) return null;
-  const [id, status, credits, language, passwordHash, confirmedAt, profileStatus, name, gender, sexuality, birthDate, country, aboutMe] = row;
-  return { id: Number(id), status, credits: Number(credits), language, passwordHash, confirmedAt, profileStatus, name, gender, sexuality, birthDate, country, aboutMe };
+  const [id, status, credits, language, passwordHash, confirmedAt, profileStatus, name, gender, sexuality, birthDate, country, aboutMe] =
+    row;
+  return {
+    id: Number(id),
+    status,
+    credits: Number(credits),
+    language,
+    passwordHash,
+    confirmedAt,
+    profileStatus,
+    name,
+    gender,
+    sexuality,
+    birthDate,
+    country,
+    aboutMe,
+  };
 }
 
 /**

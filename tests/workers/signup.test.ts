@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
 import { get, mainContent, sql } from "./helpers";
-import { accountForm, activationToken, authCookieOf, createSiteWithSignups, postAs, uniqueEmail, uniqueIp, userRow } from "./signup-helpers";
+import {
+  accountForm,
+  activationToken,
+  authCookieOf,
+  createSiteWithSignups,
+  postAs,
+  uniqueEmail,
+  uniqueIp,
+  userRow,
+} from "./signup-helpers";
 
 const hosts = { all: "", traffic: "", invite: "" };
 
@@ -127,7 +136,10 @@ describe("signing up (step 1: the account)", () => {
   });
 
   it("stores the visitor's tracking record with the account and clears the cookie", async () => {
-    const { response, email } = await signUp({}, { cookie: trackingCookie({ network: "adnet", ref: "r1", sub1: "s1", sub2: "s2", sub3: "s3", landingPath: "/landers/video" }) });
+    const { response, email } = await signUp(
+      {},
+      { cookie: trackingCookie({ network: "adnet", ref: "r1", sub1: "s1", sub2: "s2", sub3: "s3", landingPath: "/landers/video" }) },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("tracking=;") && cookie.includes("Max-Age=0"))).toBe(true);
     const user = await userRow(email);
@@ -200,7 +212,11 @@ describe("the steps after the account", () => {
     expect(mainContent(await foreign.text())).toContain("Kies een regio uit de lijst.");
     const location = await postAs("/signup?step=location", { step: "location", intent: "save", region: String(regionId) }, { cookie });
     expect(location.headers.get("Location")).toBe("/signup?step=personal");
-    const personal = await postAs("/signup?step=personal", { step: "personal", intent: "save", hair_color: "blonde", eye_color: "green", body_type: "spaceship" }, { cookie });
+    const personal = await postAs(
+      "/signup?step=personal",
+      { step: "personal", intent: "save", hair_color: "blonde", eye_color: "green", body_type: "spaceship" },
+      { cookie },
+    );
     expect(personal.status, "invalid option").toBe(400);
     await postAs("/signup?step=personal", { step: "personal", intent: "save", hair_color: "blonde", eye_color: "green" }, { cookie });
     const tooLong = await postAs("/signup?step=about", { step: "about", intent: "save", about_me: "x".repeat(1001) }, { cookie });
@@ -290,7 +306,9 @@ describe("activation", () => {
   it("refuses expired and unknown links with the spec's message and a resend form", async () => {
     const { email } = await signUp();
     const token = await activationToken(email);
-    await sql("UPDATE verification_tokens SET expires_at = unixepoch() - 60 WHERE user_id = (SELECT id FROM users WHERE email = ?)", [email]);
+    await sql("UPDATE verification_tokens SET expires_at = unixepoch() - 60 WHERE user_id = (SELECT id FROM users WHERE email = ?)", [
+      email,
+    ]);
     expect((await get(`/activate?token=${token}`)).headers.get("Location")).toBe("/activate/error");
     expect((await postAs("/activate", { token })).headers.get("Location")).toBe("/activate/error");
     expect((await postAs("/activate", { token: "not a token" })).headers.get("Location")).toBe("/activate/error");

@@ -70,13 +70,20 @@ describe("the cam-profile and resell tile list (product.md §2, member_resell)",
       expect(link).toContain('rel="sponsored noopener"');
       expect(link).toMatch(/href="https:\/\//);
     }
-    expect([...section.matchAll(/<img [^>]*src="([^"]+)"/g)].map(([, src]) => src)).toEqual(["/resell/cam-1.svg", "/resell/cam-2.svg", "/resell/cam-3.svg"]);
+    expect([...section.matchAll(/<img [^>]*src="([^"]+)"/g)].map(([, src]) => src)).toEqual([
+      "/resell/cam-1.svg",
+      "/resell/cam-2.svg",
+      "/resell/cam-3.svg",
+    ]);
     const related = html.indexOf('id="related-profiles"');
     if (related >= 0) expect(html.indexOf('id="resell-tiles"')).toBeGreaterThan(related);
   });
 
   it("is absent on a site that leaves it off", async () => {
-    const [viewer, member] = await Promise.all([createMember({ site: "de-milf" }), createMember({ site: "de-milf", name: "Gisela", gender: "female" })]);
+    const [viewer, member] = await Promise.all([
+      createMember({ site: "de-milf" }),
+      createMember({ site: "de-milf", name: "Gisela", gender: "female" }),
+    ]);
     const response = await get(`/members/${member.profileId}`, { host: "de.localhost", cookie: await loginCookie(viewer, "de.localhost") });
     expect(response.status).toBe(200);
     const html = mainContent(await response.text());

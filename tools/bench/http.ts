@@ -195,7 +195,14 @@ async function load(base: string, cookie: string, urlFor: (i: number) => string,
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   samples.sort((a, b) => a - b);
-  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), p99: quantile(samples, 0.99), rps: count / seconds, errors, failures };
+  return {
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    p99: quantile(samples, 0.99),
+    rps: count / seconds,
+    errors,
+    failures,
+  };
 }
 
 async function measure(base: string, cookie: string, urlFor: (i: number) => string) {
@@ -225,11 +232,19 @@ async function main() {
     void cleanup().then(() => process.exit(2));
   }, maxMinutes * 60_000);
   timer.unref();
-  console.log(`profiles ${profiles.toLocaleString("en")}, ${requests} requests per scenario after ${warmup} warm-up, concurrency ${concurrency}`);
+  console.log(
+    `profiles ${profiles.toLocaleString("en")}, ${requests} requests per scenario after ${warmup} warm-up, concurrency ${concurrency}`,
+  );
 
   // 1. The database: a temporary file served by the project's libSQL server.
   const dbPort = await freePort();
-  const database = startProcess(process.execPath, [resolve(root, "tools/libsql-server/cli.mjs"), "--file", join(folder, "bench.db"), "--port", String(dbPort)]);
+  const database = startProcess(process.execPath, [
+    resolve(root, "tools/libsql-server/cli.mjs"),
+    "--file",
+    join(folder, "bench.db"),
+    "--port",
+    String(dbPort),
+  ]);
   const databaseUrl = `http://127.0.0.1:${dbPort}`;
   await waitFor(`${databaseUrl}/health`, "the libSQL server", database, 30_000);
   const client = createClient({ url: databaseUrl, intMode: "number" });
@@ -250,7 +265,8 @@ async function main() {
   const reused = process.env.BUILD_DIR ? resolve(root, process.env.BUILD_DIR) : null;
   const buildDir = reused ?? join(folder, "build");
   if (reused) {
-    if (!existsSync(join(reused, "server/wrangler.json"))) throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (server/wrangler.json)`);
+    if (!existsSync(join(reused, "server/wrangler.json")))
+      throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (server/wrangler.json)`);
     console.log(`using the build in ${process.env.BUILD_DIR}`);
   } else {
     const buildStart = performance.now();
@@ -265,12 +281,18 @@ async function main() {
     bin("wrangler"),
     [
       "dev",
-      "--config", join(buildDir, "server/wrangler.json"),
-      "--port", String(appPort),
-      "--ip", "127.0.0.1",
-      "--persist-to", join(folder, "state"),
-      "--var", `DATABASE_URL:${databaseUrl}`,
-      "--log-level", "warn",
+      "--config",
+      join(buildDir, "server/wrangler.json"),
+      "--port",
+      String(appPort),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      join(folder, "state"),
+      "--var",
+      `DATABASE_URL:${databaseUrl}`,
+      "--log-level",
+      "warn",
       "--show-interactive-dev-session=false",
     ],
     { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
@@ -332,7 +354,8 @@ async function main() {
     console.log(
       `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)}`,
     );
-    if (figures.errors > 0) console.log(`${"".padEnd(24)} failures: ${[...figures.failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);
+    if (figures.errors > 0)
+      console.log(`${"".padEnd(24)} failures: ${[...figures.failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);
   }
 
   const firstPage = results.get("first")!;
@@ -340,7 +363,10 @@ async function main() {
   const checks: [string, boolean][] = [
     [`search page 1 p95 ≤ ${searchTarget}× baseline`, firstPage.p95 <= searchTarget * baseline!.p95],
     [`search page ${deepPage} p95 ≤ ${searchTarget}× baseline`, deepFigures.p95 <= searchTarget * baseline!.p95],
-    [`page ${deepPage} as fast as page 1 (p95 within ${Math.round((deepPageTolerance - 1) * 100)} %)`, deepFigures.p95 <= deepPageTolerance * firstPage.p95],
+    [
+      `page ${deepPage} as fast as page 1 (p95 within ${Math.round((deepPageTolerance - 1) * 100)} %)`,
+      deepFigures.p95 <= deepPageTolerance * firstPage.p95,
+    ],
     ["no failed requests", measured.every((figures) => figures.errors === 0)],
   ];
   if (deepPage < 50) console.log(`\nnote: the search has only ${deepPage} pages at this size; the deep page is the last one`);

@@ -22,7 +22,10 @@ import { startLibsqlServer } from "../libsql-server/server.mjs";
 import { createMemoryPhotoStore } from "../photo-store";
 
 // Not strict: `npm run bench` passes every option to every benchmark (tools/bench/run.mjs).
-const { values } = parseArgs({ strict: false, options: { profiles: { type: "string", default: "20000" }, runs: { type: "string", default: "200" } } });
+const { values } = parseArgs({
+  strict: false,
+  options: { profiles: { type: "string", default: "20000" }, runs: { type: "string", default: "200" } },
+});
 const profiles = Number(values.profiles);
 const runs = Number(values.runs);
 
@@ -63,14 +66,38 @@ async function main() {
       "EXISTS (SELECT 1 FROM users WHERE users.id = profiles.user_id AND users.status = 'confirmed' AND users.invisible = 0) AND profiles.id <> 1" +
       " AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = 1 AND blocked_id = profiles.id) OR (blocker_id = profiles.id AND blocked_id = 1))";
     const queries: [string, string, InArgs][] = [
-      ["keyset page (24 after a cursor)", `SELECT ${columns} FROM profiles WHERE ${filter} AND id < ? ORDER BY id DESC LIMIT 24`, [Number.MAX_SAFE_INTEGER]],
-      ["keyset page, region filter", `SELECT ${columns} FROM profiles WHERE site_id = 1 AND gender = 'female' AND region_id = 1 AND status = 'active' AND id < ? ORDER BY id DESC LIMIT 24`, [Number.MAX_SAFE_INTEGER]],
-      ["OFFSET page (for comparison, page 100)", `SELECT ${columns} FROM profiles WHERE ${filter} ORDER BY id DESC LIMIT 24 OFFSET 2376`, []],
+      [
+        "keyset page (24 after a cursor)",
+        `SELECT ${columns} FROM profiles WHERE ${filter} AND id < ? ORDER BY id DESC LIMIT 24`,
+        [Number.MAX_SAFE_INTEGER],
+      ],
+      [
+        "keyset page, region filter",
+        `SELECT ${columns} FROM profiles WHERE site_id = 1 AND gender = 'female' AND region_id = 1 AND status = 'active' AND id < ? ORDER BY id DESC LIMIT 24`,
+        [Number.MAX_SAFE_INTEGER],
+      ],
+      [
+        "OFFSET page (for comparison, page 100)",
+        `SELECT ${columns} FROM profiles WHERE ${filter} ORDER BY id DESC LIMIT 24 OFFSET 2376`,
+        [],
+      ],
       ["capped count (≤ 1,000)", `SELECT count(*) AS n FROM (SELECT 1 FROM profiles WHERE ${filter} LIMIT 1000)`, []],
       // As app/search/member-search.server.ts runs them: with visibleTo's per-row probes (users, blocks).
-      ["search page, with visibility probes", `SELECT ${columns} FROM profiles WHERE ${filter} AND ${visible} AND id < ? ORDER BY id DESC LIMIT 25`, [Number.MAX_SAFE_INTEGER]],
-      ["capped count (≤ 1,001), with visibility", `SELECT count(*) AS n FROM (SELECT 1 FROM profiles WHERE ${filter} AND ${visible} LIMIT 1001)`, []],
-      ["home: recently active with photo", "SELECT p.id FROM profiles p JOIN photos ph ON ph.id = p.main_photo_id AND ph.status = 'active' AND ph.private = 0 WHERE p.site_id = 1 AND p.status = 'active' ORDER BY p.last_active_at DESC LIMIT 12", []],
+      [
+        "search page, with visibility probes",
+        `SELECT ${columns} FROM profiles WHERE ${filter} AND ${visible} AND id < ? ORDER BY id DESC LIMIT 25`,
+        [Number.MAX_SAFE_INTEGER],
+      ],
+      [
+        "capped count (≤ 1,001), with visibility",
+        `SELECT count(*) AS n FROM (SELECT 1 FROM profiles WHERE ${filter} AND ${visible} LIMIT 1001)`,
+        [],
+      ],
+      [
+        "home: recently active with photo",
+        "SELECT p.id FROM profiles p JOIN photos ph ON ph.id = p.main_photo_id AND ph.status = 'active' AND ph.private = 0 WHERE p.site_id = 1 AND p.status = 'active' ORDER BY p.last_active_at DESC LIMIT 12",
+        [],
+      ],
     ];
 
     console.log(`\n${"query".padEnd(42)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)}  (over HTTP, ${runs} runs)`);

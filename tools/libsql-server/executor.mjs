@@ -92,10 +92,7 @@ function ensureSingleStatement(sql) {
 function bindArgs(sql, stmt) {
   if (stmt.namedArgs.length === 0) return stmt.args;
   if (stmt.args.length > 0) {
-    throw new SqlError(
-      "Specifying both positional and named arguments is not supported",
-      "ARGS_BOTH_POSITIONAL_AND_NAMED",
-    );
+    throw new SqlError("Specifying both positional and named arguments is not supported", "ARGS_BOTH_POSITIONAL_AND_NAMED");
   }
   const byName = new Map(stmt.namedArgs.map((arg) => [arg.name, arg.value]));
   return sqlParameters(sql).map(({ name }) => {
@@ -305,9 +302,10 @@ export class Executor {
       const explain = this.#db.prepare(`EXPLAIN ${sql}`).raw(true);
       const program = /** @type {unknown[][]} */ (explain.all([]));
       resetExplain(explain, []);
-      return !program.some(([, opcode, , p2]) =>
-        (opcode === "Transaction" && Number(p2) !== 0) ||
-        opcode === "Checkpoint" || opcode === "Vacuum" || opcode === "JournalMode");
+      return !program.some(
+        ([, opcode, , p2]) =>
+          (opcode === "Transaction" && Number(p2) !== 0) || opcode === "Checkpoint" || opcode === "Vacuum" || opcode === "JournalMode",
+      );
     } catch {
       return false;
     }

@@ -20,13 +20,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "libsql";
 
-import {
-  ProtocolError,
-  decodeCursorBody,
-  decodePipelineBody,
-  encodeStmtResult,
-  encodeValue,
-} from "./protocol.mjs";
+import { ProtocolError, decodeCursorBody, decodePipelineBody, encodeStmtResult, encodeValue } from "./protocol.mjs";
 import { Executor, resolveSql, toHranaError } from "./executor.mjs";
 import { ConnectionLock, StreamError, StreamRegistry } from "./streams.mjs";
 

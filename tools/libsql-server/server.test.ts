@@ -82,7 +82,7 @@ describe("execute", () => {
     await db.execute("CREATE TABLE vals (i INTEGER, f REAL, t TEXT, b BLOB, n ANY)");
     const big = 2n ** 62n + 12345n; // beyond 2^53
     // (the `libsql` package cuts text at a NUL character when reading it back)
-    const text = "héllo 🌍 日本 ✓ \"quoted\" \\ end";
+    const text = 'héllo 🌍 日本 ✓ "quoted" \\ end';
     const blob = new Uint8Array([0, 1, 127, 128, 255]);
     await db.execute({ sql: "INSERT INTO vals VALUES (?, ?, ?, ?, ?)", args: [big, 3.25, text, blob, null] });
     await db.execute({ sql: "INSERT INTO vals (i) VALUES (?)", args: [-(2n ** 63n)] });
@@ -213,11 +213,7 @@ describe("batch", () => {
     await db.execute("CREATE TABLE atomic (v TEXT UNIQUE)");
     const error = await caught(
       db.batch(
-        [
-          "INSERT INTO atomic VALUES ('first')",
-          "INSERT INTO atomic VALUES ('second')",
-          "INSERT INTO atomic VALUES ('first')",
-        ],
+        ["INSERT INTO atomic VALUES ('first')", "INSERT INTO atomic VALUES ('second')", "INSERT INTO atomic VALUES ('first')"],
         "write",
       ),
     );
@@ -247,11 +243,23 @@ describe("batch", () => {
               { stmt: select("SELECT 4"), condition: { type: "ok", step: 1 } },
               {
                 stmt: select("SELECT 5"),
-                condition: { type: "and", conds: [{ type: "ok", step: 0 }, { type: "not", cond: { type: "ok", step: 3 } }] },
+                condition: {
+                  type: "and",
+                  conds: [
+                    { type: "ok", step: 0 },
+                    { type: "not", cond: { type: "ok", step: 3 } },
+                  ],
+                },
               },
               {
                 stmt: select("SELECT 6"),
-                condition: { type: "or", conds: [{ type: "ok", step: 3 }, { type: "error", step: 3 }] },
+                condition: {
+                  type: "or",
+                  conds: [
+                    { type: "ok", step: 3 },
+                    { type: "error", step: 3 },
+                  ],
+                },
               },
               { stmt: select("SELECT 7"), condition: { type: "is_autocommit" } },
             ],
@@ -431,7 +439,10 @@ describe("describe, cursor and autocommit (raw protocol)", () => {
       },
     });
     expect(status).toBe(200);
-    const lines = text.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(typeof lines[0].baton).toBe("string");
     expect(lines.slice(1).map((l) => l.type)).toEqual(["step_begin", "row", "row", "step_end", "step_error"]);
     expect(lines[1].cols).toEqual([{ name: "a", decltype: null }]);
@@ -465,9 +476,7 @@ describe("drizzle-orm over HTTP", () => {
 
   it("inserts, selects and runs transactions", async () => {
     const libsql = client();
-    await libsql.execute(
-      "CREATE TABLE drizzle_users (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)",
-    );
+    await libsql.execute("CREATE TABLE drizzle_users (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)");
     const db = drizzle(libsql);
 
     const inserted = await db.insert(users).values({ name: "ada" }).returning();

@@ -146,7 +146,14 @@ export function tokenize(sql) {
 }
 
 // sqlite3_complete() token classes and transition table.
-const T_SEMI = 0, T_WS = 1, T_OTHER = 2, T_EXPLAIN = 3, T_CREATE = 4, T_TEMP = 5, T_TRIGGER = 6, T_END = 7;
+const T_SEMI = 0,
+  T_WS = 1,
+  T_OTHER = 2,
+  T_EXPLAIN = 3,
+  T_CREATE = 4,
+  T_TEMP = 5,
+  T_TRIGGER = 6,
+  T_END = 7;
 const TRANSITIONS = [
   /* 0 INVALID */ [1, 0, 2, 3, 4, 2, 2, 2],
   /* 1 START   */ [1, 1, 2, 3, 4, 2, 2, 2],
@@ -168,13 +175,19 @@ function tokenClass(token) {
   if (token.kind === "ws") return T_WS;
   if (token.kind !== "word") return T_OTHER;
   switch (token.text.toLowerCase()) {
-    case "explain": return T_EXPLAIN;
-    case "create": return T_CREATE;
+    case "explain":
+      return T_EXPLAIN;
+    case "create":
+      return T_CREATE;
     case "temp":
-    case "temporary": return T_TEMP;
-    case "trigger": return T_TRIGGER;
-    case "end": return T_END;
-    default: return T_OTHER;
+    case "temporary":
+      return T_TEMP;
+    case "trigger":
+      return T_TRIGGER;
+    case "end":
+      return T_END;
+    default:
+      return T_OTHER;
   }
 }
 

@@ -16,7 +16,7 @@ describe("countStatements", () => {
     ["CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1); UPDATE u SET x = 2; END;", 1],
     ["CREATE TEMP TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM u; END; SELECT 1", 2],
     ["EXPLAIN CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM u; END", 1],
-    ["CREATE TABLE \"end\" (x); SELECT 1", 2],
+    ['CREATE TABLE "end" (x); SELECT 1', 2],
   ])("%j has %i statement(s)", (sql, expected) => {
     expect(countStatements(sql)).toBe(expected);
   });
@@ -40,9 +40,7 @@ describe("sqlParameters", () => {
   });
 
   it("ignores look-alikes in strings, identifiers and comments", () => {
-    expect(sqlParameters("SELECT ':x', \"?\" -- :y\n, /* @z */ a$b, :real")).toEqual([
-      { index: 1, name: ":real" },
-    ]);
+    expect(sqlParameters("SELECT ':x', \"?\" -- :y\n, /* @z */ a$b, :real")).toEqual([{ index: 1, name: ":real" }]);
   });
 
   it("handles TCL-style $ names", () => {

@@ -73,11 +73,7 @@ export class ConnectionLock {
         reject,
         timer: setTimeout(() => {
           this.#waiters = this.#waiters.filter((w) => w !== waiter);
-          reject(new StreamError(
-            "Timed out waiting for another stream's transaction to finish",
-            503,
-            "TRANSACTION_TIMEOUT",
-          ));
+          reject(new StreamError("Timed out waiting for another stream's transaction to finish", 503, "TRANSACTION_TIMEOUT"));
         }, timeoutMs),
       };
       this.#waiters.push(waiter);

@@ -101,7 +101,9 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       status: p.status,
       isCancelable: p.status === "open",
       amount: formatAmount(p.cents, p.currency),
-      ...(p.status === "paid" ? { amountRefunded: formatAmount(refunded, p.currency), amountRemaining: formatAmount(p.cents - refunded, p.currency) } : {}),
+      ...(p.status === "paid"
+        ? { amountRefunded: formatAmount(refunded, p.currency), amountRemaining: formatAmount(p.cents - refunded, p.currency) }
+        : {}),
       ...(chargedBack > 0 ? { amountChargedBack: formatAmount(chargedBack, p.currency) } : {}),
       description: p.description,
       method: p.method,
@@ -113,10 +115,16 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       webhookUrl: p.webhookUrl,
       ...(p.customerId ? { customerId: p.customerId } : {}),
       ...(p.mandateId ? { mandateId: p.mandateId } : {}),
-      ...Object.fromEntries(Object.values(STATUS_TIMESTAMP).filter((key) => p[key]).map((key) => [key, p[key]])),
+      ...Object.fromEntries(
+        Object.values(STATUS_TIMESTAMP)
+          .filter((key) => p[key])
+          .map((key) => [key, p[key]]),
+      ),
       _links: {
         self: apiLink(`/payments/${p.id}`),
-        ...(p.status === "open" && p.sequenceType !== "recurring" ? { checkout: { href: `${publicUrl ?? baseUrl}/checkout/${p.id}`, type: "text/html" } } : {}),
+        ...(p.status === "open" && p.sequenceType !== "recurring"
+          ? { checkout: { href: `${publicUrl ?? baseUrl}/checkout/${p.id}`, type: "text/html" } }
+          : {}),
         ...(p.refunds.length ? { refunds: apiLink(`/payments/${p.id}/refunds`) } : {}),
         ...(p.chargebacks.length ? { chargebacks: apiLink(`/payments/${p.id}/chargebacks`) } : {}),
       },
@@ -274,7 +282,8 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
     if (currency !== payment.currency) throw unprocessable("The currency differs from the payment's.", "amount.currency");
     const refunded = payment.refunds.reduce((sum, r) => sum + r.cents, 0);
     const chargedBack = payment.chargebacks.reduce((sum, c) => sum + c.cents, 0);
-    if (cents < 1 || cents > payment.cents - refunded - chargedBack) throw unprocessable("The amount is higher than the amount that can be refunded.", "amount");
+    if (cents < 1 || cents > payment.cents - refunded - chargedBack)
+      throw unprocessable("The amount is higher than the amount that can be refunded.", "amount");
     const refund = { id: newId("re"), cents, status: "pending", description: body.description ?? "", createdAt: new Date().toISOString() };
     payment.refunds.push(refund);
     return refund;
@@ -282,7 +291,8 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
 
   function createMandate(customer, body) {
     if (body.method !== "directdebit") throw unprocessable("Only direct debit mandates can be made.", "method");
-    if (typeof body.consumerName !== "string" || !body.consumerName.trim()) throw unprocessable("The consumer name is invalid.", "consumerName");
+    if (typeof body.consumerName !== "string" || !body.consumerName.trim())
+      throw unprocessable("The consumer name is invalid.", "consumerName");
     if (typeof body.consumerAccount !== "string" || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(body.consumerAccount)) {
       throw unprocessable("The consumer account is invalid.", "consumerAccount");
     }
@@ -301,7 +311,8 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
 
   async function simulate(payment, body) {
     if (body.status !== undefined) {
-      if (!["open", "pending", "paid", "failed", "canceled", "expired"].includes(body.status)) throw unprocessable("Unknown status.", "status");
+      if (!["open", "pending", "paid", "failed", "canceled", "expired"].includes(body.status))
+        throw unprocessable("Unknown status.", "status");
       setStatus(payment, body.status);
     }
     if (body.chargeback) chargeBack(payment);
@@ -318,12 +329,28 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       const payment = findPayment(id);
       if (!sub && method === "GET") return [200, paymentResource(payment)];
       if (sub === "refunds" && method === "POST") return [201, refundResource(payment, createRefund(payment, body))];
-      if (sub === "refunds" && method === "GET") return [200, list("refunds", payment.refunds.map((r) => refundResource(payment, r)))];
-      if (sub === "chargebacks" && method === "GET" && !subId) return [200, list("chargebacks", payment.chargebacks.map((c) => chargebackResource(payment, c)))];
+      if (sub === "refunds" && method === "GET")
+        return [
+          200,
+          list(
+            "refunds",
+            payment.refunds.map((r) => refundResource(payment, r)),
+          ),
+        ];
+      if (sub === "chargebacks" && method === "GET" && !subId)
+        return [
+          200,
+          list(
+            "chargebacks",
+            payment.chargebacks.map((c) => chargebackResource(payment, c)),
+          ),
+        ];
     }
     if (collection === "methods" && !id && method === "GET") {
       const currency = query.get("amount[currency]") ?? "EUR";
-      const methods = METHODS.filter((m) => m.currencies.includes(currency)).filter((m) => query.get("sequenceType") !== "recurring" || m.id === "directdebit" || m.id === "creditcard");
+      const methods = METHODS.filter((m) => m.currencies.includes(currency)).filter(
+        (m) => query.get("sequenceType") !== "recurring" || m.id === "directdebit" || m.id === "creditcard",
+      );
       return [
         200,
         list(
@@ -333,7 +360,10 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
             id: m.id,
             description: m.description,
             status: "activated",
-            image: { size1x: `https://www.mollie.com/external/icons/payment-methods/${m.id}.png`, svg: `https://www.mollie.com/external/icons/payment-methods/${m.id}.svg` },
+            image: {
+              size1x: `https://www.mollie.com/external/icons/payment-methods/${m.id}.png`,
+              svg: `https://www.mollie.com/external/icons/payment-methods/${m.id}.svg`,
+            },
           })),
         ),
       ];
@@ -355,7 +385,14 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       const customer = findCustomer(id);
       if (!sub && method === "GET") return [200, customerResource(customer)];
       if (sub === "mandates" && !subId && method === "POST") return [201, mandateResource(customer, createMandate(customer, body))];
-      if (sub === "mandates" && !subId && method === "GET") return [200, list("mandates", [...customer.mandates.values()].map((m) => mandateResource(customer, m)))];
+      if (sub === "mandates" && !subId && method === "GET")
+        return [
+          200,
+          list(
+            "mandates",
+            [...customer.mandates.values()].map((m) => mandateResource(customer, m)),
+          ),
+        ];
       if (sub === "mandates" && subId && method === "GET") {
         const mandate = customer.mandates.get(subId);
         if (!mandate) throw notFound("mandate");
@@ -367,9 +404,9 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
 
   function checkoutPage(payment) {
     const amount = formatAmount(payment.cents, payment.currency);
-    const buttons = OUTCOMES.map(
-      (o) => `<button type="submit" name="outcome" value="${o.label.toLowerCase()}">${o.label}</button>`,
-    ).join("\n        ");
+    const buttons = OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o.label.toLowerCase()}">${o.label}</button>`).join(
+      "\n        ",
+    );
     return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mollie test checkout</title>
@@ -480,7 +517,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
         throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
       }
       const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
-      if (!/^(test|live)_\w+$/.test(key)) throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
+      if (!/^(test|live)_\w+$/.test(key))
+        throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
       const [status, result] = await api(method, segments.slice(1), url.searchParams, body);
       return sendJson(res, status, result);
     } catch (error) {

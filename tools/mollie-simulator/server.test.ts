@@ -51,7 +51,13 @@ describe("the Mollie simulator", () => {
   it("creates an open payment with a checkout link, and answers like Mollie to a wrong key or amount", async () => {
     const { status, body } = await newPayment();
     expect(status).toBe(201);
-    expect(body).toMatchObject({ resource: "payment", status: "open", amount: { currency: "EUR", value: "49.95" }, method: "ideal", metadata: { order_id: 1 } });
+    expect(body).toMatchObject({
+      resource: "payment",
+      status: "open",
+      amount: { currency: "EUR", value: "49.95" },
+      method: "ideal",
+      metadata: { order_id: 1 },
+    });
     expect(body.id).toMatch(/^tr_[A-Za-z0-9]{10}$/);
     expect(body._links.checkout.href).toBe(`${simulator.url}/checkout/${body.id}`);
 
@@ -78,7 +84,10 @@ describe("the Mollie simulator", () => {
     expect(paid.body).toMatchObject({ status: "paid", amountRefunded: { value: "0.00" } });
     expect(paid.body.paidAt).toBeTruthy();
     expect((await call("POST", `/payments/${payment.id}/refunds`, { amount: { currency: "EUR", value: "15.00" } })).status).toBe(422);
-    const refund = await call("POST", `/payments/${payment.id}/refunds`, { amount: { currency: "EUR", value: "4.95" }, description: "refund" });
+    const refund = await call("POST", `/payments/${payment.id}/refunds`, {
+      amount: { currency: "EUR", value: "4.95" },
+      description: "refund",
+    });
     expect(refund).toMatchObject({ status: 201, body: { resource: "refund", status: "pending", amount: { value: "4.95" } } });
     expect((await call("GET", `/payments/${payment.id}`)).body.amountRefunded).toEqual({ currency: "EUR", value: "4.95" });
 
@@ -98,10 +107,17 @@ describe("the Mollie simulator", () => {
     });
     expect(mandate.body).toMatchObject({ status: "valid", details: { consumerAccount: "NL91ABNA0417164300" } });
     expect((await call("GET", `/customers/${customer.body.id}/mandates/${mandate.body.id}`)).status).toBe(200);
-    const payment = await newPayment("29.95", { method: "directdebit", sequenceType: "recurring", customerId: customer.body.id, mandateId: mandate.body.id });
+    const payment = await newPayment("29.95", {
+      method: "directdebit",
+      sequenceType: "recurring",
+      customerId: customer.body.id,
+      mandateId: mandate.body.id,
+    });
     expect(payment.body).toMatchObject({ status: "pending", method: "directdebit", sequenceType: "recurring" });
     expect(payment.body._links.checkout).toBeUndefined();
-    expect((await newPayment("29.95", { sequenceType: "recurring", customerId: customer.body.id, mandateId: "mdt_nope" })).status).toBe(422);
+    expect((await newPayment("29.95", { sequenceType: "recurring", customerId: customer.body.id, mandateId: "mdt_nope" })).status).toBe(
+      422,
+    );
   });
 
   it("lets the tester choose the outcome on the checkout page, calls the webhook and sends the browser back", async () => {

@@ -6,7 +6,13 @@ describe("cron registry", () => {
     const ran: string[] = [];
     const registry: CronJob[] = [
       { name: "a", schedule: "*/5 * * * *", run: async () => void ran.push("a") },
-      { name: "b", schedule: "*/5 * * * *", run: async () => { throw new Error("boom"); } },
+      {
+        name: "b",
+        schedule: "*/5 * * * *",
+        run: async () => {
+          throw new Error("boom");
+        },
+      },
       { name: "c", schedule: "0 3 * * *", run: async () => void ran.push("c") },
     ];
     const outcomes = await runScheduledJobs("*/5 * * * *", {} as never, registry);

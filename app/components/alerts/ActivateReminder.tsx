@@ -39,7 +39,12 @@ export function ActivateReminder() {
   if (asModal) {
     if (modalClosed) return null;
     return (
-      <dialog ref={dialog} className="activate-reminder-modal" aria-labelledby="activate-reminder-title" onClose={() => setModalClosed(true)}>
+      <dialog
+        ref={dialog}
+        className="activate-reminder-modal"
+        aria-labelledby="activate-reminder-title"
+        onClose={() => setModalClosed(true)}
+      >
         <div className="activate-reminder-modal__body">
           {content}
           <form method="dialog">

@@ -23,7 +23,6 @@ export function ProfilePhotoAlert() {
   const { dismissed, dismiss } = useDismissal(DISMISS_KEY);
   if (!account || account.hasMainPhoto || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
 
-
   return (
     <div className="container">
       <div className="alert alert-warning app-alert profile-photo-alert" role="status">
@@ -37,4 +36,3 @@ export function ProfilePhotoAlert() {
     </div>
   );
 }
-

@@ -34,8 +34,12 @@ describe("the activate reminder (product.md §2)", () => {
   });
 
   it("stays hidden while notifications are disabled", () => {
-    expect(shouldShowActivateReminder({ ...unconfirmed, emailDisabledReason: "bounce", notificationsDisabled: true }, ["index"])).toBe(false);
+    expect(shouldShowActivateReminder({ ...unconfirmed, emailDisabledReason: "bounce", notificationsDisabled: true }, ["index"])).toBe(
+      false,
+    );
     const switchedOff = [{ type: "promotions" as const, channels: ["email" as const] }];
-    expect(shouldShowActivateReminder({ ...unconfirmed, disabledNotifications: switchedOff, notificationsDisabled: true }, ["index"])).toBe(false);
+    expect(shouldShowActivateReminder({ ...unconfirmed, disabledNotifications: switchedOff, notificationsDisabled: true }, ["index"])).toBe(
+      false,
+    );
   });
 });

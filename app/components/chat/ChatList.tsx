@@ -82,7 +82,9 @@ export function ChatList({
                   <span className="chat-list__body">
                     <span className="chat-list__head">
                       <strong className="chat-list__name">
-                        {profile.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+                        {profile.online && (
+                          <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />
+                        )}
                         {profile.name}, {profile.age}
                         {profile.fictional && (
                           <span title={fictional.label}>
@@ -94,7 +96,9 @@ export function ChatList({
                       </strong>
                       {last && (
                         <time className="chat-list__time" dateTime={last.at}>
-                          {dayKey(last.at, timeZone) === today ? formatClockTime(last.at, i18n.language, timeZone) : formatDate(new Date(last.at), i18n.language)}
+                          {dayKey(last.at, timeZone) === today
+                            ? formatClockTime(last.at, i18n.language, timeZone)
+                            : formatDate(new Date(last.at), i18n.language)}
                         </time>
                       )}
                     </span>
@@ -110,7 +114,12 @@ export function ChatList({
                     </span>
                   )}
                 </Link>
-                <button type="button" className="btn btn-link btn-sm chat-list__remove" onClick={() => setConfirming(chat)} aria-label={t("chat:list.remove", { name: profile.name })}>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm chat-list__remove"
+                  onClick={() => setConfirming(chat)}
+                  aria-label={t("chat:list.remove", { name: profile.name })}
+                >
                   <span aria-hidden="true">✕</span>
                 </button>
               </li>

@@ -65,30 +65,35 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
 
   return (
     <div className="chat-screen">
-      <ChatTopBar partner={partner} conversationId={conversation.conversationId} credits={root?.account?.credits ?? null} fictional={fictional} />
+      <ChatTopBar
+        partner={partner}
+        conversationId={conversation.conversationId}
+        credits={root?.account?.credits ?? null}
+        fictional={fictional}
+      />
       <main id="main" className="chat-screen__main">
         <div className="chat-screen__messages">
           {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
           <MessageList messages={conversation.messages} olderThan={conversation.olderThan} partnerName={partner.name} timeZone={timeZone} />
         </div>
         <div className="chat-screen__footer">
-        {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
-        {reply?.intent === "gift" && !reply.problem && !reply.conversationId && (
-          <p className="alert alert-danger" role="alert">
-            {t("messages.generic")}
-          </p>
-        )}
-        {giftsOpen && <GiftPicker gifts={composer.gifts} clientKey={`${clientKey}-gift`} partnerName={partner.name} busy={busy} />}
-        <MessageComposer
-          clientKey={clientKey}
-          maxLength={composer.maxLength}
-          messageCost={composer.messageCost}
-          balance={root?.account?.credits ?? null}
-          lastResult={reply?.intent === "text" ? reply.result : null}
-          busy={busy}
-          giftsOpen={giftsOpen}
-          onToggleGifts={() => setGiftsOpen((open) => !open)}
-          icebreakers={icebreakers}
+          {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
+          {reply?.intent === "gift" && !reply.problem && !reply.conversationId && (
+            <p className="alert alert-danger" role="alert">
+              {t("messages.generic")}
+            </p>
+          )}
+          {giftsOpen && <GiftPicker gifts={composer.gifts} clientKey={`${clientKey}-gift`} partnerName={partner.name} busy={busy} />}
+          <MessageComposer
+            clientKey={clientKey}
+            maxLength={composer.maxLength}
+            messageCost={composer.messageCost}
+            balance={root?.account?.credits ?? null}
+            lastResult={reply?.intent === "text" ? reply.result : null}
+            busy={busy}
+            giftsOpen={giftsOpen}
+            onToggleGifts={() => setGiftsOpen((open) => !open)}
+            icebreakers={icebreakers}
           />
         </div>
       </main>

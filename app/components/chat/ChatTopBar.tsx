@@ -29,7 +29,12 @@ export function ChatTopBar({
   const [dialog, setDialog] = useState<"block" | "delete" | null>(null);
   return (
     <header className="chat-topbar">
-      <Link to="/chats" state={{ fromChat: true } satisfies ChatsNavigationState} className="chat-topbar__back" aria-label={t("chat:screen.back")}>
+      <Link
+        to="/chats"
+        state={{ fromChat: true } satisfies ChatsNavigationState}
+        className="chat-topbar__back"
+        aria-label={t("chat:screen.back")}
+      >
         <span aria-hidden="true">‹</span>
       </Link>
       <Link to={`/members/${partner.id}`} className="chat-topbar__partner">
@@ -50,7 +55,11 @@ export function ChatTopBar({
         </span>
       </Link>
       {credits !== null && (
-        <Link to="/credits" className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`} title={t("chat:screen.creditsTitle")}>
+        <Link
+          to="/credits"
+          className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`}
+          title={t("chat:screen.creditsTitle")}
+        >
           {t("chat:credits", { count: credits })}
         </Link>
       )}

@@ -6,7 +6,17 @@ import type { GiftOffer } from "~/chat/chat-screen.server";
  * The gift catalogue under the composer (product.md §10: 12 gifts, each with its price). Each gift
  * is a submit button of one form, so sending a gift is one click and works without JavaScript.
  */
-export function GiftPicker({ gifts, clientKey, partnerName, busy }: { gifts: GiftOffer[]; clientKey: string; partnerName: string; busy: boolean }) {
+export function GiftPicker({
+  gifts,
+  clientKey,
+  partnerName,
+  busy,
+}: {
+  gifts: GiftOffer[];
+  clientKey: string;
+  partnerName: string;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="post" className="gift-picker" aria-label={t("chat:gift.pickerLabel", { name: partnerName })}>

@@ -70,7 +70,12 @@ export function MessageComposer({
       <FormErrors errors={form.errors} id={form.errorId} />
       {icebreakers.length > 0 && (
         <>
-          <button type="button" className="btn btn-outline btn-sm chat-composer__icebreakers" onClick={() => setIcebreakersOpen(true)} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm chat-composer__icebreakers"
+            onClick={() => setIcebreakersOpen(true)}
+            aria-haspopup="dialog"
+          >
             <span aria-hidden="true">💬</span> {t("chat:icebreakers.open")}
           </button>
           <IcebreakerModal lines={icebreakers} open={icebreakersOpen} onClose={() => setIcebreakersOpen(false)} onPick={pickIcebreaker} />
@@ -109,7 +114,9 @@ export function MessageComposer({
         {balance === null
           ? t("chat:composer.cost", { count: messageCost })
           : t("chat:composer.costAndBalance", { count: messageCost, balance })}
-        {length > maxLength * 0.8 && <span className="chat-composer__count"> · {t("chat:composer.left", { count: Math.max(maxLength - length, 0) })}</span>}
+        {length > maxLength * 0.8 && (
+          <span className="chat-composer__count"> · {t("chat:composer.left", { count: Math.max(maxLength - length, 0) })}</span>
+        )}
       </p>
     </Form>
   );

@@ -12,7 +12,6 @@ export { LAST_OPENED_CHAT_KEY, type LastOpenedChat };
 /** product.md §9 breakpoints: from 992 px the chats are a desktop (two-column) screen. */
 export const DESKTOP_QUERY = "(min-width: 992px)";
 
-
 /** Navigation state of the chat screen's back link: the member asked for the overview, no resuming. */
 export type ChatsNavigationState = { fromChat?: boolean };
 

@@ -63,7 +63,10 @@ export function LikeModal() {
           {profile.photoUrl ? (
             <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
           ) : (
-            <span className={`like-modal__photo profile-card__placeholder profile-card__placeholder--${profile.gender}`} aria-hidden="true" />
+            <span
+              className={`like-modal__photo profile-card__placeholder profile-card__placeholder--${profile.gender}`}
+              aria-hidden="true"
+            />
           )}
           <h2 id="like-modal-title">
             {t("discovery:likeModal.title", { name: profile.name })}

@@ -69,5 +69,9 @@ export function MatchModal({
 }
 
 function Avatar({ url, className }: { url: string | null; className: string }) {
-  return url ? <img src={url} alt="" width={96} height={96} className={className} /> : <span className={`${className} match-modal__photo--empty`} />;
+  return url ? (
+    <img src={url} alt="" width={96} height={96} className={className} />
+  ) : (
+    <span className={`${className} match-modal__photo--empty`} />
+  );
 }

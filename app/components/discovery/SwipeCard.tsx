@@ -56,7 +56,9 @@ export function SwipeCard({
   };
 
   const lean = Math.max(-1, Math.min(1, offset / DECIDE_AT_PX));
-  const style = leaving ? undefined : { transform: `translateX(${offset}px) rotate(${offset / 14}deg)`, transition: dragging ? "none" : undefined };
+  const style = leaving
+    ? undefined
+    : { transform: `translateX(${offset}px) rotate(${offset / 14}deg)`, transition: dragging ? "none" : undefined };
 
   return (
     <div

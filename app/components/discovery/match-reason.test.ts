@@ -24,7 +24,12 @@ const line = (language: string, reasons: Parameters<typeof explainMatch>[0]) => 
 
 describe("the match finder's one-line explanation", () => {
   it("names shared interests, the place and the age gap", () => {
-    const reasons = { sharedInterests: ["cooking", "travelling"], place: { kind: "region" as const, name: "Utrecht" }, ageGap: 2, activity: "day" as const };
+    const reasons = {
+      sharedInterests: ["cooking", "travelling"],
+      place: { kind: "region" as const, name: "Utrecht" },
+      ageGap: 2,
+      activity: "day" as const,
+    };
     expect(line("en", reasons)).toBe("You both like cooking and travelling · Both in Utrecht · 2 years apart");
     expect(line("nl", reasons)).toBe("Jullie houden allebei van koken en reizen · Allebei in Utrecht · 2 jaar verschil");
     // German keeps its nouns capitalised.

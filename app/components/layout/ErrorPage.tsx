@@ -12,9 +12,7 @@ const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "er
 
 export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
   const notFound = status === 404;
-  const title = notFound
-    ? (t?.("errors.notFound") ?? "This page could not be found")
-    : (t?.("errors.title") ?? "Error");
+  const title = notFound ? (t?.("errors.notFound") ?? "This page could not be found") : (t?.("errors.title") ?? "Error");
   return (
     <ErrorPageFailureBoundary>
       <main className="container error-page" id="main">

@@ -42,8 +42,7 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
           </ul>
         </nav>
         <p className="footer__support">
-          {t("footer.supportLine")}{" "}
-          <a href={`tel:${phone}`}>{phone}</a> · <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+          {t("footer.supportLine")} <a href={`tel:${phone}`}>{phone}</a> · <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
         </p>
         {!loggedIn && (
           <p className="footer__disclaimer footer__app-hidden">
@@ -51,9 +50,7 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
           </p>
         )}
         {loggedIn && (
-          <p className="footer__disclaimer footer__app-hidden">
-            {t("footer.memberDisclaimer", { fictionalPlural: site.fictionalPlural })}
-          </p>
+          <p className="footer__disclaimer footer__app-hidden">{t("footer.memberDisclaimer", { fictionalPlural: site.fictionalPlural })}</p>
         )}
         {us && <p className="footer__us">{t("footer.us2257", { companyName: company.name })}</p>}
         <address className="footer__company footer__app-hidden">

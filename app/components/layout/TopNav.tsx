@@ -47,7 +47,10 @@ export function TopNav({
           </button>
         )}
         <Link to="/" className="topnav__brand">
-          <span className="topnav__logo" aria-hidden="true">♥</span> <span className="topnav__name">{siteName}</span>
+          <span className="topnav__logo" aria-hidden="true">
+            ♥
+          </span>{" "}
+          <span className="topnav__name">{siteName}</span>
         </Link>
         <div className="topnav__items">
           {user ? <MemberItems user={user} /> : null}

@@ -52,7 +52,17 @@ export function PasskeyLoginButton({ redirectTo }: { redirectTo: string }) {
         </div>
       ) : null}
       <button type="button" className="btn btn-outline btn-block" onClick={signIn} disabled={busy} aria-busy={busy}>
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="8" cy="9" r="4" />
           <path d="M2 21v-1a6 6 0 0 1 9-5.2" />
           <circle cx="18" cy="12" r="2.5" />

@@ -34,7 +34,10 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
     setBusy("add");
     setStatus(null);
     try {
-      const options = await callPasskeyApi<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>("register-options", {});
+      const options = await callPasskeyApi<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+        "register-options",
+        {},
+      );
       if (!options.ok) return setStatus({ kind: "danger", text: options.error ?? t("messages.generic") });
       let response: Awaited<ReturnType<typeof startRegistration>>;
       try {

@@ -32,7 +32,8 @@ export async function callPasskeyApi<T>(step: PasskeyStep, body: unknown): Promi
  */
 export function ceremonyErrorKey(error: unknown, fallback: string): string {
   const name = error instanceof Error ? error.name : "";
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "auth:passkeys.alreadyRegistered";
+  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
+    return "auth:passkeys.alreadyRegistered";
   if (name === "NotAllowedError" || name === "AbortError") return "auth:passkeys.cancelled";
   return fallback;
 }

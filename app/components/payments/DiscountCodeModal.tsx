@@ -99,27 +99,27 @@ export function DiscountCodeModal({
         <div className="block-modal__body">
           <h2 id={`${id}-title`}>{t("bonus:discount.title")}</h2>
           <div className="form-field">
-          <label htmlFor={`${id}-code`}>{t("bonus:discount.label")}</label>
-          <input
-            id={`${id}-code`}
-            value={typed}
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            aria-invalid={refusal ? true : undefined}
-            aria-describedby={refusal ? `${id}-error` : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== "Enter") return;
-              event.preventDefault();
-              check();
-            }}
-          />
-          {refusal && (
-            <p id={`${id}-error`} className="field-error" role="alert">
-              {refusal}
-            </p>
-          )}
+            <label htmlFor={`${id}-code`}>{t("bonus:discount.label")}</label>
+            <input
+              id={`${id}-code`}
+              value={typed}
+              maxLength={40}
+              autoComplete="off"
+              autoCapitalize="characters"
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? `${id}-error` : undefined}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== "Enter") return;
+                event.preventDefault();
+                check();
+              }}
+            />
+            {refusal && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                {refusal}
+              </p>
+            )}
           </div>
           <div className="block-modal__actions">
             <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>

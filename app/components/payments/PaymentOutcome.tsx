@@ -13,7 +13,15 @@ const PENDING_POLL_MS = 4_000;
  * credits and premium at once when completed; a pending payment is followed until it settles; a
  * failed one offers a retry (the form below) and, after a card, PayPal.
  */
-export function PaymentOutcome({ order, balance, methods }: { order: OrderSummary; balance: number | null; methods: readonly PaymentMethodKey[] }) {
+export function PaymentOutcome({
+  order,
+  balance,
+  methods,
+}: {
+  order: OrderSummary;
+  balance: number | null;
+  methods: readonly PaymentMethodKey[];
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const revalidator = useRevalidator();

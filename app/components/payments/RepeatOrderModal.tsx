@@ -25,9 +25,7 @@ export function RepeatOrderButton({ order }: { order: RepeatableOrder }) {
       <dialog ref={dialog} className="block-modal" aria-labelledby={titleId} onClose={() => setOpen(false)}>
         <Form method="post" action={`/credits/${order.packageKey}/${order.method}`} className="block-modal__body form-stack">
           <h2 id={titleId}>{t("payments:repeat.title")}</h2>
-          <p>
-            {t("payments:repeat.summary", { count: order.credits, amount: format.money(order.amountCents, order.currency) })}
-          </p>
+          <p>{t("payments:repeat.summary", { count: order.credits, amount: format.money(order.amountCents, order.currency) })}</p>
           <MethodBadge method={order.method} />
           <input type="hidden" name="method" value={order.method} />
           <div className="form-check">

@@ -19,8 +19,7 @@ export function TimeBonusBanner() {
     <Link to="/credits" className="time-bonus-banner" aria-label={t("bonus:banner.label", { percent: bonus.percent })}>
       <span className="time-bonus-banner__text">{t("bonus:banner.text", { percent: bonus.percent })}</span>
       <span className="time-bonus-banner__time">
-        {t("bonus:banner.timeLeft")}{" "}
-        <time suppressHydrationWarning>{formatCountdown(left)}</time>
+        {t("bonus:banner.timeLeft")} <time suppressHydrationWarning>{formatCountdown(left)}</time>
       </span>
       <span className="time-bonus-banner__cta">{t("bonus:banner.cta")}</span>
     </Link>

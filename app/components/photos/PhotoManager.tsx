@@ -136,8 +136,7 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
       {full ? (
         <div className="alert alert-warning" role="status">
           <p>
-            {t("photos:errors.limit_reached", { limit })}{" "}
-            {!isPremium && <Link to="/premium">{t("photos:manager.morePhotos")}</Link>}
+            {t("photos:errors.limit_reached", { limit })} {!isPremium && <Link to="/premium">{t("photos:manager.morePhotos")}</Link>}
           </p>
         </div>
       ) : (
@@ -187,7 +186,9 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
               {upload.state === "uploading" ? (
                 <progress max={1} value={upload.progress} aria-label={t("photos:manager.progress", { name: upload.name })} />
               ) : (
-                <span role={upload.state === "failed" ? "alert" : "status"}>{upload.state === "failed" ? upload.message : t(`photos:manager.state.${upload.state}`)}</span>
+                <span role={upload.state === "failed" ? "alert" : "status"}>
+                  {upload.state === "failed" ? upload.message : t(`photos:manager.state.${upload.state}`)}
+                </span>
               )}
             </li>
           ))}
@@ -220,12 +221,20 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                 {photo.status === "rejected" && photo.rejectionReason && (
                   <p className="photo-item__reason">
                     {t("photos:manager.rejectedBecause", {
-                      reason: isRejectionReasonKey(photo.rejectionReason) ? t(`photos:rejectionReasons.${photo.rejectionReason}`) : photo.rejectionReason,
+                      reason: isRejectionReasonKey(photo.rejectionReason)
+                        ? t(`photos:rejectionReasons.${photo.rejectionReason}`)
+                        : photo.rejectionReason,
                     })}
                   </p>
                 )}
                 <div className="photo-item__actions">
-                  <button type="button" className="btn btn-outline btn-sm" disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={t("photos:manager.moveUp", { number })}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t("photos:manager.moveUp", { number })}
+                  >
                     <span aria-hidden="true">↑</span>
                   </button>
                   <button
@@ -260,7 +269,13 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                   {confirming === photo.id ? (
                     <span className="photo-item__confirm" role="group" aria-label={t("photos:manager.confirmDelete", { number })}>
                       <span>{t("photos:manager.confirmDelete", { number })}</span>
-                      <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => act(photo.id, { intent: "delete", photoId: photo.id })} autoFocus>
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm"
+                        disabled={busy}
+                        onClick={() => act(photo.id, { intent: "delete", photoId: photo.id })}
+                        autoFocus
+                      >
                         {t("photos:manager.confirmYes")}
                       </button>
                       <button type="button" className="btn btn-link btn-sm" onClick={() => setConfirming(null)}>
@@ -268,7 +283,13 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                       </button>
                     </span>
                   ) : (
-                    <button type="button" className="btn btn-link btn-sm" disabled={busy} onClick={() => setConfirming(photo.id)} aria-label={t("photos:manager.deleteLabel", { number })}>
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm"
+                      disabled={busy}
+                      onClick={() => setConfirming(photo.id)}
+                      aria-label={t("photos:manager.deleteLabel", { number })}
+                    >
                       {t("photos:manager.delete")}
                     </button>
                   )}

@@ -23,7 +23,8 @@ export function uploadPhoto(file: Blob, name: string, onProgress: (fraction: num
     });
     request.addEventListener("load", () => {
       const body: unknown = request.response;
-      if (request.status === 201 && body && typeof body === "object" && "photo" in body) resolve({ ok: true, photo: body.photo as OwnPhoto });
+      if (request.status === 201 && body && typeof body === "object" && "photo" in body)
+        resolve({ ok: true, photo: body.photo as OwnPhoto });
       else resolve(refusal(body));
     });
     request.addEventListener("error", () => resolve({ ok: false, message: null }));

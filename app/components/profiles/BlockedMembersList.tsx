@@ -20,7 +20,12 @@ export function BlockedMembersList({ blocked }: { blocked: BlockedMember[] }) {
               <strong>{member.name}</strong>{" "}
               <span className="field-hint">{t("members:blocked.since", { date: format.date(new Date(member.blockedAt)) })}</span>
             </span>
-            <UnblockButton profileId={member.id} name={member.name} redirectTo="/settings#blocked" onUnblocked={() => void revalidator.revalidate()} />
+            <UnblockButton
+              profileId={member.id}
+              name={member.name}
+              redirectTo="/settings#blocked"
+              onUnblocked={() => void revalidator.revalidate()}
+            />
           </li>
         ))}
       </ul>

@@ -2,7 +2,17 @@ import { useTranslation } from "react-i18next";
 import { interestIcons, interestKeys } from "~/profiles/profile-fields";
 
 /** The 50 interests of product.md §2 as a grid of checkboxes with their icons (field `name`, one value each). */
-export function InterestPicker({ name, selected, legend, errors }: { name: string; selected: readonly string[]; legend: string; errors?: React.ReactNode }) {
+export function InterestPicker({
+  name,
+  selected,
+  legend,
+  errors,
+}: {
+  name: string;
+  selected: readonly string[];
+  legend: string;
+  errors?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const chosen = new Set(selected);
   return (

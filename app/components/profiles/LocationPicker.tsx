@@ -13,7 +13,10 @@ const GEOLOCATION_TIMEOUT_MS = 15_000;
 /** The answer of GET /api/geocode.php: the site's country and its nearest region (product.md §3 "geocode"). */
 export type Geocode = { country: string; region: { id: number; code: string; name: string } };
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultValue" | "onChange" | "children"> & { name: string; id: string };
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultValue" | "onChange" | "children"> & {
+  name: string;
+  id: string;
+};
 
 function useGeolocationPermission(): GeolocationPermission {
   const [permission, setPermission] = useState<GeolocationPermission>("unknown");
@@ -167,13 +170,17 @@ export function LocationPicker({
             disabled={lookup.state === "active" || permission === "denied"}
             aria-busy={lookup.state === "active"}
           >
-            <span aria-hidden="true">📍</span> {lookup.state === "active" ? t("members:location.locating") : t("members:location.useMyLocation")}
+            <span aria-hidden="true">📍</span>{" "}
+            {lookup.state === "active" ? t("members:location.locating") : t("members:location.useMyLocation")}
           </button>
           <p className={lookup.state === "error" ? "field-error" : "field-hint"} role="status">
             {lookup.state === "error"
               ? lookup.message
               : lookup.state === "done"
-                ? t("members:location.found", { region: lookup.geocode.region.name, country: countryNames.of(lookup.geocode.country) ?? lookup.geocode.country })
+                ? t("members:location.found", {
+                    region: lookup.geocode.region.name,
+                    country: countryNames.of(lookup.geocode.country) ?? lookup.geocode.country,
+                  })
                 : permission === "denied"
                   ? t("members:location.blocked")
                   : t("members:location.privacy")}

@@ -14,7 +14,17 @@ export function loginHref(returnTo: string) {
  * The login-required alert (product.md §8: chat, photo, gift, like): says why, offers the signup
  * modal (free account) and the login page.
  */
-export function LoginRequiredAlert({ kind, name, returnTo, onClose }: { kind: LoginRequiredKind; name: string; returnTo: string; onClose: () => void }) {
+export function LoginRequiredAlert({
+  kind,
+  name,
+  returnTo,
+  onClose,
+}: {
+  kind: LoginRequiredKind;
+  name: string;
+  returnTo: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="alert alert-warning login-required" role="alert">

@@ -31,7 +31,13 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
                   setOpen(photo);
                 }}
               >
-                <img src={photo.thumbUrl} alt={t("members:view.photoAlt", { name, number: index + 1 })} width={160} height={200} loading="lazy" />
+                <img
+                  src={photo.thumbUrl}
+                  alt={t("members:view.photoAlt", { name, number: index + 1 })}
+                  width={160}
+                  height={200}
+                  loading="lazy"
+                />
                 {photo.private && <span className="photo-gallery__badge">{t("members:view.privatePhoto")}</span>}
               </a>
             ) : photo.reason === "premium" ? (
@@ -42,7 +48,12 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
                 <span>{t("members:view.lockedPremium")}</span>
               </Link>
             ) : (
-              <button type="button" className="photo-gallery__locked" onClick={onLoginRequired} aria-label={t("members:view.lockedLoginLabel")}>
+              <button
+                type="button"
+                className="photo-gallery__locked"
+                onClick={onLoginRequired}
+                aria-label={t("members:view.lockedLoginLabel")}
+              >
                 <span className="photo-gallery__lock" aria-hidden="true">
                   🔒
                 </span>
@@ -72,7 +83,12 @@ function PhotoLightbox({ photo, alt, onClose }: { photo: { url: string }; alt: s
       }}
     >
       <img src={photo.url} alt={alt} />
-      <button type="button" className="photo-lightbox__close" onClick={() => dialog.current?.close()} aria-label={t("members:view.closePhoto")}>
+      <button
+        type="button"
+        className="photo-lightbox__close"
+        onClick={() => dialog.current?.close()}
+        aria-label={t("members:view.closePhoto")}
+      >
         ×
       </button>
     </dialog>

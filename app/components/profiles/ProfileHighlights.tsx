@@ -18,7 +18,9 @@ export function ProfileHighlights({
   const { t, i18n } = useTranslation();
   if (highlights.length === 0 && !notes) return null;
   const memberSince = notes
-    ? new Intl.DateTimeFormat(localeTag(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${notes.memberSince}-15T12:00:00Z`))
+    ? new Intl.DateTimeFormat(localeTag(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${notes.memberSince}-15T12:00:00Z`),
+      )
     : null;
   return (
     <section className="profile-section" aria-labelledby="profile-highlights">

@@ -25,7 +25,11 @@ export function ProfileOverview({
         {photoUrl ? (
           <img src={photoUrl} alt={t("members:view.mainPhotoAlt", { name: profile.name })} width={400} height={500} />
         ) : (
-          <span className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`} role="img" aria-label={t("members:view.noPhoto")} />
+          <span
+            className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`}
+            role="img"
+            aria-label={t("members:view.noPhoto")}
+          />
         )}
       </div>
       <div className="profile-overview__text">

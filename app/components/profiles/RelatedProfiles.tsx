@@ -3,7 +3,15 @@ import type { ProfileCard } from "~/profiles/profile-card.server";
 import { ProfileTile } from "./ProfileTile";
 
 /** product.md §2 "related profiles": up to six tiles of members like the one being viewed. */
-export function RelatedProfiles({ profiles, fictionalIcon, fictionalLabel }: { profiles: ProfileCard[]; fictionalIcon: string; fictionalLabel: string }) {
+export function RelatedProfiles({
+  profiles,
+  fictionalIcon,
+  fictionalLabel,
+}: {
+  profiles: ProfileCard[];
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
   const { t } = useTranslation();
   if (profiles.length === 0) return null;
   return (

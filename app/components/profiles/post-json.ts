@@ -17,7 +17,8 @@ export async function requestJson<T>(method: "POST" | "PUT" | "DELETE", url: str
     });
     const payload: unknown = await response.json().catch(() => null);
     if (response.ok) return { ok: true, body: payload as T };
-    const message = payload && typeof payload === "object" && "message" in payload && typeof payload.message === "string" ? payload.message : null;
+    const message =
+      payload && typeof payload === "object" && "message" in payload && typeof payload.message === "string" ? payload.message : null;
     return { ok: false, status: response.status, message };
   } catch {
     return { ok: false, status: 0, message: null };

@@ -41,7 +41,13 @@ export function MemberSearchModal({
   const loaded: SearchFilterOptions | null =
     options ??
     (regions.data
-      ? { countries: Object.keys(regions.data), regions: regions.data, minAge: root?.site.minAge ?? 18, maxAge: MAX_SEARCH_AGE, allowed: ALL_FIELDS }
+      ? {
+          countries: Object.keys(regions.data),
+          regions: regions.data,
+          minAge: root?.site.minAge ?? 18,
+          maxAge: MAX_SEARCH_AGE,
+          allowed: ALL_FIELDS,
+        }
       : null);
 
   return (

@@ -102,7 +102,11 @@ export function AccountForm({
 
       <div className="form-field">
         <label htmlFor={fields.name.id}>{t("signup:account.name")}</label>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`} />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="nickname"
+          aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`}
+        />
         <p className="field-hint" id={fields.name.descriptionId}>
           {t("signup:account.nameHint")}
         </p>

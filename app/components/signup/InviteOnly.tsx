@@ -9,7 +9,10 @@ export function InviteOnly({ onLoginInstead }: { onLoginInstead?: () => void }) 
       <h1 id="signup-closed-title">{t("signup:gate.title")}</h1>
       <p className="lead">{t("signup:gate.inviteOnly")}</p>
       <p>
-        {t("signup:account.haveAccount")} <Link to="/login" onClick={onLoginInstead}>{t("signup:account.login")}</Link>
+        {t("signup:account.haveAccount")}{" "}
+        <Link to="/login" onClick={onLoginInstead}>
+          {t("signup:account.login")}
+        </Link>
       </p>
     </section>
   );

@@ -18,7 +18,7 @@ export function ResendActivation({ askEmail = false, variant = "button" }: { ask
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const fromRedirect = searchParams.get("resent");
-  const status = fetcher.data?.status ?? (outcomes.find((outcome) => outcome === fromRedirect) ?? null);
+  const status = fetcher.data?.status ?? outcomes.find((outcome) => outcome === fromRedirect) ?? null;
   const query = new URLSearchParams(location.search);
   query.delete("resent");
   const returnTo = location.pathname + (query.size > 0 ? `?${query}` : "");

@@ -24,9 +24,11 @@ export function openSignupModal() {
 function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
+  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download"))
+    return null;
   const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname !== "/signup" || url.search || window.location.pathname === "/signup") return null;
+  if (url.origin !== window.location.origin || url.pathname !== "/signup" || url.search || window.location.pathname === "/signup")
+    return null;
   return anchor;
 }
 
@@ -135,17 +137,17 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
               <h2>{t("signup:account.title")}</h2>
               <p className="lead">{t("signup:modal.intro")}</p>
               <Suspense fallback={<Loading />}>
-              <AccountForm
-                id="signup-modal-account"
-                as={submission.Form}
-                // The landing's query (network, ref, sub1–3) travels along to the signup.
-                action={`/signup${location.search}`}
-                config={data.config}
-                actionData={submission.data}
-                pending={submission.state !== "idle"}
-                onInput={() => setDirty(true)}
-                onLoginInstead={loginInstead}
-              />
+                <AccountForm
+                  id="signup-modal-account"
+                  as={submission.Form}
+                  // The landing's query (network, ref, sub1–3) travels along to the signup.
+                  action={`/signup${location.search}`}
+                  config={data.config}
+                  actionData={submission.data}
+                  pending={submission.state !== "idle"}
+                  onInput={() => setDirty(true)}
+                  onLoginInstead={loginInstead}
+                />
               </Suspense>
             </>
           )}

@@ -66,7 +66,8 @@ export function resendProvider({ apiKey, fetch: send = (input, init) => fetch(in
       }
       if (!response.ok) throw await errorOf(response);
       const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
-      if (typeof body?.id !== "string" || body.id === "") throw new MailDeliveryError("Resend accepted the mail but returned no id", response.status);
+      if (typeof body?.id !== "string" || body.id === "")
+        throw new MailDeliveryError("Resend accepted the mail but returned no id", response.status);
       return { id: body.id };
     },
   };

@@ -24,7 +24,8 @@ function fakeFetch(respond: () => Response | Promise<Response>) {
   return { calls, fetch };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("the Resend provider", () => {
   it("posts the message as JSON with the API key, a User-Agent and the idempotency key", async () => {
@@ -64,27 +65,40 @@ describe("the Resend provider", () => {
       tags: { template: "new message!" },
     });
     const body = JSON.parse(calls[0]!.init.body as string);
-    expect(body.headers).toEqual({ "List-Unsubscribe": "<https://site.test/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(body.headers).toEqual({
+      "List-Unsubscribe": "<https://site.test/u?t=1>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(body.tags).toEqual([{ name: "template", value: "new_message_" }]);
   });
 
   it("turns an error answer into a MailDeliveryError with Resend's status and message", async () => {
     const { fetch } = fakeFetch(() => json({ statusCode: 422, name: "validation_error", message: "Invalid `to` field." }, 422));
-    const error = await resendProvider({ apiKey: "k", fetch }).send(message).catch((e: unknown) => e);
+    const error = await resendProvider({ apiKey: "k", fetch })
+      .send(message)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect(error).toMatchObject({ status: 422, message: "Resend answered 422: validation_error: Invalid `to` field." });
   });
 
   it("reports a rejected API key and a server error that is not JSON", async () => {
     const rejected = fakeFetch(() => json({ statusCode: 403, name: "invalid_api_key", message: "API key is invalid" }, 403));
-    await expect(resendProvider({ apiKey: "wrong", fetch: rejected.fetch }).send(message)).rejects.toMatchObject({ status: 403, message: expect.stringContaining("invalid_api_key") });
+    await expect(resendProvider({ apiKey: "wrong", fetch: rejected.fetch }).send(message)).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining("invalid_api_key"),
+    });
     const down = fakeFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(resendProvider({ apiKey: "k", fetch: down.fetch }).send(message)).rejects.toMatchObject({ status: 502, message: "Resend answered 502: <html>Bad gateway</html>" });
+    await expect(resendProvider({ apiKey: "k", fetch: down.fetch }).send(message)).rejects.toMatchObject({
+      status: 502,
+      message: "Resend answered 502: <html>Bad gateway</html>",
+    });
   });
 
   it("reports a network failure or timeout", async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError("fetch failed")));
-    await expect(resendProvider({ apiKey: "k", fetch }).send(message)).rejects.toThrow(new MailDeliveryError("Resend could not be reached: fetch failed"));
+    await expect(resendProvider({ apiKey: "k", fetch }).send(message)).rejects.toThrow(
+      new MailDeliveryError("Resend could not be reached: fetch failed"),
+    );
   });
 
   it("does not take a success without a message id", async () => {

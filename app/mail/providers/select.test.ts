@@ -33,14 +33,34 @@ describe("mailProviderFor", () => {
 
   it("in production without an API key, fails each send (for the outbox to record) instead of failing the request", async () => {
     const provider = mailProviderFor(env({ APP_ENV: "production" }));
-    const sending = provider.send({ idempotencyKey: "k", from: "a@b.c", to: "d@e.f", subject: "s", text: "t", html: "h", headers: {}, tags: {} });
+    const sending = provider.send({
+      idempotencyKey: "k",
+      from: "a@b.c",
+      to: "d@e.f",
+      subject: "s",
+      text: "t",
+      html: "h",
+      headers: {},
+      tags: {},
+    });
     await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);
     await expect(sending).rejects.toThrow(/MAIL_API_KEY is not set/);
   });
 
   it("the outbox provider only acknowledges", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    await expect(outboxProvider.send({ idempotencyKey: "mail-outbox-1-2", from: "a@b.c", to: "d@e.f", subject: "s", text: "t", html: "h", headers: {}, tags: {} })).resolves.toEqual({
+    await expect(
+      outboxProvider.send({
+        idempotencyKey: "mail-outbox-1-2",
+        from: "a@b.c",
+        to: "d@e.f",
+        subject: "s",
+        text: "t",
+        html: "h",
+        headers: {},
+        tags: {},
+      }),
+    ).resolves.toEqual({
       id: "outbox:mail-outbox-1-2",
     });
     info.mockRestore();

@@ -28,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const scope = { viewerProfileId: user.profile.id, now: now() };
   const removed = await removeChats(
     db,
-    "conversation" in parsed.data ? { ...scope, conversationId: parsed.data.conversation } : { ...scope, partnerProfileId: parsed.data.profile },
+    "conversation" in parsed.data
+      ? { ...scope, conversationId: parsed.data.conversation }
+      : { ...scope, partnerProfileId: parsed.data.profile },
   );
   if (removed === 0) return fail(404, { error: "not_found", message: t("chat:errors.removeFailed") });
   return data({ removed } satisfies RemoveChatResult);

@@ -55,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     method: query.data.method ?? null,
     now: now(),
   });
-  if (!check.ok) return respond({ error: check.reason, message: t(`bonus:discount.errors.${check.reason}`) }, refusalStatus[check.reason] ?? 422);
+  if (!check.ok)
+    return respond({ error: check.reason, message: t(`bonus:discount.errors.${check.reason}`) }, refusalStatus[check.reason] ?? 422);
 
   const found = check.discountCode;
   const price = pkg ? discountedAmount(pkg.amountCents, check.discountCents) : null;
@@ -75,7 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     discount:
       pkg && price
-        ? { package: pkg.packageKey, currency: pkg.currency, amount_cents: pkg.amountCents, discount_cents: price.discountCents, total_cents: price.amountCents }
+        ? {
+            package: pkg.packageKey,
+            currency: pkg.currency,
+            amount_cents: pkg.amountCents,
+            discount_cents: price.discountCents,
+            total_cents: price.amountCents,
+          }
         : null,
   });
 }

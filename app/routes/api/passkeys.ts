@@ -161,10 +161,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const previous = requestSessionId(request);
       if (previous) await deleteSession(db, previous);
       const cookie = await startSession(db, outcome.userId, request, now());
-      return data(
-        { ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) },
-        { headers: { ...NO_STORE, "Set-Cookie": cookie } },
-      );
+      return data({ ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
     }
     case "remove": {
       const user = requireApiUser(context);

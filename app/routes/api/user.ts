@@ -19,7 +19,10 @@ import { localeCookie } from "~/http/cookies.server";
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
 const pushSubscriptionSchema = z.object({
-  endpoint: z.url().max(2048).refine((value) => value.startsWith("https://"), "endpoint must be https"),
+  endpoint: z
+    .url()
+    .max(2048)
+    .refine((value) => value.startsWith("https://"), "endpoint must be https"),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
@@ -86,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await db.query.users.findFirst({ where: eq(schema.users.id, attempt.userId) });
   return data(
     {
-      user: user
-        ? { id: user.id, status: user.status, credits: user.credits, paid_user: user.paidUser, language: user.language }
-        : null,
+      user: user ? { id: user.id, status: user.status, credits: user.credits, paid_user: user.paidUser, language: user.language } : null,
     },
     { headers: { "Set-Cookie": attempt.cookie } },
   );

@@ -64,7 +64,8 @@ export function messageBirdProvider({ accessKey, fetch: send = (input, init) => 
       }
       if (!response.ok) throw await errorOf(response);
       const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
-      if (typeof body?.id !== "string" || body.id === "") throw new SmsDeliveryError("MessageBird accepted the text but returned no id", response.status);
+      if (typeof body?.id !== "string" || body.id === "")
+        throw new SmsDeliveryError("MessageBird accepted the text but returned no id", response.status);
       return { id: body.id };
     },
   };

@@ -20,7 +20,8 @@ function fakeFetch(respond: () => Response | Promise<Response>) {
   return { calls, fetch };
 }
 
-const json = (body: unknown, status = 201) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 201) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("the MessageBird provider", () => {
   it("posts the text with the access key, the sender and the number without its plus", async () => {
@@ -47,19 +48,31 @@ describe("the MessageBird provider", () => {
   });
 
   it("turns an error answer into an SmsDeliveryError with MessageBird's description", async () => {
-    const { fetch } = fakeFetch(() => json({ errors: [{ code: 9, description: "no (correct) recipients found", parameter: "recipients" }] }, 422));
-    const error = await messageBirdProvider({ accessKey: "k", fetch }).send(message).catch((e: unknown) => e);
+    const { fetch } = fakeFetch(() =>
+      json({ errors: [{ code: 9, description: "no (correct) recipients found", parameter: "recipients" }] }, 422),
+    );
+    const error = await messageBirdProvider({ accessKey: "k", fetch })
+      .send(message)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsDeliveryError);
     expect(error).toMatchObject({ status: 422, message: "MessageBird answered 422: no (correct) recipients found (recipients)" });
   });
 
   it("reports a rejected key, a server error that is not JSON, and a network failure", async () => {
     const rejected = fakeFetch(() => json({ errors: [{ code: 2, description: "Request not allowed (incorrect access_key)" }] }, 401));
-    await expect(messageBirdProvider({ accessKey: "wrong", fetch: rejected.fetch }).send(message)).rejects.toMatchObject({ status: 401, message: expect.stringContaining("incorrect access_key") });
+    await expect(messageBirdProvider({ accessKey: "wrong", fetch: rejected.fetch }).send(message)).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringContaining("incorrect access_key"),
+    });
     const down = fakeFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(messageBirdProvider({ accessKey: "k", fetch: down.fetch }).send(message)).rejects.toMatchObject({ status: 502, message: "MessageBird answered 502: <html>Bad gateway</html>" });
+    await expect(messageBirdProvider({ accessKey: "k", fetch: down.fetch }).send(message)).rejects.toMatchObject({
+      status: 502,
+      message: "MessageBird answered 502: <html>Bad gateway</html>",
+    });
     const offline = fakeFetch(() => Promise.reject(new TypeError("fetch failed")));
-    await expect(messageBirdProvider({ accessKey: "k", fetch: offline.fetch }).send(message)).rejects.toThrow(new SmsDeliveryError("MessageBird could not be reached: fetch failed"));
+    await expect(messageBirdProvider({ accessKey: "k", fetch: offline.fetch }).send(message)).rejects.toThrow(
+      new SmsDeliveryError("MessageBird could not be reached: fetch failed"),
+    );
   });
 
   it("does not take a success without a message id", async () => {
