@@ -27,7 +27,7 @@ const LEGACY = {
   signup: 191,
   profile: 186,
   settings: 185,
-  login: 180,
+  login: 181,
   "complete-signup": 179,
   "reset-password-do": 177,
   "reset-password": 177,
