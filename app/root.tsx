@@ -26,7 +26,7 @@ import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
-import { requestHost, resolveSite } from "~/sites/site.server";
+import { companyAddress, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
 
@@ -111,15 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fictionalPlural: settings.fictionalPlural,
       minAge: settings.minAge,
     },
-    company: {
-      name: company.name,
-      address: company.address,
-      zip: company.zip,
-      city: company.city,
-      country: company.country,
-      kvk: company.kvk,
-      vatNumbers: company.vatNumbers,
-    },
+    company: companyAddress(company),
     entryWarning: {
       enabled: settings.enableSiteEntryPopup,
       configuredCountries: settings.entryPopupCountries,

@@ -37,43 +37,30 @@ export function cursorParam(cursor: LikeCursor): string {
 
 type Scope = { viewerProfileId: number; siteId: number; now: Date };
 
-/** Rows of likes I received, with whether I like them back. */
-function receivedQuery(db: Database, scope: Scope, where?: SQL) {
+/**
+ * Rows of the likes in one direction: `received` (they like me) or `given` (I like them), newest
+ * first, each with whether the like is returned and, for received likes, whether it is new.
+ */
+function likesQuery(db: Database, scope: Scope, direction: "received" | "given", where?: SQL) {
   const back = alias(likes, "back");
+  const me = scope.viewerProfileId;
+  const received = direction === "received";
+  const other = received ? likes.likerId : likes.likedId;
   return db
     .select({
       card: cardColumns,
       at: likes.createdAt,
-      key: likes.likerId,
+      key: other,
       isNew: likes.isNew,
-      liked: sql<number>`${back.likerId} IS NOT NULL`.mapWith(Boolean),
+      returned: sql<number>`${back.likerId} IS NOT NULL`.mapWith(Boolean),
     })
     .from(likes)
-    .innerJoin(profiles, eq(profiles.id, likes.likerId))
+    .innerJoin(profiles, eq(profiles.id, other))
     .leftJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
-    .leftJoin(back, and(eq(back.likerId, scope.viewerProfileId), eq(back.likedId, likes.likerId)))
-    .where(and(eq(likes.likedId, scope.viewerProfileId), visibleTo(scope.viewerProfileId, scope.siteId), where))
-    .orderBy(desc(likes.createdAt), desc(likes.likerId));
-}
-
-/** Rows of likes I gave, with whether they like me too. */
-function givenQuery(db: Database, scope: Scope, where?: SQL) {
-  const back = alias(likes, "back");
-  return db
-    .select({
-      card: cardColumns,
-      at: likes.createdAt,
-      key: likes.likedId,
-      likedMe: sql<number>`${back.likerId} IS NOT NULL`.mapWith(Boolean),
-    })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.id, likes.likedId))
-    .leftJoin(photos, cardJoins.photo)
-    .leftJoin(regions, cardJoins.region)
-    .leftJoin(back, and(eq(back.likerId, likes.likedId), eq(back.likedId, scope.viewerProfileId)))
-    .where(and(eq(likes.likerId, scope.viewerProfileId), visibleTo(scope.viewerProfileId, scope.siteId), where))
-    .orderBy(desc(likes.createdAt), desc(likes.likedId));
+    .leftJoin(back, received ? and(eq(back.likerId, me), eq(back.likedId, other)) : and(eq(back.likerId, other), eq(back.likedId, me)))
+    .where(and(eq(received ? likes.likedId : likes.likerId, me), visibleTo(me, scope.siteId), where))
+    .orderBy(desc(likes.createdAt), desc(other));
 }
 
 /** The other member of each of my matches. */
@@ -114,12 +101,11 @@ export async function likeListPage(
   input: Scope & { tab: LikeTab; cursor: LikeCursor | null; limit: number },
 ): Promise<{ items: LikeListItem[]; next: LikeCursor | null }> {
   const take = input.limit + 1;
-  type Row = { card: Parameters<typeof toProfileCard>[0]; at: Date; key: number; isNew?: boolean; liked?: boolean; likedMe?: boolean };
+  type Row = { card: Parameters<typeof toProfileCard>[0]; at: Date; key: number; isNew?: boolean; returned?: boolean };
   let rows: Row[];
-  if (input.tab === "received") {
-    rows = await receivedQuery(db, input, after(input.cursor, likes.createdAt, likes.likerId)).limit(take);
-  } else if (input.tab === "given") {
-    rows = await givenQuery(db, input, after(input.cursor, likes.createdAt, likes.likedId)).limit(take);
+  if (input.tab === "received" || input.tab === "given") {
+    const other = input.tab === "received" ? likes.likerId : likes.likedId;
+    rows = await likesQuery(db, input, input.tab, after(input.cursor, likes.createdAt, other)).limit(take);
   } else {
     rows = await matchesQuery(db, input, after(input.cursor, matches.createdAt, matches.id)).limit(take);
   }
@@ -129,8 +115,8 @@ export async function likeListPage(
     items: page.map((row) => ({
       profile: toProfileCard(row.card, input.now),
       isNew: input.tab === "received" ? Boolean(row.isNew) : false,
-      liked: input.tab === "received" ? Boolean(row.liked) : true,
-      likedMe: input.tab === "given" ? Boolean(row.likedMe) : true,
+      liked: input.tab === "received" ? Boolean(row.returned) : true,
+      likedMe: input.tab === "given" ? Boolean(row.returned) : true,
     })),
     next: rows.length > input.limit && last ? { at: Math.floor(last.at.getTime() / 1000), id: last.key } : null,
   };
@@ -169,8 +155,8 @@ export async function likeCounts(db: Database, scope: Omit<Scope, "now">): Promi
 /** GET /api/likes.php (see `LikesPayload`). */
 export async function likesPayload(db: Database, scope: Scope): Promise<LikesPayload> {
   const [received, given] = await Promise.all([
-    receivedQuery(db, scope).limit(LIKES_API_LIMIT),
-    givenQuery(db, scope).limit(LIKES_API_LIMIT),
+    likesQuery(db, scope, "received").limit(LIKES_API_LIMIT),
+    likesQuery(db, scope, "given").limit(LIKES_API_LIMIT),
   ]);
   const cards = new Map<number, ProfileCard>();
   for (const row of [...received, ...given]) if (!cards.has(row.card.id)) cards.set(row.card.id, toProfileCard(row.card, scope.now));

@@ -1,3 +1,5 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data } from "react-router";
 
 /**
@@ -24,4 +26,13 @@ export async function readRequestValues(request: Request): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/**
+ * An action's form, read (`readForm`) and parsed by the form's zod schema; the submission gives
+ * Conform's reply for the page either way.
+ */
+export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  const formData = await readForm(request);
+  return { formData, submission: parseWithZod(formData, { schema }) };
 }

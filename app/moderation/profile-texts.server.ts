@@ -4,7 +4,7 @@
  * changes the text puts it back in the queue — without a "pending text" state on the profile.
  * Fictional profiles are the operator's own and not reviewed here.
  */
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { recordIfChanged } from "./audit.server";
 
@@ -46,38 +46,27 @@ export async function listWaitingProfileTexts(db: Database, siteId: number, limi
 type TextReview = { siteId: number; moderatorUserId: number; profileId: number };
 
 /** Approves the text as it is now (the record keeps the approved wording). */
-export async function approveProfileText(db: Database, review: TextReview & { aboutMe: string }): Promise<boolean> {
-  const [updated] = await db.batch([
-    // A no-op update that only matches while the text is still the one the moderator read.
-    db.all<{ id: number }>(sql`
-      UPDATE profiles SET about_me = about_me
-      WHERE id = ${review.profileId} AND site_id = ${review.siteId} AND about_me = ${review.aboutMe}
-      RETURNING id`),
-    recordIfChanged(db, {
-      ...pick(review),
-      targetType: "profile_text",
-      targetId: review.profileId,
-      action: "approve_text",
-      reason: review.aboutMe,
-    }),
-  ]);
-  return updated.length === 1;
+export function approveProfileText(db: Database, review: TextReview & { aboutMe: string }): Promise<boolean> {
+  // A no-op update that only matches while the text is still the one the moderator read.
+  return reviewText(db, review, "approve_text", sql`about_me`);
 }
 
 /** Removes a member's about-me text; the record keeps what was removed. */
-export async function removeProfileText(db: Database, review: TextReview & { aboutMe: string }): Promise<boolean> {
+export function removeProfileText(db: Database, review: TextReview & { aboutMe: string }): Promise<boolean> {
+  return reviewText(db, review, "remove_text", sql`NULL`);
+}
+
+/**
+ * Sets the about-me to `next` while it still is the text the moderator read, and records the
+ * decision with that text; false when the member changed it in the meantime.
+ */
+async function reviewText(db: Database, review: TextReview & { aboutMe: string }, action: "approve_text" | "remove_text", next: SQL) {
   const [updated] = await db.batch([
     db.all<{ id: number }>(sql`
-      UPDATE profiles SET about_me = NULL
+      UPDATE profiles SET about_me = ${next}
       WHERE id = ${review.profileId} AND site_id = ${review.siteId} AND about_me = ${review.aboutMe}
       RETURNING id`),
-    recordIfChanged(db, {
-      ...pick(review),
-      targetType: "profile_text",
-      targetId: review.profileId,
-      action: "remove_text",
-      reason: review.aboutMe,
-    }),
+    recordIfChanged(db, { ...pick(review), targetType: "profile_text", targetId: review.profileId, action, reason: review.aboutMe }),
   ]);
   return updated.length === 1;
 }

@@ -15,21 +15,6 @@ import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
 const { orders, payments } = schema;
 
-/** Mollie's checkout locales for the interface languages. */
-const providerLocales: Record<string, string> = {
-  da: "da_DK",
-  de: "de_DE",
-  en: "en_GB",
-  es: "es_ES",
-  fi: "fi_FI",
-  fr: "fr_FR",
-  it: "it_IT",
-  nb: "nb_NO",
-  nl: "nl_NL",
-  pl: "pl_PL",
-  sv: "sv_SE",
-};
-
 export type Buyer = { id: number; email: string; paidUser: boolean; spendingBlocked: boolean };
 
 export type CheckoutInput = {
@@ -136,7 +121,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
       method: providerMethodOf[input.method],
       redirectUrl: returnUrl,
       webhookUrl: `${input.origin}/api/payment-webhook.php`,
-      locale: providerLocales[input.language] ?? "nl_NL",
+      language: input.language,
       metadata: { order_id: order.id, site: site.key },
       mandate,
     });
@@ -185,7 +170,7 @@ export async function offeredMethods(
         amountCents: input.amountCents,
         currency: input.currency,
         billingCountry: input.country,
-        locale: providerLocales[input.language] ?? "nl_NL",
+        language: input.language,
       });
       enabled = { at: input.now.getTime(), ids };
       enabledByProvider.set(key, enabled);

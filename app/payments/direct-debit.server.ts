@@ -218,21 +218,6 @@ export async function resendMandateCode(
   return textCode(db, sms, { userId, language: input.language, phone, code, now });
 }
 
-/** Mollie's customer locales for the interface languages. */
-const customerLocales: Record<string, string> = {
-  da: "da_DK",
-  de: "de_DE",
-  en: "en_GB",
-  es: "es_ES",
-  fi: "fi_FI",
-  fr: "fr_FR",
-  it: "it_IT",
-  nb: "nb_NO",
-  nl: "nl_NL",
-  pl: "pl_PL",
-  sv: "sv_SE",
-};
-
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
@@ -277,7 +262,7 @@ export async function verifyMandateCode(
       const customer = await provider.createCustomer({
         name: input.user.name,
         email: input.user.email,
-        locale: customerLocales[input.user.locale] ?? input.user.locale,
+        language: input.user.locale,
       });
       customerId = customer.id;
       // Kept at once: a retry after a failed mandate reuses this customer.

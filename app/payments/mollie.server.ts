@@ -13,6 +13,25 @@ import {
   type ProviderPaymentStatus,
 } from "./provider.server";
 
+/** Mollie's locales for the interface languages (its checkout and mails speak the member's language). */
+const mollieLocales: Record<string, string> = {
+  da: "da_DK",
+  de: "de_DE",
+  en: "en_GB",
+  es: "es_ES",
+  fi: "fi_FI",
+  fr: "fr_FR",
+  it: "it_IT",
+  nb: "nb_NO",
+  nl: "nl_NL",
+  pl: "pl_PL",
+  sv: "sv_SE",
+};
+
+function mollieLocale(language: string): string {
+  return mollieLocales[language] ?? "nl_NL";
+}
+
 export const MOLLIE_API_URL = "https://api.mollie.com/v2";
 
 type MollieAmount = { currency: string; value: string };
@@ -102,7 +121,7 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
         description: input.description,
         redirectUrl: input.redirectUrl,
         webhookUrl: input.webhookUrl,
-        locale: input.locale,
+        locale: mollieLocale(input.language),
         metadata: input.metadata,
         ...(input.method ? { method: input.method } : {}),
         ...(input.mandate
@@ -126,7 +145,7 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
       const query = new URLSearchParams({
         "amount[value]": toMollieAmount(input.amountCents, input.currency).value,
         "amount[currency]": input.currency,
-        locale: input.locale,
+        locale: mollieLocale(input.language),
         sequenceType: "oneoff",
       });
       if (input.billingCountry) query.set("billingCountry", input.billingCountry);
@@ -143,7 +162,11 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
     },
 
     async createCustomer(input) {
-      const body = await call<{ id: string }>("POST", "/customers", input);
+      const body = await call<{ id: string }>("POST", "/customers", {
+        name: input.name,
+        email: input.email,
+        locale: mollieLocale(input.language),
+      });
       return { id: body.id };
     },
 

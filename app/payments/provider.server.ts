@@ -30,8 +30,8 @@ export type CreatePaymentInput = {
   method: string | null;
   redirectUrl: string;
   webhookUrl: string;
-  /** e.g. `nl_NL`. */
-  locale: string;
+  /** The member's interface language (`nl`); the adapter turns it into the provider's locale. */
+  language: string;
   metadata: Record<string, string | number>;
   /** A direct debit on a mandate: no checkout, the payment is pending until the bank settles it. */
   mandate?: { customerId: string; mandateId: string };
@@ -53,14 +53,14 @@ export interface PaymentProvider {
   /** The payment as the provider knows it now; null when it has no such payment. */
   getPayment(id: string): Promise<ProviderPayment | null>;
   /** The provider methods enabled for this amount and country. */
-  listMethods(input: { amountCents: number; currency: string; billingCountry: string | null; locale: string }): Promise<string[]>;
+  listMethods(input: { amountCents: number; currency: string; billingCountry: string | null; language: string }): Promise<string[]>;
   createRefund(input: {
     paymentId: string;
     amountCents: number;
     currency: string;
     description: string;
   }): Promise<{ id: string; status: string }>;
-  createCustomer(input: { name: string; email: string; locale: string }): Promise<{ id: string }>;
+  createCustomer(input: { name: string; email: string; language: string }): Promise<{ id: string }>;
   createMandate(input: CreateMandateInput): Promise<{ id: string; status: string }>;
 }
 

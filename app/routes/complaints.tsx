@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
-import { complaintSchema, MAX_COMPLAINT_MESSAGE, MAX_COMPLAINT_SUBJECT, type ComplaintForm } from "~/profiles/complaint-schema";
+import { complaintSchema, MAX_COMPLAINT_MESSAGE, MAX_COMPLAINT_SUBJECT } from "~/profiles/complaint-schema";
 import { fileComplaint } from "~/profiles/complaints.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { readForm } from "~/http/forms.server";
+import { parseForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 
 /**
@@ -42,8 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: complaintSchema });
+  const { formData, submission } = await parseForm(request, complaintSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (isHoneypotFilled(formData))
     return data({ result: submission.reply({ formErrors: ["messages.generic"] }), sent: false }, { status: 400 });
@@ -70,15 +69,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const { profile, defaults } = loaderData;
-  const [form, fields] = useForm<ComplaintForm>({
-    id: "complaint",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(complaintSchema),
-    defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(complaintSchema, { id: "complaint", lastResult: actionData?.result, defaultValue: defaults });
 
   if (actionData?.sent) {
     return (

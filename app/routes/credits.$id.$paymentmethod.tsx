@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/credits.$id.$paymentmethod";
@@ -15,7 +14,7 @@ import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { readForm } from "~/http/forms.server";
+import { parseForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
@@ -71,8 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  const { formData, submission } = await parseForm(request, checkoutSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   const { db, env, country, now } = getServices(context);

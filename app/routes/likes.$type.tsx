@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/likes.$type";
-import { LikeTile } from "~/components/discovery/LikeTile";
+import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { getServices, getSite } from "~/http/context.server";
@@ -52,17 +52,7 @@ export default function LikesTab({ loaderData }: Route.ComponentProps) {
       <h1>{t("discovery:likes.title")}</h1>
       <LikesTabs counts={loaderData.counts} />
       <h2 className="likes-page__heading">{t(`discovery:likes.headings.${tab}`)}</h2>
-      {items.length > 0 ? (
-        <ul className="profile-grid">
-          {items.map((item) => (
-            <li key={item.profile.id}>
-              <LikeTile item={item} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>
-      )}
+      <LikeGrid items={items} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
       <p className="likes-page__pager">
         {loaderData.paged && (
           <Link to={`/likes/${tab}`} className="btn btn-outline">

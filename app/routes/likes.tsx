@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/likes";
-import { LikeTile } from "~/components/discovery/LikeTile";
+import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { getServices, getSite } from "~/http/context.server";
@@ -53,17 +53,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
-          {items.length > 0 ? (
-            <ul className="profile-grid">
-              {items.map((item) => (
-                <li key={item.profile.id}>
-                  <LikeTile item={item} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>
-          )}
+          <LikeGrid items={items} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
         </section>
       ))}
       <p className="likes-page__more">

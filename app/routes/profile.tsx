@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -15,8 +14,9 @@ import { photoManagerData } from "~/photos/photos.server";
 import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
-import { readForm } from "~/http/forms.server";
+import { parseForm } from "~/http/forms.server";
 import { requireMember } from "~/http/guards.server";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /** /profile: the member edits their own profile and photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const { settings } = getSite(context);
   const schema = profileEditSchema({ minAge: settings.minAge, countries: settings.countries, today: now(), email: user.email });
-  const submission = parseWithZod(await readForm(request), { schema });
+  const { submission } = await parseForm(request, schema);
   if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
   const outcome = await saveOwnProfile(db, { profileId: user.profile.id, settings, value: submission.value });
   if (outcome === "unknown_region") {
@@ -98,15 +98,7 @@ function ProfileForm({
       }),
     [config.minAge, config.countries, config.today, config.email],
   );
-  const [form, fields] = useForm({
-    id: "profile-edit",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(schema, { id: "profile-edit", lastResult, defaultValue: values });
   const [aboutLength, setAboutLength] = useState(values.about_me.length);
   const minAge = { minAge: config.minAge };
   const { defaultValue: _country, ...countryProps } = getSelectProps(fields.country);

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password.do";
@@ -10,8 +9,9 @@ import { peekVerificationToken } from "~/accounts/verification.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { parseForm } from "~/http/forms.server";
 import { authCookie } from "~/http/cookies.server";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /** product.md §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  const { formData, submission } = await parseForm(request, newPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
   }
@@ -49,13 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(newPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(newPasswordSchema, { lastResult: actionData?.result });
 
   // After the action the loader runs again and finds the token used: the outcome decides first.
   if (actionData?.outcome === "done") {

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
@@ -10,7 +9,8 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { readForm } from "~/http/forms.server";
+import { parseForm } from "~/http/forms.server";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /** product.md §2: no entry warning on the password reset pages. */
 export const handle = { hideEntryWarning: true };
@@ -24,8 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * per address whether or not an account exists.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  const { formData, submission } = await parseForm(request, resetRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // A filled honeypot looks exactly like success and sends nothing.
   if (isHoneypotFilled(formData)) return { result: submission.reply({ resetForm: true }), sent: true };
@@ -44,13 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(resetRequestSchema, { lastResult: actionData?.result });
   return (
     <main id="main" className="container narrow section auth-page">
       <h1>{t("auth:reset.title")}</h1>

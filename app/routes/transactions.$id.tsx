@@ -10,6 +10,7 @@ import { findOrder, listOrders, type OrderSummary } from "~/payments/order-histo
 import { isRefundable, refundOrder } from "~/payments/refunds.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
+import { companyAddress } from "~/sites/site.server";
 
 /**
  * /transactions/{id?} (product.md §2 "Transactions page"): every order with date, package, amount,
@@ -34,16 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     orders: null,
     order: { ...order, refundable, refundDays: site.settings.refundDays },
-    seller: {
-      name: company.name,
-      address: company.address,
-      zip: company.zip,
-      city: company.city,
-      country: company.country,
-      kvk: company.kvk,
-      vatNumbers: company.vatNumbers,
-      site: site.name,
-    },
+    seller: { ...companyAddress(company), site: site.name },
     title: `${t("payments:transactions.order", { id: order.id })} · ${site.name}`,
     timeZone,
   };

@@ -23,6 +23,12 @@ export type Company = {
   added: string;
 };
 
+/** What the footer and a receipt print about the company behind the site: its name, address and registrations. */
+export function companyAddress(company: Company) {
+  const { name, address, zip, city, country, kvk, vatNumbers } = company;
+  return { name, address, zip, city, country, kvk, vatNumbers };
+}
+
 export type Site = {
   id: number;
   key: string;

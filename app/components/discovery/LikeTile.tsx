@@ -46,3 +46,28 @@ export function LikeTile({
     />
   );
 }
+
+/** A likes tab's members as tiles, or the tab's "nobody yet" line. */
+export function LikeGrid({
+  items,
+  tab,
+  ...tile
+}: {
+  items: LikeListItem[];
+  tab: LikeTab;
+  onMatch(match: ProfileCard): void;
+  fictionalIcon: string;
+  fictionalLabel: string;
+}) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>;
+  return (
+    <ul className="profile-grid">
+      {items.map((item) => (
+        <li key={item.profile.id}>
+          <LikeTile item={item} tab={tab} {...tile} />
+        </li>
+      ))}
+    </ul>
+  );
+}

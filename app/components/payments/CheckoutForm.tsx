@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";
@@ -8,6 +8,7 @@ import { discountedAmount } from "~/payments/discount";
 import type { PaymentMethodKey } from "~/payments/methods";
 import { DiscountCodeModal, useWelcomeCode, type AppliedCode } from "./DiscountCodeModal";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
+import { TermsLabel } from "~/components/forms/TermsLabel";
 
 /**
  * The order form: the package, how to pay, an optional discount code (the welcome code is applied
@@ -105,15 +106,7 @@ export function CheckoutForm({
           aria-describedby={termsError ? `${id}-terms-error` : undefined}
           onChange={(event) => event.currentTarget.checked && setTermsRefused(false)}
         />
-        <label htmlFor={`${id}-terms`}>
-          <Trans
-            i18nKey="payments:checkout.terms"
-            components={{
-              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-              returns: <a href="/pages/return-policy" target="_blank" rel="noopener" />,
-            }}
-          />
-        </label>
+        <TermsLabel htmlFor={`${id}-terms`} i18nKey="payments:checkout.terms" />
       </div>
       <FieldMessage id={`${id}-terms-error`} error={termsError} />
       <p className="field-hint">{t("payments:checkout.fictional", { fictionalPlural })}</p>

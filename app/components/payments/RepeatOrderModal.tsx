@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { useFormat } from "~/i18n/format";
 import type { RepeatableOrder } from "~/payments/order-history.server";
 import { MethodBadge } from "./MethodBadge";
+import { TermsLabel } from "~/components/forms/TermsLabel";
 
 /**
  * The repeat-order modal (product.md §2): the same package, paid the same way, in one click once
@@ -30,15 +31,7 @@ export function RepeatOrderButton({ order }: { order: RepeatableOrder }) {
           <input type="hidden" name="method" value={order.method} />
           <div className="form-check">
             <input type="checkbox" id={`${titleId}-terms`} name="terms" required />
-            <label htmlFor={`${titleId}-terms`}>
-              <Trans
-                i18nKey="payments:checkout.terms"
-                components={{
-                  terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-                  returns: <a href="/pages/return-policy" target="_blank" rel="noopener" />,
-                }}
-              />
-            </label>
+            <TermsLabel htmlFor={`${titleId}-terms`} i18nKey="payments:checkout.terms" />
           </div>
           <div className="block-modal__actions">
             <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { DELETE_REASONS, deleteAccountSchema, MAX_DELETE_REMARKS } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { InvisibleToggle } from "./InvisibleModeSection";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /**
  * Account deletion with the alternatives first (pause, turn off mails, invisible mode),
@@ -28,14 +28,7 @@ export function DeleteAccountSection({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "delete-account",
-    lastResult,
-    constraint: getZodConstraint(deleteAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(deleteAccountSchema, { id: "delete-account", lastResult });
   return (
     <>
       <div className="delete-alternatives">

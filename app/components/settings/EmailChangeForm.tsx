@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { emailChangeSchema } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { Notice } from "./SettingsSection";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /** New address (+ current password): a confirmation link goes to the new address. */
 export function EmailChangeForm({
@@ -21,14 +21,7 @@ export function EmailChangeForm({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "email-change",
-    lastResult,
-    constraint: getZodConstraint(emailChangeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(emailChangeSchema, { id: "email-change", lastResult });
   return (
     <>
       <p>{t("settings:email.current", { email: currentEmail })}</p>

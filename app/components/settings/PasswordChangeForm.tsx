@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { passwordChangeSchema } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { Notice } from "./SettingsSection";
+import { useZodForm } from "~/components/forms/use-zod-form";
 
 /** Old password, new one twice; a member signing in with passkeys only sets a first password. */
 export function PasswordChangeForm({
@@ -21,14 +21,7 @@ export function PasswordChangeForm({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "password-change",
-    lastResult,
-    constraint: getZodConstraint(passwordChangeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(passwordChangeSchema, { id: "password-change", lastResult });
   return (
     <>
       {!hasPassword && <p>{t("settings:password.noPassword")}</p>}

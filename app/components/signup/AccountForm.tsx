@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Form, Link, type FetcherWithComponents } from "react-router";
 import { MAX_SIGNUP_MESSAGE, MIN_PASSWORD_LENGTH, signupAccountSchema, type AccountFormConfig } from "~/accounts/signup-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
@@ -10,6 +9,8 @@ import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
 import { seekingOptions } from "~/profiles/profile-schema";
 import { HoneypotField } from "~/security/honeypot";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { TermsLabel } from "~/components/forms/TermsLabel";
 
 /** What the /signup action answers for the account step. */
 export type AccountActionData = {
@@ -49,14 +50,10 @@ export function AccountForm({
     () => signupAccountSchema({ minAge: config.minAge, countries: config.countries, today: new Date(`${config.today}T12:00:00Z`) }),
     [config.minAge, config.countries, config.today],
   );
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
     defaultValue: { gender: config.defaultGender, seeking: config.defaultSeeking, country: config.defaultCountry },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
   const minAge = { minAge: config.minAge };
@@ -163,15 +160,7 @@ export function AccountForm({
 
       <div className="form-field form-field--check">
         <input {...getInputProps(fields.terms, { type: "checkbox" })} />
-        <label htmlFor={fields.terms.id}>
-          <Trans
-            i18nKey="signup:account.terms"
-            components={{
-              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-              privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
-            }}
-          />
-        </label>
+        <TermsLabel htmlFor={fields.terms.id} i18nKey="signup:account.terms" />
       </div>
       <FieldError field={fields.terms} />
 

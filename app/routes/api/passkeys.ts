@@ -34,39 +34,27 @@ const base64url = z
 const credentialId = base64url.max(1_400);
 const challengeId = z.string().min(1).max(128);
 
-const registerSchema = z.object({
-  challengeId,
-  name: z.string().trim().max(MAX_PASSKEY_NAME_LENGTH).nullish(),
-  response: z.looseObject({
+/** A WebAuthn credential as the browser sends it (the JSON of @simplewebauthn/browser), around its ceremony's response. */
+const credential = <Response extends z.ZodRawShape>(response: Response) =>
+  z.looseObject({
     id: credentialId,
     rawId: credentialId,
     type: z.literal("public-key"),
-    response: z.looseObject({
-      clientDataJSON: base64url,
-      attestationObject: base64url,
-      transports: z.array(z.string().max(32)).max(10).optional(),
-    }),
+    response: z.looseObject({ clientDataJSON: base64url, ...response }),
     clientExtensionResults: z.looseObject({}).default({}),
     authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  }),
+  });
+
+const registerSchema = z.object({
+  challengeId,
+  name: z.string().trim().max(MAX_PASSKEY_NAME_LENGTH).nullish(),
+  response: credential({ attestationObject: base64url, transports: z.array(z.string().max(32)).max(10).optional() }),
 });
 
 const loginSchema = z.object({
   challengeId,
   redirectTo: z.string().max(2048).nullish(),
-  response: z.looseObject({
-    id: credentialId,
-    rawId: credentialId,
-    type: z.literal("public-key"),
-    response: z.looseObject({
-      clientDataJSON: base64url,
-      authenticatorData: base64url,
-      signature: base64url,
-      userHandle: base64url.max(1_400).nullish(),
-    }),
-    clientExtensionResults: z.looseObject({}).default({}),
-    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  }),
+  response: credential({ authenticatorData: base64url, signature: base64url, userHandle: base64url.max(1_400).nullish() }),
 });
 
 const removeSchema = z.object({ id: credentialId });
