@@ -3,10 +3,8 @@ import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dev.mail";
 import { getServices, getSite } from "~/http/context.server";
-import { isDevelopment } from "~/env.server";
-import { localeTag } from "~/i18n/format";
-import { getI18n, getLocale } from "~/http/i18n.server";
 import { findMail, latestMails } from "~/mail/outbox.server";
+import { devInbox } from "~/http/dev-inbox.server";
 
 /** A developers' page: the adult entry warning would only be in the way. */
 export const handle = { hideEntryWarning: true };
@@ -37,35 +35,19 @@ const statuses = ["queued", "sent", "failed"] as const;
  * text and HTML. It exists only outside production; there it is a 404 like any unknown page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getServices(context);
-  if (!isDevelopment(env)) throw data(null, { status: 404 });
+  const inbox = devInbox(context, { prefix: "mail:devOutbox", labels: labelKeys, statuses });
+  const { db } = getServices(context);
   const site = getSite(context);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const selectedId = query.success ? query.data.id : undefined;
   const [mails, selected] = await Promise.all([latestMails(db, site.id), selectedId ? findMail(db, site.id, selectedId) : null]);
   if (selectedId && !selected) throw data(null, { status: 404 });
 
-  // Labels travel with the data: the mail namespace stays on the server (resources.server.ts).
-  const t = getI18n(context).t;
-  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`mail:devOutbox.${key}`)])) as Record<
-    (typeof labelKeys)[number],
-    string
-  >;
-  const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`mail:devOutbox.statuses.${status}`)])) as Record<
-    (typeof statuses)[number],
-    string
-  >;
-  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), {
-    dateStyle: "short",
-    timeStyle: "medium",
-    timeZone: site.settings.timeZone,
-  });
-
   return {
-    siteName: site.name,
-    labels,
-    statusLabels,
-    mails: mails.map((mail) => ({ ...mail, createdAt: time.format(mail.createdAt) })),
+    siteName: inbox.siteName,
+    labels: inbox.labels,
+    statusLabels: inbox.statusLabels,
+    mails: mails.map((mail) => ({ ...mail, createdAt: inbox.formatTime(mail.createdAt) })),
     selected: selected && {
       id: selected.id,
       to: selected.toAddress,
@@ -74,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: selected.status,
       attempts: selected.attempts,
       lastError: selected.lastError,
-      createdAt: time.format(selected.createdAt),
+      createdAt: inbox.formatTime(selected.createdAt),
       text: selected.text,
       html: selected.html,
     },

@@ -1,10 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/dev.sms";
 import { getServices, getSite } from "~/http/context.server";
-import { isDevelopment } from "~/env.server";
-import { localeTag } from "~/i18n/format";
-import { getI18n, getLocale } from "~/http/i18n.server";
 import { latestSms } from "~/sms/sms.server";
+import { devInbox } from "~/http/dev-inbox.server";
 
 /** A developers' page: the adult entry warning would only be in the way. */
 export const handle = { hideEntryWarning: true };
@@ -18,29 +15,13 @@ const statuses = ["recorded", "sent", "failed"] as const;
  * any unknown page (as /dev/mail).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, db } = getServices(context);
-  if (!isDevelopment(env)) throw data(null, { status: 404 });
-  const site = getSite(context);
-  const messages = await latestSms(db, site.id);
-  const t = getI18n(context).t;
-  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`directdebit:devSms.${key}`)])) as Record<
-    (typeof labelKeys)[number],
-    string
-  >;
-  const statusLabels = Object.fromEntries(statuses.map((status) => [status, t(`directdebit:devSms.statuses.${status}`)])) as Record<
-    (typeof statuses)[number],
-    string
-  >;
-  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), {
-    dateStyle: "short",
-    timeStyle: "medium",
-    timeZone: site.settings.timeZone,
-  });
+  const inbox = devInbox(context, { prefix: "directdebit:devSms", labels: labelKeys, statuses });
+  const messages = await latestSms(getServices(context).db, getSite(context).id);
   return {
-    siteName: site.name,
-    labels,
-    statusLabels,
-    messages: messages.map((message) => ({ ...message, createdAt: time.format(message.createdAt) })),
+    siteName: inbox.siteName,
+    labels: inbox.labels,
+    statusLabels: inbox.statusLabels,
+    messages: messages.map((message) => ({ ...message, createdAt: inbox.formatTime(message.createdAt) })),
   };
 }
 
