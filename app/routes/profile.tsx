@@ -17,6 +17,7 @@ import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/prof
 import { parseForm } from "~/http/forms.server";
 import { requireMember } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
+import { BirthDateField, ProfileNameField } from "~/components/forms/ProfileBasicsFields";
 
 /** /profile: the member edits their own profile and photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,7 +101,6 @@ function ProfileForm({
   );
   const [form, fields] = useZodForm(schema, { id: "profile-edit", lastResult, defaultValue: values });
   const [aboutLength, setAboutLength] = useState(values.about_me.length);
-  const minAge = { minAge: config.minAge };
   const { defaultValue: _country, ...countryProps } = getSelectProps(fields.country);
   const { defaultValue: _region, ...regionProps } = getSelectProps(fields.region);
 
@@ -115,18 +115,7 @@ function ProfileForm({
 
       <fieldset className="profile-section">
         <legend className="h5">{t("members:edit.basics")}</legend>
-        <div className="form-field">
-          <label htmlFor={fields.name.id}>{t("signup:account.name")}</label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            autoComplete="nickname"
-            aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`}
-          />
-          <p className="field-hint" id={fields.name.descriptionId}>
-            {t("signup:account.nameHint")}
-          </p>
-          <FieldError field={fields.name} />
-        </div>
+        <ProfileNameField field={fields.name} />
         <div className="row">
           <SelectField
             className="form-field col-md-6"
@@ -141,20 +130,7 @@ function ProfileForm({
             options={seekingOptions.map((seeking) => ({ value: seeking, label: t(`signup:account.seeking.${seeking}`) }))}
           />
         </div>
-        <div className="form-field">
-          <label htmlFor={fields.date_of_birth.id}>{t("signup:account.birthDate")}</label>
-          <input
-            {...getInputProps(fields.date_of_birth, { type: "date" })}
-            max={config.maxBirthDate}
-            min="1900-01-01"
-            autoComplete="bday"
-            aria-describedby={`${fields.date_of_birth.descriptionId} ${fields.date_of_birth.errorId}`}
-          />
-          <p className="field-hint" id={fields.date_of_birth.descriptionId}>
-            {t("signup:account.birthDateHint", minAge)}
-          </p>
-          <FieldError field={fields.date_of_birth} values={minAge} />
-        </div>
+        <BirthDateField field={fields.date_of_birth} maxBirthDate={config.maxBirthDate} minAge={config.minAge} />
       </fieldset>
 
       <fieldset className="profile-section">

@@ -3,11 +3,10 @@
  * banner in the members area, and the order is priced with it on the server; a code is refused
  * with a translated reason ('Code niet gevonden', 'Code reeds gebruikt', …) and never used twice.
  */
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { getSimulatedPayment, simulatePayment } from "./mollie-helpers";
+import { getSimulatedPayment, simulatePayment, webhook } from "./mollie-helpers";
 import { accountForm, authCookieOf, postAs } from "./signup-helpers";
 
 async function signedIn(options: MemberOptions = {}) {
@@ -47,16 +46,6 @@ async function siteCode(
     ],
   );
   return code;
-}
-
-function webhook(paymentId: string) {
-  return exports.default.fetch(
-    new Request("http://localhost/api/payment-webhook.php", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ id: paymentId }),
-    }),
-  );
 }
 
 async function orderWith(cookie: string, discountCode: string, path = "/credits/p2/ideal") {

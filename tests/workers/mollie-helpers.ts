@@ -3,7 +3,7 @@
  * reaches it at MOLLIE_API_URL): read a payment as Mollie would return it, and tell it what the
  * bank said.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 type Amount = { currency: string; value: string };
 export type SimulatedPayment = {
@@ -69,4 +69,15 @@ export async function getSimulatedMandate(customerId: string, mandateId: string)
     signatureDate: string;
     details: { consumerName: string; consumerAccount: string };
   };
+}
+
+/** Mollie's call to the webhook: "payment `paymentId` changed" (the Worker fetches the rest from Mollie). */
+export function webhook(paymentId: string) {
+  return exports.default.fetch(
+    new Request("http://localhost/api/payment-webhook.php", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: paymentId }),
+    }),
+  );
 }

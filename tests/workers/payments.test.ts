@@ -8,7 +8,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { getSimulatedPayment, simulatePayment } from "./mollie-helpers";
+import { getSimulatedPayment, simulatePayment, webhook } from "./mollie-helpers";
 
 async function signedIn(options: MemberOptions = {}) {
   const member = await createMember(options);
@@ -27,16 +27,6 @@ async function order(member: Member, path = "/credits/p2/ideal", form: Record<st
   if (!paymentId) throw new Error(`no checkout in ${location}`);
   const [[orderId]] = (await sql("SELECT order_id FROM payments WHERE provider_payment_id = ?", [paymentId])) as [[string]];
   return { paymentId, orderId: Number(orderId), location };
-}
-
-function webhook(paymentId: string) {
-  return exports.default.fetch(
-    new Request("http://localhost/api/payment-webhook.php", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ id: paymentId }),
-    }),
-  );
 }
 
 async function account(member: { userId: number }) {

@@ -90,34 +90,48 @@ export function SearchFilterFields({
         <fieldset className="form-field search-filters__age">
           <legend>{t("search:filters.age")}</legend>
           <div className="search-filters__age-inputs">
-            <label htmlFor={id("min-age")} className="visually-hidden">
-              {t("search:filters.minAge")}
-            </label>
-            <input
+            <AgeInput
               id={id("min-age")}
               name="min_age"
-              type="number"
-              inputMode="numeric"
-              min={options.minAge}
-              max={options.maxAge}
+              label={t("search:filters.minAge")}
+              range={options}
               defaultValue={values?.minAge ?? options.minAge}
             />
             <span aria-hidden="true">–</span>
-            <label htmlFor={id("max-age")} className="visually-hidden">
-              {t("search:filters.maxAge")}
-            </label>
-            <input
+            <AgeInput
               id={id("max-age")}
               name="max_age"
-              type="number"
-              inputMode="numeric"
-              min={options.minAge}
-              max={options.maxAge}
+              label={t("search:filters.maxAge")}
+              range={options}
               defaultValue={values?.maxAge ?? options.maxAge}
             />
           </div>
         </fieldset>
       )}
+    </>
+  );
+}
+
+/** One end of the age range, labelled for screen readers (the fieldset's legend names the pair). */
+function AgeInput({
+  id,
+  name,
+  label,
+  range,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  range: { minAge: number; maxAge: number };
+  defaultValue: number;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input id={id} name={name} type="number" inputMode="numeric" min={range.minAge} max={range.maxAge} defaultValue={defaultValue} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { seekingOptions } from "~/profiles/profile-schema";
 import { HoneypotField } from "~/security/honeypot";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { TermsLabel } from "~/components/forms/TermsLabel";
+import { BirthDateField, ProfileNameField } from "~/components/forms/ProfileBasicsFields";
 
 /** What the /signup action answers for the account step. */
 export type AccountActionData = {
@@ -56,7 +57,6 @@ export function AccountForm({
     defaultValue: { gender: config.defaultGender, seeking: config.defaultSeeking, country: config.defaultCountry },
   });
   const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
-  const minAge = { minAge: config.minAge };
 
   return (
     <FormTag method="post" action={action} {...getFormProps(form)} className="form-stack signup-account" onInput={onInput}>
@@ -97,18 +97,7 @@ export function AccountForm({
         <input type="hidden" name={fields.country.name} value={config.defaultCountry} />
       )}
 
-      <div className="form-field">
-        <label htmlFor={fields.name.id}>{t("signup:account.name")}</label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          autoComplete="nickname"
-          aria-describedby={`${fields.name.descriptionId} ${fields.name.errorId}`}
-        />
-        <p className="field-hint" id={fields.name.descriptionId}>
-          {t("signup:account.nameHint")}
-        </p>
-        <FieldError field={fields.name} />
-      </div>
+      <ProfileNameField field={fields.name} />
 
       <div className="form-field">
         <label htmlFor={fields.email.id}>{t("signup:account.email")}</label>
@@ -129,20 +118,7 @@ export function AccountForm({
         <FieldError field={fields.password} />
       </div>
 
-      <div className="form-field">
-        <label htmlFor={fields.date_of_birth.id}>{t("signup:account.birthDate")}</label>
-        <input
-          {...getInputProps(fields.date_of_birth, { type: "date" })}
-          max={config.maxBirthDate}
-          min="1900-01-01"
-          autoComplete="bday"
-          aria-describedby={`${fields.date_of_birth.descriptionId} ${fields.date_of_birth.errorId}`}
-        />
-        <p className="field-hint" id={fields.date_of_birth.descriptionId}>
-          {t("signup:account.birthDateHint", minAge)}
-        </p>
-        <FieldError field={fields.date_of_birth} values={minAge} />
-      </div>
+      <BirthDateField field={fields.date_of_birth} maxBirthDate={config.maxBirthDate} minAge={config.minAge} />
 
       <div className="form-field">
         <label htmlFor={fields.signup_message.id}>{t("signup:account.message")}</label>
