@@ -29,7 +29,7 @@ const LEGACY = {
   settings: 185,
   login: 181,
   "complete-signup": 179,
-  "reset-password-do": 177,
+  "reset-password-do": 178,
   "reset-password": 177,
   complaints: 178,
   "chats-id": 175,
