@@ -45,6 +45,8 @@ export default defineConfig({
                 MOLLIE_API_KEY: "test_simulator",
                 APP_ENV: "test",
                 FORCE_HOST: "",
+                // The mail provider's webhook secret (base64 of "test-secret-for-the-mail-webhook").
+                MAIL_WEBHOOK_SECRET: "whsec_dGVzdC1zZWNyZXQtZm9yLXRoZS1tYWlsLXdlYmhvb2s=",
               },
             },
           })),

@@ -23,6 +23,8 @@ const envSchema = z.object({
   MAIL_PROVIDER: optional(z.enum(mailProviders)),
   /** The provider's API key (a secret). Missing in production: every send fails, logged, and the cron retries. */
   MAIL_API_KEY: optional(z.string()),
+  /** The signing secret (`whsec_…`) of the provider's webhook for bounces and complaints; without it /api/mail-webhook.php is a 404. */
+  MAIL_WEBHOOK_SECRET: optional(z.string().startsWith("whsec_")),
   /** Sender address for every site; without it each site sends as noreply@<its domain>. */
   MAIL_FROM: optional(z.email()),
   /** Mollie's API key (a secret: `live_…` in production, `test_…` against Mollie's test mode or the simulator). */

@@ -83,6 +83,7 @@ export default [
   route("api/chats.php", "routes/api/chats.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
+  route("api/mail-webhook.php", "routes/api/mail-webhook.ts"),
   route("api/discountcode.php", "routes/api/discountcode.ts"),
   ...developmentOnly([route("__bench/baseline", "routes/bench.baseline.ts")]),
 ] satisfies RouteConfig;
