@@ -137,6 +137,8 @@ export const users = sqliteTable(
     }),
     deleteRemarks: text("delete_remarks"),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp" }),
+    /** When the member was last mailed about unread messages (at most once a day, type unread_message_reminders). */
+    unreadReminderAt: integer("unread_reminder_at", { mode: "timestamp" }),
   },
   (t) => [
     uniqueIndex("users_site_email").on(t.siteId, t.email),

@@ -17,6 +17,8 @@ export const mailTemplates = {
   new_conversation: { notification: true },
   /** A new message in a conversation the member has read up to now (notification type new_messages). */
   new_message: { notification: true },
+  /** Messages have waited unread for half a day; at most one a day (notification type unread_message_reminders). */
+  unread_reminder: { notification: true },
 } as const satisfies Record<string, { notification: boolean }>;
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -44,7 +44,7 @@ export type Site = {
 };
 
 const TTL_MS = 60_000;
-let cache: { loadedAt: number; byHost: Map<string, Site>; fallback: Site | null } | null = null;
+let cache: { loadedAt: number; byHost: Map<string, Site>; byId: Map<number, Site>; fallback: Site | null } | null = null;
 
 export class NoSitesError extends Error {
   constructor() {
@@ -84,7 +84,7 @@ async function loadSites(db: Database) {
     if (site) byHost.set(host.toLowerCase(), site);
   }
   const all = [...sites.values()];
-  return { byHost, fallback: all.find((s) => s.isDefault) ?? all[0] ?? null };
+  return { byHost, byId: sites, fallback: all.find((s) => s.isDefault) ?? all[0] ?? null };
 }
 
 /** The host a request is for; development may force one (env FORCE_HOST or `?host=`). */
@@ -114,11 +114,21 @@ export function siteOrigin(site: Site, request: Request, options: { development:
   return `https://${site.domain}`;
 }
 
-export async function resolveSite(db: Database, host: string, now = Date.now()): Promise<Site> {
+async function loadedSites(db: Database, now: number) {
   if (!cache || now - cache.loadedAt > TTL_MS) {
     cache = { loadedAt: now, ...(await loadSites(db)) };
   }
-  const site = cache.byHost.get(host) ?? cache.byHost.get(host.replace(/^www\./, "")) ?? cache.fallback;
+  return cache;
+}
+
+/** Every site by id, for work that is not a request (cron jobs mailing members of several sites). */
+export async function sitesById(db: Database, now = Date.now()): Promise<Map<number, Site>> {
+  return (await loadedSites(db, now)).byId;
+}
+
+export async function resolveSite(db: Database, host: string, now = Date.now()): Promise<Site> {
+  const loaded = await loadedSites(db, now);
+  const site = loaded.byHost.get(host) ?? loaded.byHost.get(host.replace(/^www\./, "")) ?? loaded.fallback;
   if (!site) {
     cache = null;
     throw new NoSitesError();

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: the built Worker (npm run build) ships no type declarations
 import builtWorker from "#build/server/index.js";
+import { createMember, type MemberOptions } from "./factories";
 import { sql } from "./helpers";
 
 const worker = builtWorker as ExportedHandler<Env>;
@@ -66,5 +67,78 @@ describe("cron dispatch", () => {
 
     const [[count]] = (await sql("SELECT count(*) FROM login_attempts WHERE email = ?", [email])) as [[string]];
     expect(Number(count)).toBe(1);
+  });
+
+  it("prunes mail and texts older than 30 days from the outboxes, and keeps queued mail", async () => {
+    const old = Math.floor(Date.now() / 1000) - 31 * 24 * 3600;
+    const mail = async (status: string, createdAt: number) => {
+      const [[id]] = (await sql(
+        `INSERT INTO mail_outbox (site_id, to_address, template, locale, subject, text, html, status, created_at)
+         VALUES (1, ?, 'activation', 'nl', 's', 't', 'h', ?, ?) RETURNING id`,
+        [`outbox-${crypto.randomUUID()}@example.test`, status, createdAt],
+      )) as [[string]];
+      return Number(id);
+    };
+    const oldSent = await mail("sent", old);
+    const oldQueued = await mail("queued", old);
+    const recent = await mail("sent", Math.floor(Date.now() / 1000));
+
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: "0 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const left = await sql("SELECT id FROM mail_outbox WHERE id IN (?, ?, ?) ORDER BY id", [oldSent, oldQueued, recent]);
+    expect(left.flat().map(Number)).toEqual([oldQueued, recent]);
+  });
+});
+
+describe("unread-message reminders", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+
+  /** A member whose conversation got a message `hoursAgo` hours ago, still unread. */
+  async function waitingMember(hoursAgo: number, options: MemberOptions = {}) {
+    const [member, writer] = await Promise.all([createMember(options), createMember()]);
+    const at = now() - hoursAgo * 3600;
+    const [[conversationId]] = (await sql(
+      "INSERT INTO conversations (site_id, starter_id, recipient_id, last_message_at, created_at) VALUES (1, ?, ?, ?, ?) RETURNING id",
+      [writer.profileId, member.profileId, at, at],
+    )) as [[string]];
+    await sql(
+      "INSERT INTO conversation_members (conversation_id, profile_id, unread_count, last_message_at) VALUES (?, ?, 1, ?), (?, ?, 0, ?)",
+      [Number(conversationId), member.profileId, at, Number(conversationId), writer.profileId, at],
+    );
+    return member;
+  }
+
+  async function runEveningJobs() {
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: "0 17 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+
+  const reminders = async (email: string) =>
+    (await sql("SELECT subject, text FROM mail_outbox WHERE to_address = ? AND template = 'unread_reminder'", [email])) as [
+      string,
+      string,
+    ][];
+
+  it("mails a member once a day about messages that waited half a day, never the message itself", async () => {
+    const due = await waitingMember(13);
+    const fresh = await waitingMember(1);
+    const switchedOff = await waitingMember(13);
+    await sql("INSERT INTO notification_preferences (user_id, type, channel, enabled) VALUES (?, 'unread_message_reminders', 'email', 0)", [
+      switchedOff.userId,
+    ]);
+    const bounced = await waitingMember(13);
+    await sql("UPDATE users SET email_disabled_reason = 'bounce' WHERE id = ?", [bounced.userId]);
+
+    await runEveningJobs();
+    await runEveningJobs();
+
+    const sent = await reminders(due.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]![0]).toBe("Ongelezen berichten op Flirtparadijs");
+    expect(sent[0]![1]).toContain("/notifications/unsubscribe?token=");
+    for (const member of [fresh, switchedOff, bounced]) expect(await reminders(member.email)).toHaveLength(0);
   });
 });

@@ -9,21 +9,27 @@ import { expireAuthRecords } from "./expire-auth-records";
 import { finalizeDeletions } from "./finalize-deletions";
 import { optimizeDatabase } from "./optimize-database";
 import { pruneAbuseRecords } from "./prune-abuse-records";
+import { pruneOutboxes } from "./prune-outboxes";
 import { sendDueMail } from "./send-mail";
+import { sendDailyUnreadReminders } from "./send-unread-reminders";
 
 export type CronDeps = { db: Database; env: AppEnv; now: Date };
 export type CronJob = { name: string; schedule: string; run: (deps: CronDeps) => Promise<unknown> };
 
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const NIGHTLY = "0 3 * * *";
+/** 17:00 UTC: early evening in Europe, when members read their mail and have time to answer. */
+export const EVENING = "0 17 * * *";
 
 export const jobs: CronJob[] = [
   { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
   { name: "clear-time-bonuses", schedule: EVERY_FIVE_MINUTES, run: clearExpiredTimeBonuses },
   { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
+  { name: "prune-outboxes", schedule: NIGHTLY, run: pruneOutboxes },
   { name: "optimize-database", schedule: NIGHTLY, run: optimizeDatabase },
   { name: "finalize-deletions", schedule: NIGHTLY, run: finalizeDeletions },
+  { name: "unread-reminders", schedule: EVENING, run: sendDailyUnreadReminders },
 ];
 
 export type JobOutcome = { name: string; ok: boolean; result?: unknown; error?: string };

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `unread_reminder_at` integer;
