@@ -20,7 +20,7 @@
  * seeding, as the SQL benchmark (search.ts) does; `--no-analyze` leaves it without statistics.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -158,7 +158,43 @@ async function waitFor(url: string, what: string, process: { exited: Promise<num
 
 // ───────────────────────────── measuring ─────────────────────────────
 
-type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; failures: Map<string, number> };
+type Figures = {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  failures: Map<string, number>;
+  /** CPU time workerd spent per request (ms), from its processes' own counters over the scenario. */
+  cpuMs: number | null;
+};
+
+/** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (ms, user + system) used so far by the workerd processes of a process group (the
+ * `wrangler dev` started below and everything it spawned); null where /proc is not there.
+ */
+function workerdCpuMs(processGroup: number): number | null {
+  if (!existsSync("/proc")) return null;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp …": the name may hold spaces, so split after the last ")".
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (!name.includes("workerd") || Number(fields[2]) !== processGroup) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -168,7 +204,7 @@ function quantile(sorted: number[], q: number) {
  * Closed loop: `concurrency` workers each send the next request as soon as their previous one
  * finished (body read), until `count` were sent. `urlFor(i)` gives the i-th request's path.
  */
-async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number): Promise<Figures> {
+async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number, processGroup: number): Promise<Figures> {
   const samples: number[] = [];
   let next = 0;
   let errors = 0;
@@ -178,6 +214,7 @@ async function load(base: string, cookie: string, urlFor: (i: number) => string,
     failures.set(reason, (failures.get(reason) ?? 0) + 1);
   };
   const started = performance.now();
+  const cpuBefore = workerdCpuMs(processGroup);
   const worker = async () => {
     while (next < count) {
       const i = next++;
@@ -194,6 +231,7 @@ async function load(base: string, cookie: string, urlFor: (i: number) => string,
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = workerdCpuMs(processGroup);
   samples.sort((a, b) => a - b);
   return {
     p50: quantile(samples, 0.5),
@@ -202,12 +240,13 @@ async function load(base: string, cookie: string, urlFor: (i: number) => string,
     rps: count / seconds,
     errors,
     failures,
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / count,
   };
 }
 
-async function measure(base: string, cookie: string, urlFor: (i: number) => string) {
-  if (warmup > 0) await load(base, cookie, urlFor, warmup);
-  return load(base, cookie, urlFor, requests);
+async function measure(base: string, cookie: string, urlFor: (i: number) => string, processGroup: number) {
+  if (warmup > 0) await load(base, cookie, urlFor, warmup, processGroup);
+  return load(base, cookie, urlFor, requests, processGroup);
 }
 
 /** The href of the link with this rel ("next") in a page, or null. */
@@ -335,10 +374,11 @@ async function main() {
   ];
 
   console.log(`\nsearch: ${SEARCH} (${(Buffer.byteLength(first.body) / 1024).toFixed(0)} KiB); deep page: ${deep}\n`);
-  const header = `${"scenario".padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(8)} ${"errors".padStart(7)} ${"p95 ÷ base".padStart(11)}`;
+  const header = `${"scenario".padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(8)} ${"errors".padStart(7)} ${"p95 ÷ base".padStart(11)} ${"CPU ms/req".padStart(11)} ${"CPU − base".padStart(11)}`;
   console.log(header);
   console.log("─".repeat(header.length));
   const results = new Map<string, Figures>();
+  let profileFigures: Figures | null = null;
   const measured: Figures[] = [];
   let baseline: Figures | null = null;
   for (const scenario of scenarios) {
@@ -346,13 +386,16 @@ async function main() {
       console.log(`${scenario.name.padEnd(24)} ${"n/a".padStart(8)}   (route not built yet)`);
       continue;
     }
-    const figures = await measure(base, cookie, scenario.url);
+    const figures = await measure(base, cookie, scenario.url, worker.child.pid!);
     baseline ??= figures;
     measured.push(figures);
     if (scenario.search) results.set(scenario.search, figures);
+    if (scenario.name === "profile page") profileFigures = figures;
     const ratio = figures.p95 / baseline.p95;
+    const cpu = figures.cpuMs === null ? "n/a" : figures.cpuMs.toFixed(1);
+    const cpuAbove = figures.cpuMs === null || baseline.cpuMs === null ? "n/a" : `+${(figures.cpuMs - baseline.cpuMs).toFixed(1)}`;
     console.log(
-      `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)}`,
+      `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)} ${cpu.padStart(11)} ${cpuAbove.padStart(11)}`,
     );
     if (figures.errors > 0)
       console.log(`${"".padEnd(24)} failures: ${[...figures.failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);
@@ -368,11 +411,29 @@ async function main() {
       deepFigures.p95 <= deepPageTolerance * firstPage.p95,
     ],
     ["no failed requests", measured.every((figures) => figures.errors === 0)],
+    ...cpuChecks(results, profileFigures, baseline!),
   ];
   if (deepPage < 50) console.log(`\nnote: the search has only ${deepPage} pages at this size; the deep page is the last one`);
   console.log("\ntargets:");
   for (const [name, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${name}`);
   return checks.every(([, ok]) => ok);
+}
+
+/** The Workers free plan allows 10 ms of CPU a request: the search and profile pages may cost at most that above the baseline page. */
+const CPU_ABOVE_BASELINE_MS = 10;
+
+function cpuChecks(results: Map<string, Figures>, profile: Figures | null, baseline: Figures): [string, boolean][] {
+  if (baseline.cpuMs === null) return [];
+  const pages: [string, Figures | null | undefined][] = [
+    ["search page 1", results.get("first")],
+    ["profile page", profile],
+  ];
+  return pages
+    .filter((entry): entry is [string, Figures] => Boolean(entry[1]?.cpuMs !== null && entry[1]))
+    .map(([name, figures]) => [
+      `${name} CPU ≤ baseline + ${CPU_ABOVE_BASELINE_MS} ms a request`,
+      figures.cpuMs! - baseline.cpuMs! <= CPU_ABOVE_BASELINE_MS,
+    ]);
 }
 
 process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
