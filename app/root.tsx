@@ -19,14 +19,14 @@ import { userMiddleware } from "~/http/user-middleware.server";
 import { trackingFromUrl } from "~/acquisition/tracking.server";
 import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
 import type { NavUser } from "~/components/layout/TopNav";
-import { getServices, getSite, siteContext } from "~/http/context.server";
+import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
-import { requestHost, resolveSite } from "~/sites/site.server";
+import { localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
 
@@ -45,7 +45,19 @@ const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) =
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, userMiddleware, trackingMiddleware, i18nextMiddleware];
+/** Once the language is known: the site's texts in that language (product.md §10 "Sites"), for every loader and action. */
+const siteTextsMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  context.set(localizedSiteContext, localizeSite(getRequestSite(context), getLocale(context)));
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [
+  siteMiddleware,
+  userMiddleware,
+  trackingMiddleware,
+  i18nextMiddleware,
+  siteTextsMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -108,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       supportPhone: settings.supportPhone,
       supportEmail: settings.supportEmail,
       usFooter: settings.usFooter,
-      fictionalPlural: settings.fictionalPlural,
+      fictionalPlural: site.texts.fictionalPlural,
       minAge: settings.minAge,
     },
     company: {

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** A full set: there may be more after these. */
     more: suggestions.length === SUGGESTIONS,
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${getI18n(context).t("discovery:matchFinder.title")} · ${site.name}`,
   };
 }

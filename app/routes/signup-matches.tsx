@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profiles: await signupMatches(db, { siteId: site.id, userId: user.id, now: now() }),
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalSingular: site.settings.fictionalSingular,
+    fictionalSingular: site.texts.fictionalSingular,
     title: `${getI18n(context).t("signup:matches.title")} · ${site.name}`,
   };
 }

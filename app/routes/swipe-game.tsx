@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     allowance,
     seen,
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${getI18n(context).t("discovery:swipe.title")} · ${site.name}`,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
+import { localizedTextSchema } from "./site-texts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -22,8 +23,9 @@ export type ResellTile = z.infer<typeof resellTileSchema>;
 
 export const siteSettingsSchema = z.object({
   cdnPrefix: z.string().default(""),
-  indexTitle: z.string(),
-  description: z.string(),
+  /** Texts a visitor reads are per language (site-texts.ts): one string, or `{ nl: "…", en: "…" }`. */
+  indexTitle: localizedTextSchema,
+  description: localizedTextSchema,
   /** Countries the site serves (ISO 3166-1 alpha-2), first is the main one. */
   countries: z.array(countryCode).min(1),
   /** product.md §4: all | with_trafficsource | anything else switches signup off (invite only). */
@@ -43,9 +45,9 @@ export const siteSettingsSchema = z.object({
   entryPopupCountries: z.array(countryCode).default(["NL", "BE", "DE", "AT", "CH"]),
   niche: z.number().int().min(1).max(7).default(1),
   fictionalIcon: z.string().default("🎭"),
-  fictionalWarning: z.string(),
-  fictionalSingular: z.string(),
-  fictionalPlural: z.string(),
+  fictionalWarning: localizedTextSchema,
+  fictionalSingular: localizedTextSchema,
+  fictionalPlural: localizedTextSchema,
   visibleProfileFields: z
     .array(z.string())
     .default(["hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "signup_reason"]),
@@ -64,7 +66,7 @@ export const siteSettingsSchema = z.object({
   /** product.md §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
   memberResell: z.boolean().default(false),
   resellTiles: z.array(resellTileSchema).max(12).default([]),
-  mailName: z.string(),
+  mailName: localizedTextSchema,
   /** Time zone for daily limits (swipe likes reset at local midnight). */
   timeZone: z.string().default("Europe/Amsterdam"),
   /** The US footer variant (English locale only). */

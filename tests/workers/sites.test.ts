@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
 import { get, mainContent } from "./helpers";
+import { updateProfile } from "./profiles-helpers";
 
 type Settings = {
   name: string;
@@ -90,5 +91,33 @@ describe("the cam-profile and resell tile list (product.md §2, member_resell)",
     expect(html).toContain("Gisela");
     expect(html).not.toContain("resell-tiles");
     expect(html).not.toContain("sponsored");
+  });
+});
+
+describe("site texts in the visitor's language (product.md §10 Sites)", () => {
+  it("shows the Dutch site's title, description and fictional texts in Polish to a Polish visitor", async () => {
+    const home = await (await get("/", { cookie: "locale=pl", country: "PL" })).text();
+    expect(home).toContain("<title>Flirtparadijs – flirt, czat i randki w Holandii i Belgii</title>");
+    expect(home).toMatch(/<meta name="description" content="Poznaj singli/);
+    // The footer's disclaimer names the fictional profiles in Polish too.
+    expect(home).toContain("profile rozrywkowe");
+    expect(home).not.toContain("entertainmentprofielen");
+
+    const [viewer, member] = await Promise.all([createMember(), createMember()]);
+    await updateProfile(member.profileId, { fictional: 1 });
+    const profile = mainContent(
+      await (await get(`/members/${member.profileId}`, { cookie: `${await loginCookie(viewer)}; locale=pl` })).text(),
+    );
+    expect(profile).toContain("To jest profil rozrywkowy: jest fikcyjny i prowadzi go Flirtparadijs.");
+    expect(profile).toContain("profil rozrywkowy");
+    expect(profile).not.toContain("entertainmentprofiel");
+
+    const settings = (await (await get("/api/settings.php", { cookie: "locale=pl" })).json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ fictional_singular: "profil rozrywkowy", fictional_plural: "profile rozrywkowe" });
+  });
+
+  it("keeps the Dutch texts for a Dutch visitor", async () => {
+    const home = await (await get("/", { cookie: "locale=nl" })).text();
+    expect(home).toContain("<title>Flirtparadijs – flirten, chatten en daten in Nederland en België</title>");
   });
 });
