@@ -26,6 +26,7 @@ import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
+import { brandCss } from "~/sites/brand";
 import { localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
@@ -122,6 +123,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usFooter: settings.usFooter,
       fictionalPlural: site.texts.fictionalPlural,
       minAge: settings.minAge,
+      /** White label (ADR 025): the site's colours and logo as CSS rules. */
+      brandCss: brandCss(settings.brand),
+      themeColor: settings.brand.primary,
     },
     company: {
       name: company.name,
@@ -163,7 +167,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#8b1226" />
+        <meta name="theme-color" content={data?.site.themeColor ?? "#8b1226"} />
+        {/* Validated values only (app/sites/brand.ts); the CSP allows inline styles. */}
+        <style id="brand">{data?.site.brandCss}</style>
         <Meta />
         <Links />
       </head>

@@ -94,7 +94,10 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
                     onClick={() => void like(profile)}
                     aria-label={t("discovery:matchFinder.likeLabel", { name: profile.name })}
                   >
-                    <span aria-hidden="true">♥</span> {t("discovery:matchFinder.like")}
+                    <svg className="icon icon--filled" aria-hidden="true">
+                      <use href="/icons.svg#heart" />
+                    </svg>{" "}
+                    {t("discovery:matchFinder.like")}
                   </button>
                   <button
                     type="button"

@@ -34,7 +34,9 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
                 <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
                   <span className="profile-card__fictional" title={loaderData.fictionalSingular} aria-label={loaderData.fictionalSingular}>
-                    {loaderData.fictionalIcon}
+                    <svg className="icon" aria-hidden="true">
+                      <use href={`/icons.svg#${loaderData.fictionalIcon}`} />
+                    </svg>
                   </span>
                 )}
                 <span className="profile-card__caption">

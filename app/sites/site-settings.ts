@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
+import { brandSchema } from "./brand";
 import { localizedTextSchema } from "./site-texts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
@@ -44,7 +45,14 @@ export const siteSettingsSchema = z.object({
   /** Countries whose logged-out visitors see the adult entry warning on the default layout. */
   entryPopupCountries: z.array(countryCode).default(["NL", "BE", "DE", "AT", "CH"]),
   niche: z.number().int().min(1).max(7).default(1),
-  fictionalIcon: z.string().default("🎭"),
+  /**
+   * The id of an icon of the sprite public/icons.svg (ADR 025). An older value (an emoji, which
+   * shows as an empty box without a colour-emoji font) reads as the sprite's mask.
+   */
+  fictionalIcon: z
+    .string()
+    .default("mask")
+    .transform((icon) => (/^[a-z][a-z-]*$/.test(icon) ? icon : "mask")),
   fictionalWarning: localizedTextSchema,
   fictionalSingular: localizedTextSchema,
   fictionalPlural: localizedTextSchema,
@@ -81,6 +89,8 @@ export const siteSettingsSchema = z.object({
   welcomeSeconds: z.number().int().positive().default(14400),
   deletionGraceDays: z.number().int().positive().default(14),
   vapidPublicKey: z.string().default(""),
+  /** White label (ADR 025): the site's colours (white text on each at least 4.5:1) and its logo under public/. */
+  brand: brandSchema,
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

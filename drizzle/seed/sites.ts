@@ -140,6 +140,8 @@ export const sites: SiteSeed[] = [
       fictionalSingular,
       fictionalPlural,
       mailName: mailName("Flirtparadijs"),
+      // Deep red (white text on it 9.5:1, on the bright red 4.7:1).
+      brand: { primary: "#8b1226", secondary: "#e0203a", logo: "/brands/flirtparadijs.svg" },
       trafficNetworks: ["adnet", "google", "meta"],
       timeZone: "Europe/Amsterdam",
       // product.md §2 "cam-profile and resell tile list": partner tiles on the profile page, images shipped in public/resell.
@@ -195,6 +197,8 @@ export const sites: SiteSeed[] = [
       fictionalSingular,
       fictionalPlural,
       mailName: mailName("Reife Liebe"),
+      // Plum and wine (white text on them 12.5:1 and 7.1:1).
+      brand: { primary: "#5e1742", secondary: "#a3245f", logo: "/brands/reife-liebe.svg" },
       timeZone: "Europe/Berlin",
     },
   },
@@ -242,6 +246,8 @@ export const sites: SiteSeed[] = [
       fictionalSingular,
       fictionalPlural,
       mailName: mailName("ManMatch"),
+      // Indigo and teal (white text on them 9.9:1 and 5.5:1).
+      brand: { primary: "#3730a3", secondary: "#0f766e", logo: "/brands/manmatch.svg" },
       timeZone: "Europe/London",
       usFooter: true,
     },

@@ -121,3 +121,25 @@ describe("site texts in the visitor's language (product.md §10 Sites)", () => {
     expect(home).toContain("<title>Flirtparadijs – flirten, chatten en daten in Nederland en België</title>");
   });
 });
+
+describe("each site's brand (white label, ADR 025)", () => {
+  const brandRule = (html: string) => /<style id="brand">([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+
+  it("renders the Dutch and the gay site in their own colours, with their own logos", async () => {
+    const dutch = await (await get("/", { cookie: "locale=nl" })).text();
+    const gay = await (await get("/", { host: "gay.localhost", cookie: "locale=en" })).text();
+    expect(brandRule(dutch)).toContain("--color-primary:#8b1226");
+    expect(brandRule(gay)).toContain("--color-primary:#3730a3");
+    expect(brandRule(gay)).toContain("--color-secondary:#0f766e");
+    expect(brandRule(dutch)).not.toBe(brandRule(gay));
+    expect(dutch).toContain('<meta name="theme-color" content="#8b1226"/>');
+    expect(gay).toContain('<meta name="theme-color" content="#3730a3"/>');
+    expect(brandRule(dutch)).toContain(".topnav__logo{background:url(/brands/flirtparadijs.svg)");
+    expect(brandRule(gay)).toContain(".topnav__logo{background:url(/brands/manmatch.svg)");
+  });
+
+  it("preloads the one self-hosted typeface", async () => {
+    const response = await get("/");
+    expect(response.headers.get("Link")).toContain("</fonts/nunito-latin.woff2>; rel=preload; as=font");
+  });
+});
