@@ -168,10 +168,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={data?.site.themeColor ?? "#8b1226"} />
-        {/* Validated values only (app/sites/brand.ts); the CSP allows inline styles. */}
-        <style id="brand">{data?.site.brandCss}</style>
         <Meta />
         <Links />
+        {/* After the stylesheet, so the site's values win. Validated values only (app/sites/brand.ts); the CSP allows inline styles. */}
+        <style id="brand">{data?.site.brandCss}</style>
       </head>
       <body>
         <NavigationProgress />

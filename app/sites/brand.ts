@@ -63,5 +63,7 @@ export type Brand = z.infer<typeof brandSchema>;
  */
 export function brandCss(brand: Brand): string {
   const colours = `:root{--color-primary:${brand.primary};--color-primary-dark:${darken(brand.primary, 0.23)};--color-secondary:${brand.secondary};--color-secondary-dark:${darken(brand.secondary, 0.18)}}`;
-  return brand.logo ? `${colours}.topnav__logo{background:url(${brand.logo}) center/contain no-repeat;color:transparent}` : colours;
+  return brand.logo
+    ? `${colours}.topnav__brand .topnav__logo{background:url(${brand.logo}) center/contain no-repeat;color:transparent}`
+    : colours;
 }

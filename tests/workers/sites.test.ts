@@ -132,10 +132,12 @@ describe("each site's brand (white label, ADR 025)", () => {
     expect(brandRule(gay)).toContain("--color-primary:#3730a3");
     expect(brandRule(gay)).toContain("--color-secondary:#0f766e");
     expect(brandRule(dutch)).not.toBe(brandRule(gay));
+    // After the stylesheet, so its values win over app.css's defaults.
+    expect(gay.indexOf('<style id="brand">')).toBeGreaterThan(gay.indexOf('rel="stylesheet"'));
     expect(dutch).toContain('<meta name="theme-color" content="#8b1226"/>');
     expect(gay).toContain('<meta name="theme-color" content="#3730a3"/>');
-    expect(brandRule(dutch)).toContain(".topnav__logo{background:url(/brands/flirtparadijs.svg)");
-    expect(brandRule(gay)).toContain(".topnav__logo{background:url(/brands/manmatch.svg)");
+    expect(brandRule(dutch)).toContain(".topnav__brand .topnav__logo{background:url(/brands/flirtparadijs.svg)");
+    expect(brandRule(gay)).toContain(".topnav__brand .topnav__logo{background:url(/brands/manmatch.svg)");
   });
 
   it("preloads the one self-hosted typeface", async () => {
