@@ -19,14 +19,15 @@ import { userMiddleware } from "~/http/user-middleware.server";
 import { trackingFromUrl } from "~/acquisition/tracking.server";
 import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
 import type { NavUser } from "~/components/layout/TopNav";
-import { getServices, getSite, siteContext } from "~/http/context.server";
+import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createClientI18n } from "~/i18n/client-i18n";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
-import { companyAddress, requestHost, resolveSite } from "~/sites/site.server";
+import { brandCss } from "~/sites/brand";
+import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
 
@@ -45,7 +46,19 @@ const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) =
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, userMiddleware, trackingMiddleware, i18nextMiddleware];
+/** Once the language is known: the site's texts in that language (product.md §10 "Sites"), for every loader and action. */
+const siteTextsMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  context.set(localizedSiteContext, localizeSite(getRequestSite(context), getLocale(context)));
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [
+  siteMiddleware,
+  userMiddleware,
+  trackingMiddleware,
+  i18nextMiddleware,
+  siteTextsMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -108,8 +121,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       supportPhone: settings.supportPhone,
       supportEmail: settings.supportEmail,
       usFooter: settings.usFooter,
-      fictionalPlural: settings.fictionalPlural,
+      fictionalPlural: site.texts.fictionalPlural,
       minAge: settings.minAge,
+      /** White label (ADR 025): the site's colours and logo as CSS rules. */
+      brandCss: brandCss(settings.brand),
+      themeColor: settings.brand.primary,
     },
     company: companyAddress(company),
     entryWarning: {
@@ -143,9 +159,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#8b1226" />
+        <meta name="theme-color" content={data?.site.themeColor ?? "#8b1226"} />
         <Meta />
         <Links />
+        {/* After the stylesheet, so the site's values win. Validated values only (app/sites/brand.ts); the CSP allows inline styles. */}
+        <style id="brand">{data?.site.brandCss}</style>
       </head>
       <body>
         <NavigationProgress />

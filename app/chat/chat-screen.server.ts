@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { asc } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken } from "~/security/tokens.server";
-import type { Site } from "~/sites/site.server";
+import type { LocalizedSite } from "~/sites/site.server";
 
 /** Why a message was not sent, for the alert above the composer. */
 export type ChatProblem =
@@ -22,9 +22,10 @@ export type GiftOffer = { key: string; icon: string; credits: number };
  * fresh client key for the next message, the site's fictional-profile notice (product.md §10: a
  * fictional profile's chat shows the warning) and the time zone messages are dated in.
  */
-export async function chatScreenData(db: Database, site: Site, partner: { fictional: boolean }) {
+export async function chatScreenData(db: Database, site: LocalizedSite, partner: { fictional: boolean }) {
   const rows = await db.select().from(schema.gifts).orderBy(asc(schema.gifts.position));
-  const { fictionalIcon, fictionalSingular, fictionalWarning } = site.settings;
+  const { fictionalIcon } = site.settings;
+  const { fictionalSingular, fictionalWarning } = site.texts;
   return {
     composer: {
       messageCost: site.settings.messageCredits,

@@ -5,7 +5,7 @@
 import type { TFunction } from "i18next";
 import { termsVersionDate } from "~/content/terms-date";
 import { formatDate } from "~/i18n/format";
-import type { Site } from "~/sites/site.server";
+import type { LocalizedSite } from "~/sites/site.server";
 
 export const staticPages = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
 export type StaticPage = (typeof staticPages)[number];
@@ -33,7 +33,7 @@ export type PageContent = {
   updated: string;
 };
 
-export function pageVariables(site: Site, language: string) {
+export function pageVariables(site: LocalizedSite, language: string) {
   const { company, settings } = site;
   return {
     siteName: site.name,
@@ -58,11 +58,11 @@ export function pageVariables(site: Site, language: string) {
     premiumPhotos: settings.premiumPhotoLimit,
     deletionDays: settings.deletionGraceDays,
     welcomeDiscount: `${settings.welcomeDiscountPercent}%`,
-    fictionalPlural: settings.fictionalPlural,
+    fictionalPlural: site.texts.fictionalPlural,
   };
 }
 
-export function renderStaticPage(page: StaticPage, site: Site, t: TFunction, language: string): PageContent {
+export function renderStaticPage(page: StaticPage, site: LocalizedSite, t: TFunction, language: string): PageContent {
   const variables = pageVariables(site, language);
   const content = t(contentKey[page], { ns: "pages", returnObjects: true, ...variables }) as Partial<PageContent>;
   return {

@@ -82,4 +82,13 @@ describe("formatResetTime", () => {
     expect(formatResetTime(midnight, "en", AMSTERDAM)).toMatch(/Friday/);
     expect(formatResetTime(midnight, "de", AMSTERDAM)).toMatch(/Freitag/);
   });
+
+  it("puts the weekday in the case its preposition takes: Polish genitive after od, Finnish essive before alkaen", () => {
+    const wednesday = new Date("2025-01-14T23:00:00Z"); // Wednesday 15 January, 00:00 CET
+    expect(formatResetTime(wednesday, "pl", AMSTERDAM)).toMatch(/^środy\b/);
+    expect(formatResetTime(wednesday, "pl", AMSTERDAM)).not.toMatch(/środa/);
+    expect(formatResetTime(wednesday, "fi", AMSTERDAM)).toMatch(/^keskiviikkona\b/);
+    const sunday = new Date("2025-01-18T23:00:00Z"); // Sunday 19 January, 00:00 CET
+    expect(formatResetTime(sunday, "pl", AMSTERDAM)).toMatch(/^niedzieli/);
+  });
 });

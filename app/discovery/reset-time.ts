@@ -2,15 +2,33 @@
  * When a daily allowance comes back, for the member: the weekday and time in the site's time zone
  * (the zone the limit is counted in), with the zone's short name, in the member's language —
  * e.g. "vrijdag 00:00 CET".
+ *
+ * The text follows a preposition in the sentence ("od {{time}}", "{{time}} alkaen"), so languages
+ * with cases get the weekday in the case that preposition takes: Polish "od" the genitive
+ * ("od piątku", never "od piątek"), Finnish the essive before "alkaen" ("perjantaina klo 00.00 alkaen").
  */
 import { localeTag } from "~/i18n/format";
 
+/** Weekdays Sunday..Saturday in the case the limit message needs (see above); Intl gives the nominative. */
+const weekdayCase: Record<string, readonly string[]> = {
+  pl: ["niedzieli", "poniedziałku", "wtorku", "środy", "czwartku", "piątku", "soboty"],
+  fi: ["sunnuntaina", "maanantaina", "tiistaina", "keskiviikkona", "torstaina", "perjantaina", "lauantaina"],
+};
+
+/** The weekday (0 = Sunday) of `date` in `timeZone`. */
+function weekdayIn(date: Date, timeZone: string): number {
+  const short = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone }).format(date);
+  return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(short);
+}
+
 export function formatResetTime(resetsAt: Date, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeTag(language), {
+  const parts = new Intl.DateTimeFormat(localeTag(language), {
     weekday: "long",
     hour: "2-digit",
     minute: "2-digit",
     timeZone,
     timeZoneName: "short",
-  }).format(resetsAt);
+  }).formatToParts(resetsAt);
+  const inflected = weekdayCase[language.slice(0, 2)]?.[weekdayIn(resetsAt, timeZone)];
+  return parts.map((part) => (part.type === "weekday" && inflected ? inflected : part.value)).join("");
 }

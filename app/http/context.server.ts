@@ -4,7 +4,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
-import { siteOrigin, type Site } from "~/sites/site.server";
+import { siteOrigin, type LocalizedSite, type Site } from "~/sites/site.server";
 
 export type AppServices = {
   env: AppEnv;
@@ -17,10 +17,15 @@ export type AppServices = {
 
 export const servicesContext = createContext<AppServices>();
 export const siteContext = createContext<Site>();
+/** The site with its texts in the request's language; set once the language is known (root middleware). */
+export const localizedSiteContext = createContext<LocalizedSite>();
 
 export const getServices = (context: Readonly<RouterContextProvider>) => context.get(servicesContext);
-export const getSite = (context: Readonly<RouterContextProvider>) => context.get(siteContext);
+/** The request's site, its texts in the visitor's language (loaders, actions, and middleware after the language's). */
+export const getSite = (context: Readonly<RouterContextProvider>) => context.get(localizedSiteContext);
+/** The request's site before its language is known (the middleware that find the user and the language). */
+export const getRequestSite = (context: Readonly<RouterContextProvider>) => context.get(siteContext);
 
 /** The origin for absolute links of this request's site (see siteOrigin). */
 export const linkOrigin = (context: Readonly<RouterContextProvider>, request: Request) =>
-  siteOrigin(getSite(context), request, { development: isDevelopment(getServices(context).env) });
+  siteOrigin(getRequestSite(context), request, { development: isDevelopment(getServices(context).env) });

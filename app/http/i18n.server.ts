@@ -4,7 +4,7 @@
  */
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { getServices, getSite } from "~/http/context.server";
+import { getRequestSite, getServices } from "~/http/context.server";
 import { detectLanguage } from "~/i18n/detect-language";
 import { defaultLanguage, supportedLanguages } from "~/i18n/languages";
 import { namespaces, resources } from "~/i18n/resources.server";
@@ -20,7 +20,7 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
         cookieLocale: localeCookie.read(request),
         acceptLanguage: request.headers.get("Accept-Language"),
         country: getServices(context).country,
-        domainLanguage: getSite(context).domainLanguage,
+        domainLanguage: getRequestSite(context).domainLanguage,
       });
     },
   },

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { loadCurrentUser } from "~/accounts/current-user.server";
 import { touchSession } from "~/accounts/session.server";
-import { getServices, getSite } from "./context.server";
+import { getRequestSite, getServices } from "./context.server";
 import { authCookie } from "./cookies.server";
 import { userContext } from "./guards.server";
 
@@ -9,7 +9,7 @@ import { userContext } from "./guards.server";
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, now } = getServices(context);
   const token = authCookie.read(request);
-  const user = await loadCurrentUser(db, token, getSite(context).id, now());
+  const user = await loadCurrentUser(db, token, getRequestSite(context).id, now());
   context.set(userContext, user);
   const renewed = user ? await touchSession(db, user.sessionId, user.sessionExpiresAt, now()) : null;
   const response = await next();

@@ -8,6 +8,8 @@ export type MailContent = {
   /** The mail's language (the HTML `lang`). */
   language: string;
   siteName: string;
+  /** The site's primary colour (its brand settings, ADR 025); default the original dark red. */
+  brandColor?: string;
   subject: string;
   /** The line mail clients show after the subject in the inbox list. */
   preheader: string;
@@ -35,7 +37,7 @@ export type MailContent = {
  */
 const UNSUBSCRIBE_META = "x-list-unsubscribe";
 
-const colors = { brand: "#8b1226", text: "#1f1b1d", muted: "#5f5759", page: "#f6f1f2", card: "#ffffff" };
+const defaultColors = { brand: "#8b1226", text: "#1f1b1d", muted: "#5f5759", page: "#f6f1f2", card: "#ffffff" };
 const font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
 
 export function escapeHtml(value: string): string {
@@ -67,6 +69,7 @@ const paragraph = (html: string, style = "") => `<p style="margin:0 0 16px;${sty
 
 /** The HTML part: site header, the message with one button, and the footer. */
 export function mailHtml(content: MailContent): string {
+  const colors = { ...defaultColors, brand: content.brandColor ?? defaultColors.brand };
   const link = escapeHtml(content.action.url);
   const footerLink = `color:${colors.muted};text-decoration:underline;`;
   const unsubscribe = content.footer.unsubscribe;

@@ -16,6 +16,8 @@ import type { MailProvider } from "~/mail/providers/provider.server";
 import { mailProviderFor } from "~/mail/providers/select.server";
 import { renderMail, type MailRequest } from "~/mail/render.server";
 import { senderFor } from "~/mail/sender.server";
+import { domainLanguageOf } from "~/i18n/languages";
+import { localizeText } from "~/sites/site-texts";
 import type { Site } from "~/sites/site.server";
 
 export { renderMail, type MailParams, type MailRequest, type RenderedMail } from "~/mail/render.server";
@@ -47,7 +49,11 @@ export async function sendMail(deps: MailDeps, mail: MailRequest): Promise<{ id:
     deps.db,
     deps.provider ?? mailProviderFor(deps.env),
     row,
-    senderFor({ ...deps.site, mailName: deps.site.settings.mailName }, deps.env),
+    senderFor(
+      // The sender name in the recipient's language, not the requesting visitor's (product.md §10 "Sites").
+      { ...deps.site, mailName: localizeText(deps.site.settings.mailName, rendered.language, domainLanguageOf(deps.site.domainLanguage)) },
+      deps.env,
+    ),
     deps.now,
   );
   if (deps.ctx) deps.ctx.waitUntil(delivery);

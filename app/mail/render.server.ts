@@ -128,6 +128,7 @@ export async function renderMail(site: Site, mail: MailRequest): Promise<Rendere
   const content: MailContent = {
     language,
     siteName: site.name,
+    brandColor: site.settings.brand.primary,
     subject: singleLine(t.text(`${section}.subject`, values)),
     preheader: t.text(`${section}.preheader`, values),
     greeting: t.text("greeting", values),

@@ -5,6 +5,8 @@
  */
 import { schema, type Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
+import { domainLanguageOf } from "~/i18n/languages";
+import { localizedTextSchema, localizeText } from "~/sites/site-texts";
 
 type SenderSite = { name: string; domain: string; mailName?: string };
 
@@ -17,15 +19,30 @@ export function senderFor(site: SenderSite, env: Pick<AppEnv, "MAIL_FROM">): str
   return name ? `"${name}" <${address}>` : address;
 }
 
-/** Every site's sender, for the cron (it retries mails of all sites and has no request's site). */
-export async function sendersBySite(db: Database, env: Pick<AppEnv, "MAIL_FROM">): Promise<Map<number, string>> {
+/**
+ * Every site's sender by the mail's language (`mail_name` is per language, product.md §10 "Sites"),
+ * for the cron: it retries mails of all sites and has no request's site. Undefined for a site that
+ * does not exist.
+ */
+export async function sendersBySite(
+  db: Database,
+  env: Pick<AppEnv, "MAIL_FROM">,
+): Promise<(siteId: number, language: string) => string | undefined> {
   const rows = await db
-    .select({ id: schema.sites.id, name: schema.sites.name, domain: schema.sites.domain, settings: schema.sites.settings })
+    .select({
+      id: schema.sites.id,
+      name: schema.sites.name,
+      domain: schema.sites.domain,
+      domainLanguage: schema.sites.domainLanguage,
+      settings: schema.sites.settings,
+    })
     .from(schema.sites);
-  return new Map(
-    rows.map((row) => {
-      const mailName = typeof row.settings.mailName === "string" ? row.settings.mailName : undefined;
-      return [row.id, senderFor({ name: row.name, domain: row.domain, mailName }, env)];
-    }),
-  );
+  const sites = new Map(rows.map((row) => [row.id, row]));
+  return (siteId, language) => {
+    const row = sites.get(siteId);
+    if (!row) return undefined;
+    const parsed = localizedTextSchema.safeParse(row.settings.mailName);
+    const mailName = parsed.success ? localizeText(parsed.data, language, domainLanguageOf(row.domainLanguage)) : undefined;
+    return senderFor({ name: row.name, domain: row.domain, mailName }, env);
+  };
 }

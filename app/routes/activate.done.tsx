@@ -39,8 +39,10 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container section activate-done">
       <div className="narrow activate-done__welcome">
-        <p className="activate-done__icon" aria-hidden="true">
-          🎉
+        <p className="activate-done__icon">
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#party" />
+          </svg>
         </p>
         <h1>{t("signup:activated.title")}</h1>
         <p className="lead">{t("signup:activated.welcome", { name: loaderData.name })}</p>

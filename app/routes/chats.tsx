@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chats: await listChats(db, { viewerProfileId: user.profile.id, siteId: site.id, now }),
     timeZone: site.settings.timeZone,
     today: dayKey(now, site.settings.timeZone),
-    fictional: { icon: site.settings.fictionalIcon, label: site.settings.fictionalSingular },
+    fictional: { icon: site.settings.fictionalIcon, label: site.texts.fictionalSingular },
     title: `${getI18n(context).t("chat:list.title")} · ${site.name}`,
   };
 }

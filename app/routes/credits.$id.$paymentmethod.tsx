@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     method: chosen ?? methods[0] ?? null,
     order,
     balance: order?.status === "paid" ? await balanceOf(db, user.id) : null,
-    fictionalPlural: site.settings.fictionalPlural,
+    fictionalPlural: site.texts.fictionalPlural,
     title: `${t("payments:checkout.title", { count: pkg.credits })} · ${site.name}`,
   };
 }

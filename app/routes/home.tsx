@@ -6,23 +6,23 @@ import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { featuredProfiles } from "~/profiles/featured.server";
-import { minimumMessageCosts } from "~/sites/pricing";
+import { messageCostFor } from "~/sites/pricing";
+import { buyerCountry } from "~/payments/price-list.server";
 import { getUser } from "~/http/guards.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, country, now } = getServices(context);
   const site = getSite(context);
   const { settings } = site;
-  const costs = minimumMessageCosts(site.prices, settings.countries, settings.messageCredits);
   const t = getI18n(context).t;
   return {
     siteName: site.name,
-    title: settings.indexTitle,
-    description: settings.description,
+    title: site.texts.indexTitle,
+    description: site.texts.description,
     signupCredits: settings.signupCredits,
     fictionalIcon: settings.fictionalIcon,
-    fictionalSingular: settings.fictionalSingular,
-    messageCost: costs[country ?? ""] ?? costs[settings.countries[0] ?? ""] ?? null,
+    fictionalSingular: site.texts.fictionalSingular,
+    messageCost: messageCostFor(site.prices, settings.countries, buyerCountry(country, getUser(context)), settings.messageCredits),
     profiles: await featuredProfiles(db, site.id, now()),
     metaTitle: `${site.name} · ${t("home.metaTitle")}`,
     loggedIn: getUser(context) !== null,

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     next: page.next ? cursorParam(page.next) : null,
     paged: cursor !== null,
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${t(`discovery:likes.headings.${tab.data}`)} · ${site.name}`,
   };
 }

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     sections: likeTabs.map((tab, index) => ({ tab, items: pages[index]!.items })),
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${getI18n(context).t("discovery:likes.title")} · ${site.name}`,
   };
 }

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** A full set: there may be more after these. */
     more: suggestions.length === SUGGESTIONS,
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${getI18n(context).t("discovery:matchFinder.title")} · ${site.name}`,
   };
 }
@@ -94,7 +94,10 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
                     onClick={() => void like(profile)}
                     aria-label={t("discovery:matchFinder.likeLabel", { name: profile.name })}
                   >
-                    <span aria-hidden="true">♥</span> {t("discovery:matchFinder.like")}
+                    <svg className="icon icon--filled" aria-hidden="true">
+                      <use href="/icons.svg#heart" />
+                    </svg>{" "}
+                    {t("discovery:matchFinder.like")}
                   </button>
                   <button
                     type="button"

@@ -44,8 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...page,
     fictional: {
       icon: settings.fictionalIcon,
-      label: settings.fictionalSingular,
-      warning: card.fictional ? settings.fictionalWarning : null,
+      label: site.texts.fictionalSingular,
+      warning: card.fictional ? site.texts.fictionalWarning : null,
     },
     resell: resellTilesFor(site),
     title: `${card.name}, ${card.age} · ${site.name}`,

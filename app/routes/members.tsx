@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     access,
     loggedIn: user !== null,
     fictionalIcon: settings.fictionalIcon,
-    fictionalLabel: settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
   };
   if (access === "none") return { ...page, search: null };
 

@@ -5,7 +5,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
-import { minimumMessageCosts } from "~/sites/pricing";
+import { messageCostFor } from "~/sites/pricing";
 import { getUser } from "~/http/guards.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,12 +13,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { settings } = site;
   const user = getUser(context);
-  const { currency, packages } = packageOffers(site, buyerCountry(country, user));
-  const costs = minimumMessageCosts(site.prices, settings.countries, settings.messageCredits);
+  const buyer = buyerCountry(country, user);
+  const { currency, packages } = packageOffers(site, buyer);
   return {
     currency,
     packages,
-    minimumMessageCost: costs[country ?? ""] ?? costs[settings.countries[0] ?? ""] ?? null,
+    /** In the currency of the packages shown (a Polish visitor of the Dutch site sees złoty in both). */
+    minimumMessageCost: messageCostFor(site.prices, settings.countries, buyer, settings.messageCredits),
     costs: {
       message: settings.messageCredits,
       photo: settings.photoCredits,

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profiles: await signupMatches(db, { siteId: site.id, userId: user.id, now: now() }),
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalSingular: site.settings.fictionalSingular,
+    fictionalSingular: site.texts.fictionalSingular,
     title: `${getI18n(context).t("signup:matches.title")} · ${site.name}`,
   };
 }
@@ -34,7 +34,9 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
                 <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
                   <span className="profile-card__fictional" title={loaderData.fictionalSingular} aria-label={loaderData.fictionalSingular}>
-                    {loaderData.fictionalIcon}
+                    <svg className="icon" aria-hidden="true">
+                      <use href={`/icons.svg#${loaderData.fictionalIcon}`} />
+                    </svg>
                   </span>
                 )}
                 <span className="profile-card__caption">

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     allowance,
     seen,
     fictionalIcon: site.settings.fictionalIcon,
-    fictionalLabel: site.settings.fictionalSingular,
+    fictionalLabel: site.texts.fictionalSingular,
     title: `${getI18n(context).t("discovery:swipe.title")} · ${site.name}`,
   };
 }
@@ -154,7 +154,10 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               disabled={leaving !== null}
               aria-label={t("discovery:swipe.noLabel", { name: current.name })}
             >
-              <span aria-hidden="true">✕</span> {t("discovery:swipe.no")}
+              <svg className="icon" aria-hidden="true">
+                <use href="/icons.svg#close" />
+              </svg>{" "}
+              {t("discovery:swipe.no")}
             </button>
             <Link to={`/members/${current.id}`} className="btn btn-link swipe-game__profile">
               {t("discovery:swipe.viewProfile")}
@@ -166,7 +169,10 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               disabled={leaving !== null}
               aria-label={t("discovery:swipe.yesLabel", { name: current.name })}
             >
-              <span aria-hidden="true">♥</span> {t("discovery:swipe.yes")}
+              <svg className="icon icon--filled" aria-hidden="true">
+                <use href="/icons.svg#heart" />
+              </svg>{" "}
+              {t("discovery:swipe.yes")}
             </button>
           </div>
           <p className="field-hint swipe-game__hint">{t("discovery:swipe.hint")}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cheapestMessageCents, currencyFor, minimumMessageCosts, type PricePackage } from "./pricing";
+import { cheapestMessageCents, currencyFor, messageCostFor, minimumMessageCosts, priceListFor, type PricePackage } from "./pricing";
 
 const eur = (packageKey: string, credits: number, amountCents: number, position: number): PricePackage => ({
   packageKey,
@@ -37,6 +37,19 @@ describe("pricing", () => {
 
   it("builds minimum_message_costs per country of the site", () => {
     expect(minimumMessageCosts(prices, ["NL", "GB"], 15)).toEqual({
+      NL: { costs: 1.35, currency: "EUR" },
+      GB: { costs: 1.17, currency: "GBP" },
+    });
+  });
+
+  it('quotes "from X per message" in the currency of the packages the visitor is shown', () => {
+    // A British visitor of a Dutch site (countries NL, BE) is shown the GBP list.
+    const shown = priceListFor(prices, ["NL", "BE"], "GB");
+    expect(shown.currency).toBe("GBP");
+    expect(messageCostFor(prices, ["NL", "BE"], "GB", 15)).toEqual({ costs: 1.17, currency: "GBP" });
+    expect(messageCostFor(prices, ["NL", "BE"], "PL", 15)).toEqual({ costs: 1.35, currency: "EUR" });
+    expect(messageCostFor([], ["NL"], "NL", 15)).toBeNull();
+    expect(minimumMessageCosts(prices, ["NL"], 15, ["GB"])).toEqual({
       NL: { costs: 1.35, currency: "EUR" },
       GB: { costs: 1.17, currency: "GBP" },
     });

@@ -55,15 +55,19 @@ export function cheapestMessageCents(packages: readonly PricePackage[], messageC
   return Math.round((largest.amountCents / largest.credits) * messageCredits);
 }
 
-/** product.md §3 `minimum_message_costs`: per country of the site, { costs, currency }. */
+/**
+ * product.md §3 `minimum_message_costs`: per country of the site (and any `extraCountries`, such as
+ * the visitor's own), { costs, currency } in that country's price list.
+ */
 export function minimumMessageCosts(
   prices: readonly PricePackage[],
   siteCountries: readonly string[],
   messageCredits: number,
+  extraCountries: readonly string[] = [],
 ): Record<string, { costs: number; currency: string }> {
   const available = [...new Set(prices.map((p) => p.currency))];
   const result: Record<string, { costs: number; currency: string }> = {};
-  for (const country of siteCountries) {
+  for (const country of new Set([...siteCountries, ...extraCountries])) {
     const currency = currencyFor(country, siteCountries, available);
     const cents = cheapestMessageCents(packagesIn(prices, currency), messageCredits);
     if (cents !== null) result[country] = { costs: cents / 100, currency };
@@ -80,4 +84,19 @@ export function priceListFor(
   const available = [...new Set(prices.map((p) => p.currency))];
   const currency = currencyFor(country, siteCountries, available);
   return { currency, packages: packagesIn(prices, currency) };
+}
+
+/**
+ * "From X per message" for a visitor from `country`: the price at the largest package of the very
+ * price list they are shown (priceListFor), so the amount and its currency match the packages.
+ */
+export function messageCostFor(
+  prices: readonly PricePackage[],
+  siteCountries: readonly string[],
+  country: string | null,
+  messageCredits: number,
+): { costs: number; currency: string } | null {
+  const { currency, packages } = priceListFor(prices, siteCountries, country);
+  const cents = cheapestMessageCents(packages, messageCredits);
+  return cents === null ? null : { costs: cents / 100, currency };
 }

@@ -6,7 +6,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { schema, type Database } from "~/db/client.server";
 import { minimumMessageCosts } from "~/sites/pricing";
-import type { Site } from "~/sites/site.server";
+import type { LocalizedSite, Site } from "~/sites/site.server";
 
 export async function listInterests(db: Database, t: TFunction) {
   const rows = await db.select().from(schema.interests).orderBy(asc(schema.interests.position));
@@ -47,7 +47,7 @@ export function companyInfo(site: Site) {
 
 export async function publicSettings(
   db: Database,
-  site: Site,
+  site: LocalizedSite,
   options: { country: string | null; selectedCountry: string | null; t: TFunction },
 ) {
   const { settings } = site;
@@ -57,13 +57,19 @@ export async function publicSettings(
     domain: site.domain,
     domain_language: site.domainLanguage,
     cdn_prefix: settings.cdnPrefix,
-    index_title: settings.indexTitle,
-    description: settings.description,
+    index_title: site.texts.indexTitle,
+    description: site.texts.description,
     countries: settings.countries,
     signups: settings.signups,
     logged_out_search: settings.loggedOutSearch,
     logged_out_search_trafficsource: settings.loggedOutSearchTrafficsource,
-    minimum_message_costs: minimumMessageCosts(site.prices, settings.countries, settings.messageCredits),
+    // The site's countries and the visitor's own, so a visitor from elsewhere finds the currency of their price list.
+    minimum_message_costs: minimumMessageCosts(
+      site.prices,
+      settings.countries,
+      settings.messageCredits,
+      options.country ? [options.country] : [],
+    ),
     geoip_country: options.country,
     geoip_selected_country:
       options.selectedCountry && settings.countries.includes(options.selectedCountry)
@@ -77,9 +83,9 @@ export async function publicSettings(
     enable_site_entry_popup: settings.enableSiteEntryPopup,
     niche: settings.niche,
     fictional_icon: settings.fictionalIcon,
-    fictional_warning: settings.fictionalWarning,
-    fictional_singular: settings.fictionalSingular,
-    fictional_plural: settings.fictionalPlural,
+    fictional_warning: site.texts.fictionalWarning,
+    fictional_singular: site.texts.fictionalSingular,
+    fictional_plural: site.texts.fictionalPlural,
     visible_profile_fields: settings.visibleProfileFields,
     visible_profile_notes: settings.visibleProfileNotes,
     message_credits: settings.messageCredits,
@@ -91,7 +97,7 @@ export async function publicSettings(
     refund_days: settings.refundDays,
     member_resell: settings.memberResell,
     company_id: site.company.kvk,
-    mail_name: settings.mailName,
+    mail_name: site.texts.mailName,
     interests,
     region_data: regionData,
   };

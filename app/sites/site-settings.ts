@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
+import { brandSchema } from "./brand";
+import { localizedTextSchema } from "./site-texts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -22,8 +24,9 @@ export type ResellTile = z.infer<typeof resellTileSchema>;
 
 export const siteSettingsSchema = z.object({
   cdnPrefix: z.string().default(""),
-  indexTitle: z.string(),
-  description: z.string(),
+  /** Texts a visitor reads are per language (site-texts.ts): one string, or `{ nl: "…", en: "…" }`. */
+  indexTitle: localizedTextSchema,
+  description: localizedTextSchema,
   /** Countries the site serves (ISO 3166-1 alpha-2), first is the main one. */
   countries: z.array(countryCode).min(1),
   /** product.md §4: all | with_trafficsource | anything else switches signup off (invite only). */
@@ -42,10 +45,17 @@ export const siteSettingsSchema = z.object({
   /** Countries whose logged-out visitors see the adult entry warning on the default layout. */
   entryPopupCountries: z.array(countryCode).default(["NL", "BE", "DE", "AT", "CH"]),
   niche: z.number().int().min(1).max(7).default(1),
-  fictionalIcon: z.string().default("🎭"),
-  fictionalWarning: z.string(),
-  fictionalSingular: z.string(),
-  fictionalPlural: z.string(),
+  /**
+   * The id of an icon of the sprite public/icons.svg (ADR 025). An older value (an emoji, which
+   * shows as an empty box without a colour-emoji font) reads as the sprite's mask.
+   */
+  fictionalIcon: z
+    .string()
+    .default("mask")
+    .transform((icon) => (/^[a-z][a-z-]*$/.test(icon) ? icon : "mask")),
+  fictionalWarning: localizedTextSchema,
+  fictionalSingular: localizedTextSchema,
+  fictionalPlural: localizedTextSchema,
   visibleProfileFields: z
     .array(z.string())
     .default(["hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "signup_reason"]),
@@ -64,7 +74,7 @@ export const siteSettingsSchema = z.object({
   /** product.md §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
   memberResell: z.boolean().default(false),
   resellTiles: z.array(resellTileSchema).max(12).default([]),
-  mailName: z.string(),
+  mailName: localizedTextSchema,
   /** Time zone for daily limits (swipe likes reset at local midnight). */
   timeZone: z.string().default("Europe/Amsterdam"),
   /** The US footer variant (English locale only). */
@@ -79,6 +89,8 @@ export const siteSettingsSchema = z.object({
   welcomeSeconds: z.number().int().positive().default(14400),
   deletionGraceDays: z.number().int().positive().default(14),
   vapidPublicKey: z.string().default(""),
+  /** White label (ADR 025): the site's colours (white text on each at least 4.5:1) and its logo under public/. */
+  brand: brandSchema,
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import type { PricePackage } from "~/sites/pricing";
 import { siteSettingsSchema, type SiteSettings } from "~/sites/site-settings";
+import { siteTextsFor, type SiteTexts } from "~/sites/site-texts";
 
 export type Company = {
   name: string;
@@ -42,6 +43,13 @@ export type Site = {
   company: Company;
   prices: PricePackage[];
 };
+
+/** A site as one request sees it: its texts resolved for the visitor's language (site-texts.ts). */
+export type LocalizedSite = Site & { language: string; texts: SiteTexts };
+
+export function localizeSite(site: Site, language: string): LocalizedSite {
+  return { ...site, language, texts: siteTextsFor(site.settings, language, site.domainLanguage) };
+}
 
 const TTL_MS = 60_000;
 let cache: { loadedAt: number; byHost: Map<string, Site>; byId: Map<number, Site>; fallback: Site | null } | null = null;

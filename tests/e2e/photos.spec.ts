@@ -141,6 +141,25 @@ test("a member refuses a HEIC photo kindly and reorders, hides and deletes photo
   await page.getByRole("button", { name: "Foto 2 omhoog" }).click();
   await expect.poll(async () => (await ownPhotos(page)).map((own) => own.id)).toEqual([second!.id, first!.id]);
 
+  // The same order by keyboard: the arrow keys on a photo's handle, which keeps the focus.
+  const handle = (number: number) => page.getByRole("button", { name: `Foto ${number} verplaatsen: sleep, of gebruik de pijltjestoetsen` });
+  // (While a change is being saved, the handles wait.)
+  await expect(handle(1)).toHaveAttribute("aria-disabled", "false");
+  await handle(1).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(async () => (await ownPhotos(page)).map((own) => own.id)).toEqual([first!.id, second!.id]);
+  await expect(handle(2)).toBeFocused();
+
+  // And by dragging the handle (pointer events: mouse, pen and touch alike) onto the first place.
+  await expect(handle(2)).toHaveAttribute("aria-disabled", "false");
+  const from = (await handle(2).boundingBox())!;
+  const onto = (await items.nth(0).locator("img").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await ownPhotos(page)).map((own) => own.id)).toEqual([second!.id, first!.id]);
+
   await items.nth(0).getByLabel("Privé").check();
   await expect(items.nth(0)).toContainText("Privé");
   // The main photo stays public.

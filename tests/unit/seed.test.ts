@@ -78,8 +78,8 @@ describe("sites", () => {
     expect(bySite["nl-general"]!.settings).toMatchObject({
       niche: 1,
       countries: ["NL", "BE"],
-      fictionalSingular: "entertainmentprofiel",
-      fictionalPlural: "entertainmentprofielen",
+      fictionalSingular: { nl: "entertainmentprofiel", pl: "profil rozrywkowy" },
+      fictionalPlural: { nl: "entertainmentprofielen", pl: "profile rozrywkowe" },
       timeZone: "Europe/Amsterdam",
     });
     expect(bySite["de-milf"]).toMatchObject({ domainLanguage: "de_DE" });

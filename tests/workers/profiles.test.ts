@@ -138,7 +138,7 @@ describe("the profile page", () => {
     await updateProfile(member.profileId, { fictional: 1 });
     const main = mainContent((await page(`/members/${member.profileId}`, await loginCookie(viewer))).html);
     expect(main).toContain("Dit is een entertainmentprofiel");
-    expect(main).toContain("🎭");
+    expect(main).toContain(`<use href="/icons.svg#mask">`);
   });
 
   it("clears the new-like flag of the member whose profile is viewed", async () => {

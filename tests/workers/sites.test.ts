@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
 import { get, mainContent } from "./helpers";
+import { updateProfile } from "./profiles-helpers";
 
 type Settings = {
   name: string;
@@ -90,5 +91,57 @@ describe("the cam-profile and resell tile list (product.md §2, member_resell)",
     expect(html).toContain("Gisela");
     expect(html).not.toContain("resell-tiles");
     expect(html).not.toContain("sponsored");
+  });
+});
+
+describe("site texts in the visitor's language (product.md §10 Sites)", () => {
+  it("shows the Dutch site's title, description and fictional texts in Polish to a Polish visitor", async () => {
+    const home = await (await get("/", { cookie: "locale=pl", country: "PL" })).text();
+    expect(home).toContain("<title>Flirtparadijs – flirt, czat i randki w Holandii i Belgii</title>");
+    expect(home).toMatch(/<meta name="description" content="Poznaj singli/);
+    // The footer's disclaimer names the fictional profiles in Polish too.
+    expect(home).toContain("profile rozrywkowe");
+    expect(home).not.toContain("entertainmentprofielen");
+
+    const [viewer, member] = await Promise.all([createMember(), createMember()]);
+    await updateProfile(member.profileId, { fictional: 1 });
+    const profile = mainContent(
+      await (await get(`/members/${member.profileId}`, { cookie: `${await loginCookie(viewer)}; locale=pl` })).text(),
+    );
+    expect(profile).toContain("To jest profil rozrywkowy: jest fikcyjny i prowadzi go Flirtparadijs.");
+    expect(profile).toContain("profil rozrywkowy");
+    expect(profile).not.toContain("entertainmentprofiel");
+
+    const settings = (await (await get("/api/settings.php", { cookie: "locale=pl" })).json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ fictional_singular: "profil rozrywkowy", fictional_plural: "profile rozrywkowe" });
+  });
+
+  it("keeps the Dutch texts for a Dutch visitor", async () => {
+    const home = await (await get("/", { cookie: "locale=nl" })).text();
+    expect(home).toContain("<title>Flirtparadijs – flirten, chatten en daten in Nederland en België</title>");
+  });
+});
+
+describe("each site's brand (white label, ADR 025)", () => {
+  const brandRule = (html: string) => /<style id="brand">([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+
+  it("renders the Dutch and the gay site in their own colours, with their own logos", async () => {
+    const dutch = await (await get("/", { cookie: "locale=nl" })).text();
+    const gay = await (await get("/", { host: "gay.localhost", cookie: "locale=en" })).text();
+    expect(brandRule(dutch)).toContain("--color-primary:#8b1226");
+    expect(brandRule(gay)).toContain("--color-primary:#3730a3");
+    expect(brandRule(gay)).toContain("--color-secondary:#0f766e");
+    expect(brandRule(dutch)).not.toBe(brandRule(gay));
+    // After the stylesheet, so its values win over app.css's defaults.
+    expect(gay.indexOf('<style id="brand">')).toBeGreaterThan(gay.indexOf('rel="stylesheet"'));
+    expect(dutch).toContain('<meta name="theme-color" content="#8b1226"/>');
+    expect(gay).toContain('<meta name="theme-color" content="#3730a3"/>');
+    expect(brandRule(dutch)).toContain(".topnav__brand .topnav__logo{background:url(/brands/flirtparadijs.svg)");
+    expect(brandRule(gay)).toContain(".topnav__brand .topnav__logo{background:url(/brands/manmatch.svg)");
+  });
+
+  it("preloads the one self-hosted typeface", async () => {
+    const response = await get("/");
+    expect(response.headers.get("Link")).toContain("</fonts/nunito-latin.woff2>; rel=preload; as=font");
   });
 });

@@ -19,7 +19,7 @@ export async function sendDueMail({ db, env, now }: CronDeps, provider: MailProv
   const senders = await sendersBySite(db, env);
   let sent = 0;
   for (const mail of mails) {
-    const from = senders.get(mail.siteId);
+    const from = senders(mail.siteId, mail.locale);
     if (!from) {
       console.error(`mail ${mail.id}: its site ${mail.siteId} does not exist`);
       await markFailed(db, mail, `site ${mail.siteId} does not exist`);

@@ -89,7 +89,9 @@ export function ChatList({
                         {profile.fictional && (
                           <span title={fictional.label}>
                             {" "}
-                            <span aria-hidden="true">{fictional.icon}</span>
+                            <svg className="icon" aria-hidden="true">
+                              <use href={`/icons.svg#${fictional.icon}`} />
+                            </svg>
                             <span className="visually-hidden">{fictional.label}</span>
                           </span>
                         )}
@@ -120,7 +122,9 @@ export function ChatList({
                   onClick={() => setConfirming(chat)}
                   aria-label={t("chat:list.remove", { name: profile.name })}
                 >
-                  <span aria-hidden="true">✕</span>
+                  <svg className="icon" aria-hidden="true">
+                    <use href="/icons.svg#close" />
+                  </svg>
                 </button>
               </li>
             );

@@ -46,7 +46,9 @@ export function ChatTopBar({
             {partner.fictional && (
               <span className="chat-topbar__fictional" title={fictional.label}>
                 {" "}
-                <span aria-hidden="true">{fictional.icon}</span>
+                <svg className="icon" aria-hidden="true">
+                  <use href={`/icons.svg#${fictional.icon}`} />
+                </svg>
                 <span className="visually-hidden">{fictional.label}</span>
               </span>
             )}

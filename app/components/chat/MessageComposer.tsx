@@ -76,7 +76,10 @@ export function MessageComposer({
             onClick={() => setIcebreakersOpen(true)}
             aria-haspopup="dialog"
           >
-            <span aria-hidden="true">💬</span> {t("chat:icebreakers.open")}
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#chat" />
+            </svg>{" "}
+            {t("chat:icebreakers.open")}
           </button>
           <IcebreakerModal lines={icebreakers} open={icebreakersOpen} onClose={() => setIcebreakersOpen(false)} onPick={pickIcebreaker} />
         </>
@@ -90,7 +93,9 @@ export function MessageComposer({
           aria-label={t("chat:composer.gifts")}
           title={t("chat:composer.gifts")}
         >
-          <span aria-hidden="true">🎁</span>
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#gift" />
+          </svg>
         </button>
         <label htmlFor={fields.body.id} className="visually-hidden">
           {t("chat:composer.label")}

@@ -66,7 +66,10 @@ export function LikeButton({
         disabled={busy}
         onClick={toggle}
       >
-        <span aria-hidden="true">{liked ? "♥" : "♡"}</span> {t(`discovery:like.${label}`)}
+        <svg className={liked ? "icon icon--filled" : "icon"} aria-hidden="true">
+          <use href="/icons.svg#heart" />
+        </svg>{" "}
+        {t(`discovery:like.${label}`)}
       </button>
       {alert && (
         <span className="like-action__alert alert alert-warning" role="alert">

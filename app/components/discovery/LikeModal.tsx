@@ -58,7 +58,9 @@ export function LikeModal() {
       {profile && (
         <div className="discovery-modal__body">
           <button type="button" className="discovery-modal__close" aria-label={t("discovery:likeModal.close")}>
-            ×
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#close" />
+            </svg>
           </button>
           {profile.photoUrl ? (
             <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
@@ -73,7 +75,9 @@ export function LikeModal() {
             {profile.fictional && shown && (
               <span className="discovery-fictional" title={shown.fictional.label}>
                 {" "}
-                <span aria-hidden="true">{shown.fictional.icon}</span>
+                <svg className="icon" aria-hidden="true">
+                  <use href={`/icons.svg#${shown.fictional.icon}`} />
+                </svg>
                 <span className="visually-hidden">{shown.fictional.label}</span>
               </span>
             )}

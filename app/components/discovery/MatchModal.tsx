@@ -37,7 +37,11 @@ export function MatchModal({
         <div className="discovery-modal__body">
           <p className="match-modal__pair" aria-hidden="true">
             <Avatar url={me?.avatarUrl ?? null} className="match-modal__photo match-modal__photo--me" />
-            <span className="match-modal__heart">♥</span>
+            <span className="match-modal__heart">
+              <svg className="icon icon--filled" aria-hidden="true">
+                <use href="/icons.svg#heart" />
+              </svg>
+            </span>
             <Avatar url={match.photoUrl} className={`match-modal__photo profile-card__placeholder--${match.gender}`} />
           </p>
           <h2 id="match-modal-title">{t("discovery:match.title")}</h2>
@@ -46,7 +50,9 @@ export function MatchModal({
             {match.fictional && (
               <span className="discovery-fictional" title={fictionalLabel}>
                 {" "}
-                <span aria-hidden="true">{fictionalIcon}</span>
+                <svg className="icon" aria-hidden="true">
+                  <use href={`/icons.svg#${fictionalIcon}`} />
+                </svg>
                 <span className="visually-hidden">{fictionalLabel}</span>
               </span>
             )}

@@ -84,7 +84,9 @@ export function SwipeCard({
       </span>
       {card.fictional && (
         <span className="profile-card__fictional" title={fictionalLabel}>
-          <span aria-hidden="true">{fictionalIcon}</span>
+          <svg className="icon" aria-hidden="true">
+            <use href={`/icons.svg#${fictionalIcon}`} />
+          </svg>
           <span className="visually-hidden">{fictionalLabel}</span>
         </span>
       )}

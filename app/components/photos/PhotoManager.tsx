@@ -114,11 +114,28 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
     setBusyPhoto(null);
   }
 
-  function move(index: number, offset: -1 | 1) {
-    const reordered = [...photos];
-    const [moved] = reordered.splice(index, 1);
-    reordered.splice(index + offset, 0, moved!);
-    void act(moved!.id, { intent: "reorder", order: reordered.map((photo) => photo.id) }, reordered);
+  /** Puts the photo at `from` at place `to` through the one reorder call (buttons, arrow keys and dragging alike). */
+  function moveTo(from: number, to: number) {
+    if (to < 0 || to >= photos.length || to === from) return;
+    const photo = photos[from]!;
+    const reordered = moved(photos, from, to);
+    void act(photo.id, { intent: "reorder", order: reordered.map((own) => own.id) }, reordered);
+    // Moving the item in the DOM may take the focus away: give it back to the same handle.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-photo-handle="${photo.id}"]`)?.focus());
+  }
+
+  // Dragging by the handle (pointer events: mouse, pen and touch): the list shows the new order while dragging.
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const shown = drag ? moved(photos, drag.from, drag.to) : photos;
+  function dragOver(event: React.PointerEvent) {
+    if (!drag) return;
+    const item = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>("[data-photo-index]");
+    const to = item ? Number(item.dataset.photoIndex) : drag.to;
+    if (to !== drag.to) setDrag({ ...drag, to });
+  }
+  function dragEnd() {
+    if (drag) moveTo(drag.from, drag.to);
+    setDrag(null);
   }
 
   function setPrivate(photo: OwnPhoto, isPrivate: boolean) {
@@ -205,11 +222,17 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
         <p>{t("photos:manager.empty")}</p>
       ) : (
         <ol className="photo-manager__list">
-          {photos.map((photo, index) => {
+          {shown.map((photo, index) => {
             const number = index + 1;
             const busy = busyPhoto !== null;
+            const dragged = drag !== null && index === drag.to;
             return (
-              <li key={photo.id} className={`photo-item photo-item--${photo.status}`} aria-busy={busyPhoto === photo.id}>
+              <li
+                key={photo.id}
+                className={`photo-item photo-item--${photo.status}${dragged ? " photo-item--dragging" : ""}`}
+                aria-busy={busyPhoto === photo.id}
+                data-photo-index={index}
+              >
                 <a href={photo.url} target="_blank" rel="noreferrer" className="photo-item__image">
                   <img src={photo.thumbUrl} alt={t("photos:manager.photoAlt", { number })} width={200} height={250} loading="lazy" />
                 </a>
@@ -228,23 +251,56 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                   </p>
                 )}
                 <div className="photo-item__actions">
+                  {photos.length > 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm photo-item__handle"
+                      data-photo-handle={photo.id}
+                      // Not disabled while a change is saved: a disabled button would lose the keyboard focus.
+                      aria-disabled={busy}
+                      aria-label={t("photos:manager.dragHandle", { number })}
+                      title={t("photos:manager.dragHandle", { number })}
+                      onPointerDown={(event) => {
+                        if (event.button !== 0 || busy) return;
+                        event.currentTarget.setPointerCapture(event.pointerId);
+                        setDrag({ from: index, to: index });
+                      }}
+                      onPointerMove={dragOver}
+                      onPointerUp={dragEnd}
+                      onPointerCancel={() => setDrag(null)}
+                      onKeyDown={(event) => {
+                        const offset = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1 }[event.key];
+                        if (!offset || busy) return;
+                        event.preventDefault();
+                        moveTo(index, index + offset);
+                      }}
+                    >
+                      <svg className="icon" aria-hidden="true">
+                        <use href="/icons.svg#grip" />
+                      </svg>
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn-outline btn-sm"
                     disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
+                    onClick={() => moveTo(index, index - 1)}
                     aria-label={t("photos:manager.moveUp", { number })}
                   >
-                    <span aria-hidden="true">↑</span>
+                    <svg className="icon" aria-hidden="true">
+                      <use href="/icons.svg#up" />
+                    </svg>
                   </button>
                   <button
                     type="button"
                     className="btn btn-outline btn-sm"
                     disabled={busy || index === photos.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={() => moveTo(index, index + 1)}
                     aria-label={t("photos:manager.moveDown", { number })}
                   >
-                    <span aria-hidden="true">↓</span>
+                    <svg className="icon" aria-hidden="true">
+                      <use href="/icons.svg#down" />
+                    </svg>
                   </button>
                   {!photo.isMain && photo.status !== "rejected" && (
                     <button
@@ -302,6 +358,14 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
       <p className="field-hint">{t("photos:manager.privateHint")}</p>
     </div>
   );
+}
+
+/** `list` with the item at `from` put at `to`. */
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const result = [...list];
+  const [item] = result.splice(from, 1);
+  result.splice(to, 0, item!);
+  return result;
 }
 
 function StatusBadge({ photo }: { photo: OwnPhoto }) {

@@ -2,8 +2,10 @@
 export function FictionalNotice({ icon, warning }: { icon: string; warning: string }) {
   return (
     <p className="alert alert-warning fictional-notice" role="note">
-      <span className="fictional-notice__icon" aria-hidden="true">
-        {icon}
+      <span className="fictional-notice__icon">
+        <svg className="icon" aria-hidden="true">
+          <use href={`/icons.svg#${icon}`} />
+        </svg>
       </span>{" "}
       {warning}
     </p>

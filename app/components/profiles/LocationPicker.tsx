@@ -170,7 +170,9 @@ export function LocationPicker({
             disabled={lookup.state === "active" || permission === "denied"}
             aria-busy={lookup.state === "active"}
           >
-            <span aria-hidden="true">📍</span>{" "}
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#map-pin" />
+            </svg>{" "}
             {lookup.state === "active" ? t("members:location.locating") : t("members:location.useMyLocation")}
           </button>
           <p className={lookup.state === "error" ? "field-error" : "field-hint"} role="status">

@@ -42,8 +42,10 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
               </a>
             ) : photo.reason === "premium" ? (
               <Link to="/premium" className="photo-gallery__locked" aria-label={t("members:view.lockedPremiumLabel")}>
-                <span className="photo-gallery__lock" aria-hidden="true">
-                  🔒
+                <span className="photo-gallery__lock">
+                  <svg className="icon" aria-hidden="true">
+                    <use href="/icons.svg#lock" />
+                  </svg>
                 </span>
                 <span>{t("members:view.lockedPremium")}</span>
               </Link>
@@ -54,8 +56,10 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
                 onClick={onLoginRequired}
                 aria-label={t("members:view.lockedLoginLabel")}
               >
-                <span className="photo-gallery__lock" aria-hidden="true">
-                  🔒
+                <span className="photo-gallery__lock">
+                  <svg className="icon" aria-hidden="true">
+                    <use href="/icons.svg#lock" />
+                  </svg>
                 </span>
                 <span>{t("members:view.lockedLogin")}</span>
               </button>
@@ -89,7 +93,9 @@ function PhotoLightbox({ photo, alt, onClose }: { photo: { url: string }; alt: s
         onClick={() => dialog.current?.close()}
         aria-label={t("members:view.closePhoto")}
       >
-        ×
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#close" />
+        </svg>
       </button>
     </dialog>
   );

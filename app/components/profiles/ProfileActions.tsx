@@ -44,13 +44,22 @@ export function ProfileActions({
     return (
       <div className="profile-actions">
         <a href={login} className="btn btn-primary" onClick={ask("like")}>
-          <span aria-hidden="true">♡</span> {t("members:actions.like")}
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#heart" />
+          </svg>{" "}
+          {t("members:actions.like")}
         </a>
         <a href={login} className="btn btn-secondary" onClick={ask("chat")}>
-          <span aria-hidden="true">✉</span> {t("members:actions.message")}
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#mail" />
+          </svg>{" "}
+          {t("members:actions.message")}
         </a>
         <a href={login} className="btn btn-outline" onClick={ask("gift")}>
-          <span aria-hidden="true">🎁</span> {t("members:actions.gift")}
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#gift" />
+          </svg>{" "}
+          {t("members:actions.gift")}
         </a>
         <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
           {t("members:actions.report")}
@@ -71,13 +80,22 @@ export function ProfileActions({
         className="btn"
       />
       <Link to={chat} className="btn btn-secondary">
-        <span aria-hidden="true">✉</span> {t("members:actions.message")}
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#mail" />
+        </svg>{" "}
+        {t("members:actions.message")}
       </Link>
       <Link to={`${chat}?gift=1`} className="btn btn-outline">
-        <span aria-hidden="true">🎁</span> {t("members:actions.gift")}
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#gift" />
+        </svg>{" "}
+        {t("members:actions.gift")}
       </Link>
       <button type="button" className="btn btn-outline" onClick={() => setBlockOpen(true)}>
-        <span aria-hidden="true">⛔</span> {t("members:actions.block")}
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#block" />
+        </svg>{" "}
+        {t("members:actions.block")}
       </button>
       <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
         {t("members:actions.report")}

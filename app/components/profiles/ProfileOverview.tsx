@@ -37,7 +37,9 @@ export function ProfileOverview({
           {`${profile.name}, ${profile.age}`}
           {profile.fictional && (
             <span className="profile-overview__fictional" title={fictionalLabel}>
-              <span aria-hidden="true">{fictionalIcon}</span>
+              <svg className="icon" aria-hidden="true">
+                <use href={`/icons.svg#${fictionalIcon}`} />
+              </svg>
               <span className="visually-hidden">{fictionalLabel}</span>
             </span>
           )}

@@ -40,7 +40,9 @@ export function ProfileTile({
         </span>
         {profile.fictional && (
           <span className="profile-card__fictional" title={fictionalLabel}>
-            <span aria-hidden="true">{fictionalIcon}</span>
+            <svg className="icon" aria-hidden="true">
+              <use href={`/icons.svg#${fictionalIcon}`} />
+            </svg>
             <span className="visually-hidden">{fictionalLabel}</span>
           </span>
         )}

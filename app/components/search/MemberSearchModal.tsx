@@ -57,7 +57,9 @@ export function MemberSearchModal({
           {t("search:filters.title")}
         </h2>
         <button type="button" className="search-modal__close" onClick={onClose} aria-label={t("search:filters.close")}>
-          ×
+          <svg className="icon" aria-hidden="true">
+            <use href="/icons.svg#close" />
+          </svg>
         </button>
       </div>
       {/* The form is only rendered while open: the page does not ship a second copy of the filters. */}

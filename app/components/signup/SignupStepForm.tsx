@@ -236,8 +236,10 @@ function DoneStep({ email, confirmed, finishTo }: { email: string; confirmed: bo
   }
   return (
     <div className="form-stack signup-done">
-      <p className="signup-done__icon" aria-hidden="true">
-        ✉️
+      <p className="signup-done__icon">
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#mail" />
+        </svg>
       </p>
       <p className="lead">{t("signup:done.checkMailbox")}</p>
       <p className="signup-done__address">{email}</p>

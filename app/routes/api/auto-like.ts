@@ -16,11 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   assertSameOrigin(request);
   const user = requireApiUser(context);
   const { db, now } = getServices(context);
-  const { settings } = getSite(context);
+  const { settings, texts } = getSite(context);
   const member = user.profile ? await discoveryMember(db, user.profile.id) : null;
   const body: AutoLike = {
     profile: member ? await autoLike(db, { member, now: now(), timeZone: settings.timeZone }) : null,
-    fictional: { icon: settings.fictionalIcon, label: settings.fictionalSingular },
+    fictional: { icon: settings.fictionalIcon, label: texts.fictionalSingular },
   };
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }
