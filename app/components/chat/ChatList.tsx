@@ -7,6 +7,7 @@ import { requestJson } from "~/components/profiles/post-json";
 import { dayKey, formatClockTime, formatDate } from "~/i18n/format";
 import { ChatAvatar } from "./ChatAvatar";
 import { DeleteConversationModal } from "./DeleteConversationModal";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 
 /**
  * The chats overview (product.md §2): each conversation with the partner, the last message, its
@@ -87,13 +88,10 @@ export function ChatList({
                         )}
                         {profile.name}, {profile.age}
                         {profile.fictional && (
-                          <span title={fictional.label}>
+                          <>
                             {" "}
-                            <svg className="icon" aria-hidden="true">
-                              <use href={`/icons.svg#${fictional.icon}`} />
-                            </svg>
-                            <span className="visually-hidden">{fictional.label}</span>
-                          </span>
+                            <FictionalMark icon={fictional.icon} label={fictional.label} />
+                          </>
                         )}
                       </strong>
                       {last && (

@@ -8,6 +8,7 @@ import { requestJson } from "~/components/profiles/post-json";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { ChatAvatar } from "./ChatAvatar";
 import { DeleteConversationModal } from "./DeleteConversationModal";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 
 /**
  * The chat's top bar (product.md §2): back to the chats, the partner (their profile one tap away),
@@ -44,13 +45,10 @@ export function ChatTopBar({
             {partner.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
             {partner.name}, {partner.age}
             {partner.fictional && (
-              <span className="chat-topbar__fictional" title={fictional.label}>
+              <>
                 {" "}
-                <svg className="icon" aria-hidden="true">
-                  <use href={`/icons.svg#${fictional.icon}`} />
-                </svg>
-                <span className="visually-hidden">{fictional.label}</span>
-              </span>
+                <FictionalMark className="chat-topbar__fictional" icon={fictional.icon} label={fictional.label} />
+              </>
             )}
           </strong>
           {partner.region && <span className="chat-topbar__region">{partner.region}</span>}

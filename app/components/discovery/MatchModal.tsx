@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 
 /**
  * The match modal (product.md §10: shown at once to the member who completes a match): both photos
@@ -48,13 +49,10 @@ export function MatchModal({
           <p>
             {t("discovery:match.text", { name: match.name })}
             {match.fictional && (
-              <span className="discovery-fictional" title={fictionalLabel}>
+              <>
                 {" "}
-                <svg className="icon" aria-hidden="true">
-                  <use href={`/icons.svg#${fictionalIcon}`} />
-                </svg>
-                <span className="visually-hidden">{fictionalLabel}</span>
-              </span>
+                <FictionalMark className="discovery-fictional" icon={fictionalIcon} label={fictionalLabel} />
+              </>
             )}
           </p>
           <p className="match-modal__names">

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SwipeCard as SwipeCardData } from "~/discovery/swipe.server";
 import { interestIcons } from "~/profiles/profile-fields";
 import type { InterestKey } from "~/profiles/profile-schema";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 
 export type SwipeChoice = "yes" | "no";
 
@@ -82,14 +83,7 @@ export function SwipeCard({
       <span className="swipe-card__stamp swipe-card__stamp--no" style={{ opacity: Math.max(0, -lean) }} aria-hidden="true">
         {t("discovery:swipe.no")}
       </span>
-      {card.fictional && (
-        <span className="profile-card__fictional" title={fictionalLabel}>
-          <svg className="icon" aria-hidden="true">
-            <use href={`/icons.svg#${fictionalIcon}`} />
-          </svg>
-          <span className="visually-hidden">{fictionalLabel}</span>
-        </span>
-      )}
+      {card.fictional && <FictionalMark className="profile-card__fictional" icon={fictionalIcon} label={fictionalLabel} />}
       <div className="swipe-card__caption">
         <h2 className="swipe-card__name">
           {card.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { localeTag } from "~/i18n/format";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { FictionalMark } from "./FictionalMark";
 
 /**
  * The photo header of a profile (product.md §2 "profile overview"): the main photo, name and age,
@@ -35,14 +36,7 @@ export function ProfileOverview({
       <div className="profile-overview__text">
         <h1 className="profile-overview__name">
           {`${profile.name}, ${profile.age}`}
-          {profile.fictional && (
-            <span className="profile-overview__fictional" title={fictionalLabel}>
-              <svg className="icon" aria-hidden="true">
-                <use href={`/icons.svg#${fictionalIcon}`} />
-              </svg>
-              <span className="visually-hidden">{fictionalLabel}</span>
-            </span>
-          )}
+          {profile.fictional && <FictionalMark className="profile-overview__fictional" icon={fictionalIcon} label={fictionalLabel} />}
         </h1>
         <p className="profile-overview__place">{profile.region ? `${profile.region}, ${country}` : country}</p>
         {profile.online && (

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { FictionalMark } from "./FictionalMark";
 
 /**
  * A member's tile (search results, likes, related profiles): photo, name and age, region, the
@@ -38,14 +39,7 @@ export function ProfileTile({
           </strong>
           {profile.region && <span>{profile.region}</span>}
         </span>
-        {profile.fictional && (
-          <span className="profile-card__fictional" title={fictionalLabel}>
-            <svg className="icon" aria-hidden="true">
-              <use href={`/icons.svg#${fictionalIcon}`} />
-            </svg>
-            <span className="visually-hidden">{fictionalLabel}</span>
-          </span>
-        )}
+        {profile.fictional && <FictionalMark className="profile-card__fictional" icon={fictionalIcon} label={fictionalLabel} />}
         {badge && <span className="profile-card__badge">{badge}</span>}
       </Link>
       {actions && <div className="profile-card__actions">{actions}</div>}
