@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().optional(),
   /** Development only: serve this host's site whatever the request's host. */
   FORCE_HOST: z.string().optional(),
+  /** Development only: "off" lifts the browsing limits of search and profile pages (the HTTP benchmark). */
+  BROWSE_LIMITS: optional(z.enum(["on", "off"])),
   /** Where mail goes (ADR 008): "resend" delivers, "outbox" only records it (the /dev/mail inbox). */
   MAIL_PROVIDER: optional(z.enum(mailProviders)),
   /** The provider's API key (a secret). Missing in production: every send fails, logged, and the cron retries. */

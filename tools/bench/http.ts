@@ -330,6 +330,9 @@ async function main() {
       join(folder, "state"),
       "--var",
       `DATABASE_URL:${databaseUrl}`,
+      // One signed-in member sends every request: the browsing limits (ADR 019) would answer 429.
+      "--var",
+      "BROWSE_LIMITS:off",
       "--log-level",
       "warn",
       "--show-interactive-dev-session=false",
