@@ -37,7 +37,7 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
