@@ -37,7 +37,7 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host));
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

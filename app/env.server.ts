@@ -2,6 +2,7 @@
  * The Worker's environment, validated once per isolate. Read configuration only through here.
  */
 import { z } from "zod";
+import type { InboxNamespace } from "~/chat/live.server";
 import type { BrowseLimiters } from "~/security/browse-limit.server";
 
 /** An optional variable: wrangler passes unset `[vars]` as empty strings, which mean "not set". */
@@ -47,6 +48,8 @@ export type AppEnv = Omit<ParsedEnv, "MAIL_PROVIDER"> & {
   PHOTOS: R2Bucket;
   /** Cloudflare's rate limiters for browsing (production only; elsewhere the rate-limit table counts). */
   BROWSE_LIMITERS: BrowseLimiters;
+  /** The members' inboxes for live chat (ADR 027); absent in a Worker without the binding. */
+  INBOX?: InboxNamespace;
 };
 
 /** The rate-limiting bindings of `[env.production]` in wrangler.toml, when this Worker has them. */
@@ -68,6 +71,7 @@ export function readEnv(env: Env): AppEnv {
     MAIL_PROVIDER: parsed.data.MAIL_PROVIDER ?? (parsed.data.APP_ENV === "production" ? "resend" : "outbox"),
     SMS_PROVIDER: smsProviderName(parsed.data),
     PHOTOS: env.PHOTOS,
+    INBOX: (env as { INBOX?: InboxNamespace }).INBOX,
     BROWSE_LIMITERS: { ip: (env as RateLimitBindings).BROWSE_LIMIT_IP, member: (env as RateLimitBindings).BROWSE_LIMIT_MEMBER },
   };
   cache.set(env, value);

@@ -82,6 +82,7 @@ export default [
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("api/chats.php", "routes/api/chats.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
+  route("api/chat-typing.php", "routes/api/chat-typing.ts"),
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
   route("api/mail-webhook.php", "routes/api/mail-webhook.ts"),
   route("api/discountcode.php", "routes/api/discountcode.ts"),

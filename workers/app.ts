@@ -1,12 +1,16 @@
 /**
- * The Worker: every site's pages and JSON calls (fetch) and the cron jobs (scheduled).
+ * The Worker: every site's pages and JSON calls (fetch), the members' live-chat sockets (their
+ * inboxes, ADR 027) and the cron jobs (scheduled).
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { CHAT_SOCKET_PATH, connectChatSocket } from "~/http/chat-socket.server";
 import { servicesContext } from "~/http/context.server";
 import { getDatabase } from "~/db/client.server";
 import { isDevelopment, readEnv } from "~/env.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { runScheduledJobs } from "./cron/registry";
+
+export { Inbox } from "./inbox";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -29,10 +33,13 @@ function visitorCountry(request: Request, development: boolean): string | null {
 export default {
   async fetch(request, env, ctx) {
     const appEnv = readEnv(env);
+    const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN);
+    // A socket's 101 answer must not pass through React Router (nor the page headers).
+    if (new URL(request.url).pathname === CHAT_SOCKET_PATH) return connectChatSocket(request, { env: appEnv, db, now: new Date() });
     const context = new RouterContextProvider();
     context.set(servicesContext, {
       env: appEnv,
-      db: getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN),
+      db,
       ctx,
       country: visitorCountry(request, isDevelopment(appEnv)),
       now: () => new Date(),

@@ -152,6 +152,31 @@ export async function findConversationWith(db: Database, input: { viewerProfileI
 }
 
 /**
+ * The partner of one of the member's conversations, if the member can still reach them (no block
+ * either way, an active partner); null otherwise. Live events (typing, ADR 027) go only there.
+ */
+export async function conversationPartner(
+  db: Database,
+  input: { conversationId: number; viewerProfileId: number; siteId: number },
+): Promise<number | null> {
+  const { conversationId, viewerProfileId, siteId } = input;
+  const [row] = await db
+    .select({ partnerId: profiles.id })
+    .from(conversations)
+    .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.starterId, viewerProfileId), eq(conversations.recipientId, viewerProfileId)),
+        reachableBy(viewerProfileId, siteId),
+      ),
+    )
+    .limit(1);
+  return row?.partnerId ?? null;
+}
+
+/**
  * Opens a conversation: its partner and newest messages (or the page before `before`). Opening it
  * sets the member's unread count to 0 (product.md §4). Null for a conversation that is not theirs
  * or whose partner they can no longer reach.

@@ -1,11 +1,13 @@
 /**
  * The send action of the two chat routes (/chats/{id} and /members/{id}/chat): reads the composer's
- * form, sends through the chat service, tells the recipient by e-mail, and answers with Conform's
+ * form, sends through the chat service, tells both members' open tabs (their inboxes, ADR 027) and
+ * the recipient by e-mail, and answers with Conform's
  * result, the problem to explain and the HTTP status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
+import { notifyInboxes } from "~/chat/live.server";
 import { mailAboutNewMessage } from "~/chat/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
@@ -53,6 +55,13 @@ export async function sendFromForm(
   switch (outcome.status) {
     case "sent":
       if (!outcome.resent) {
+        // The recipient's tabs and the sender's other tabs reload; never delays the reply.
+        ctx.waitUntil(
+          notifyInboxes(env.INBOX, [outcome.recipientProfileId, user.profile.id], {
+            type: "message",
+            conversationId: outcome.conversationId,
+          }),
+        );
         await tellRecipient(
           { db, env, ctx, site, now: now() },
           {

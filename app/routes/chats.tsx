@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/chats";
 import { listChats } from "~/chat/conversations.server";
 import { ChatList } from "~/components/chat/ChatList";
+import { useChatSocket } from "~/components/chat/use-chat-socket";
 import { conversationToResume, DESKTOP_QUERY, readLastOpenedChat, type ChatsNavigationState } from "~/components/chat/last-opened-chat";
 import { getServices, getSite } from "~/http/context.server";
 import { dayKey } from "~/i18n/format";
@@ -35,6 +36,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const [lastOpenedId, setLastOpenedId] = useState<number | null>(null);
   const { chats } = loaderData;
+  // Live chat (ADR 027): a new message (or a reconnect) reloads the list; typing is for the chat screen.
+  const { revalidate } = useRevalidator();
+  useChatSocket((event) => {
+    if (event?.type !== "typing") void revalidate();
+  });
   useEffect(() => {
     const last = readLastOpenedChat();
     setLastOpenedId(last?.conversationId ?? null);

@@ -6,14 +6,16 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+/** `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open. */
+export function contentSecurityPolicy(nonce: string, development: boolean, host?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${development ? " ws: wss:" : ""}`,
+    // Not every browser lets 'self' cover wss: of the same host; the socket's origin is named.
+    `connect-src 'self'${development ? " ws: wss:" : host ? ` wss://${host}` : ""}`,
     "media-src 'self' blob:",
     "worker-src 'self'",
     "manifest-src 'self'",

@@ -72,7 +72,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await expect(entry.getByLabel(/ongelezen/)).toHaveCount(0);
   await bramContext.close();
 
-  // Anna's open conversation shows the answer without a reload (polling).
+  // Anna's open conversation shows the answer without a reload (the live socket, ADR 027; else polling).
   await expect(page.getByText("Wandelen in de duinen!")).toBeVisible({ timeout: 20_000 });
 });
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
 import type { ChatMessage } from "~/chat/conversations.server";
 import { usePolling } from "~/components/layout/use-polling";
@@ -13,6 +13,7 @@ import { GiftPicker } from "./GiftPicker";
 import { rememberOpenedChat } from "./remember-opened-chat";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
+import { useChatSocket } from "./use-chat-socket";
 
 export type ChatScreenData = {
   conversation: { conversationId: number | null; messages: ChatMessage[]; olderThan: number | null };
@@ -22,8 +23,12 @@ export type ChatScreenData = {
   timeZone: string;
 };
 
-/** New messages show up while a conversation is open (there is no live socket yet). */
+/** New messages show up while a conversation is open and the live socket is not (ADR 027). */
 const CHAT_POLL_MS = 10_000;
+/** The partner's "is typing" line stays this long after their last keystroke event. */
+const TYPING_SHOWN_MS = 5_000;
+/** The member's typing is told to the partner at most this often. */
+const TYPING_SENT_MS = 3_000;
 
 /** A random client key for the next message, so a resent form is stored and charged once. */
 function newClientKey(): string {
@@ -57,7 +62,34 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
     if (conversation.conversationId !== null) rememberOpenedChat(conversation.conversationId, partner.id);
   }, [conversation.conversationId, partner.id]);
 
-  usePolling({ enabled: conversation.conversationId !== null, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
+  // Live chat (ADR 027): a message anywhere reloads the data (the loader is the source of truth);
+  // the partner's typing shows for a few seconds. Without a socket, the screen polls as before.
+  const { revalidate } = useRevalidator();
+  const [partnerTyping, setPartnerTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const live = useChatSocket((event) => {
+    if (event?.type === "typing") {
+      if (event.conversationId !== conversation.conversationId || event.profileId !== partner.id) return;
+      setPartnerTyping(true);
+      clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setPartnerTyping(false), TYPING_SHOWN_MS);
+      return;
+    }
+    if (event?.conversationId === conversation.conversationId) setPartnerTyping(false);
+    void revalidate();
+  });
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+  const typingSentAt = useRef(0);
+  function tellTyping() {
+    if (conversation.conversationId === null || Date.now() - typingSentAt.current < TYPING_SENT_MS) return;
+    typingSentAt.current = Date.now();
+    void fetch("/api/chat-typing.php", {
+      method: "POST",
+      body: new URLSearchParams({ conversation: String(conversation.conversationId) }),
+    }).catch(() => {});
+  }
+
+  usePolling({ enabled: conversation.conversationId !== null && !live, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
 
   const isNew = conversation.messages.length === 0 && conversation.olderThan === null;
   const lines: unknown = isNew ? t("chat:icebreakers.lines", { returnObjects: true }) : [];
@@ -75,6 +107,9 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
         <div className="chat-screen__messages">
           {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
           <MessageList messages={conversation.messages} olderThan={conversation.olderThan} partnerName={partner.name} timeZone={timeZone} />
+          <p className="chat-screen__typing" aria-live="polite">
+            {partnerTyping ? t("chat:screen.typing", { name: partner.name }) : null}
+          </p>
         </div>
         <div className="chat-screen__footer">
           {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
@@ -94,6 +129,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
             giftsOpen={giftsOpen}
             onToggleGifts={() => setGiftsOpen((open) => !open)}
             icebreakers={icebreakers}
+            onTyping={tellTyping}
           />
         </div>
       </main>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { messageSchema } from "~/chat/message-schema";
+import { textMessageSchema } from "~/chat/message-text-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { IcebreakerModal } from "./IcebreakerModal";
 
@@ -22,6 +22,7 @@ export function MessageComposer({
   giftsOpen,
   onToggleGifts,
   icebreakers = [],
+  onTyping,
 }: {
   clientKey: string;
   maxLength: number;
@@ -32,9 +33,11 @@ export function MessageComposer({
   giftsOpen: boolean;
   onToggleGifts: () => void;
   icebreakers?: string[];
+  /** Called on every keystroke in the box (the screen tells the partner, at most every few seconds). */
+  onTyping?: () => void;
 }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => messageSchema(maxLength), [maxLength]);
+  const schema = useMemo(() => textMessageSchema(maxLength), [maxLength]);
   const [form, fields] = useForm({
     id: "chat-composer",
     lastResult,
@@ -109,6 +112,7 @@ export function MessageComposer({
           maxLength={maxLength}
           placeholder={t("chat:composer.placeholder")}
           onKeyDown={sendOnEnter}
+          onInput={onTyping}
         />
         <button type="submit" className="btn btn-primary chat-composer__send" disabled={busy}>
           {busy ? t("chat:composer.sending") : t("chat:composer.send")}

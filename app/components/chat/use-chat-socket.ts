@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from "react";
+import type { LiveEvent } from "~/chat/live-events";
+
+/**
+ * The member's live-chat socket (ADR 027), hand-written to stay within the chat pages' JavaScript
+ * budget: calls `onEvent` with each event of the member's inbox and, after a reconnect, once with
+ * `null` (events may have been missed: reload). It reconnects after a drop or a deploy, after 1 s
+ * doubling up to 30 s. Returns whether the socket is open; while it is not, pages keep polling.
+ */
+export function useChatSocket(onEvent: (event: LiveEvent | null) => void): boolean {
+  const [open, setOpen] = useState(false);
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
+  useEffect(() => {
+    let socket: WebSocket;
+    let retry: ReturnType<typeof setTimeout>;
+    let delay = 1e3;
+    let opened = false;
+    let stopped = false;
+    const connect = () => {
+      // "https:" → wss, "http:" → ws
+      socket = new WebSocket(`ws${location.protocol.slice(4, -1)}://${location.host}/api/chat-socket`);
+      socket.onopen = () => {
+        delay = 1e3;
+        setOpen(true);
+        if (opened) latest.current(null);
+        opened = true;
+      };
+      socket.onmessage = ({ data }) => latest.current(JSON.parse(data));
+      socket.onclose = () => {
+        setOpen(false);
+        if (stopped) return;
+        retry = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 3e4);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket.close();
+    };
+  }, []);
+  return open;
+}

@@ -1,0 +1,37 @@
+import type { Route } from "./+types/chat-typing";
+import { typingSchema } from "~/chat/chat-api";
+import { conversationPartner } from "~/chat/conversations.server";
+import { notifyInboxes } from "~/chat/live.server";
+import { apiError } from "~/http/api-errors.server";
+import { getServices, getSite } from "~/http/context.server";
+import { readRequestValues } from "~/http/forms.server";
+import { requireApiUser } from "~/http/guards.server";
+import { getI18n } from "~/http/i18n.server";
+import { assertSameOrigin } from "~/http/origin.server";
+
+/**
+ * POST /api/chat-typing.php `{ conversation }` (ADR 027): the member is typing in one of their
+ * conversations; the partner's open tabs show it for a few seconds. The socket is never trusted
+ * for this: the conversation must be the member's, with a partner they can still reach (a block
+ * either way, a stranger's conversation: the same 404, and nobody is told anything).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = requireApiUser(context);
+  const { t } = getI18n(context);
+  if (request.method !== "POST") return apiError(405, "method_not_allowed", t("messages.generic"), { Allow: "POST" });
+  const parsed = typingSchema.safeParse(await readRequestValues(request));
+  if (!parsed.success || !user.profile) return apiError(400, "invalid_request", t("messages.generic"));
+
+  const { db, env, ctx } = getServices(context);
+  const conversationId = parsed.data.conversation;
+  const profileId = user.profile.id;
+  const partnerId = await conversationPartner(db, { conversationId, viewerProfileId: profileId, siteId: getSite(context).id });
+  if (partnerId === null) return apiError(404, "not_found", t("messages.generic"));
+  ctx.waitUntil(notifyInboxes(env.INBOX, [partnerId], { type: "typing", conversationId, profileId }));
+  return new Response(null, { status: 204 });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return apiError(405, "method_not_allowed", getI18n(context).t("messages.generic"), { Allow: "POST" });
+}

@@ -1,0 +1,157 @@
+/**
+ * Live chat (ADR 027, issue 10): the socket at /api/chat-socket (own origin, a member's session),
+ * the inbox telling both members' sockets about a new message, and typing through POST
+ * /api/chat-typing.php, which only reaches the partner of the member's own conversation.
+ */
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createMember, loginCookie, type MemberOptions } from "./factories";
+import { post } from "./helpers";
+import { block } from "./likes-helpers";
+
+const ORIGIN = "http://localhost";
+
+async function signedIn(options: MemberOptions = {}) {
+  const member = await createMember({ credits: 100, ...options });
+  return { ...member, cookie: await loginCookie(member) };
+}
+
+type Member = Awaited<ReturnType<typeof signedIn>>;
+
+function socketRequest(headers: Record<string, string>) {
+  return exports.default.fetch(new Request(`${ORIGIN}/api/chat-socket`, { headers: { Upgrade: "websocket", ...headers } }));
+}
+
+/** A member's open socket and the events it received. */
+async function openSocket(member: Member) {
+  const response = await socketRequest({ Cookie: member.cookie, Origin: ORIGIN });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket;
+  if (!socket) throw new Error("no socket");
+  socket.accept();
+  const events: unknown[] = [];
+  socket.addEventListener("message", (event) => {
+    events.push(JSON.parse(String(event.data)));
+  });
+  return {
+    events,
+    /** Waits for an event like `expected`. */
+    async receive(expected: Record<string, unknown>, timeoutMs = 5_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const found = events.find((event) => expect.objectContaining(expected).asymmetricMatch(event));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no event like ${JSON.stringify(expected)}; got ${JSON.stringify(events)}`);
+    },
+    close: () => socket.close(1000, "done"),
+  };
+}
+
+let keys = 0;
+function clientKey() {
+  keys += 1;
+  return `live-${Date.now()}-${keys}-${crypto.randomUUID()}`;
+}
+
+async function startChat(from: Member, to: Member, body: string): Promise<number> {
+  const response = await post(`/members/${to.profileId}/chat`, { intent: "text", clientKey: clientKey(), body }, { cookie: from.cookie });
+  expect(response.status).toBe(302);
+  const match = /^\/chats\/(\d+)$/.exec(response.headers.get("Location") ?? "");
+  if (!match) throw new Error(`no conversation in ${response.headers.get("Location")}`);
+  return Number(match[1]);
+}
+
+function typing(member: Member, conversationId: number, origin = ORIGIN) {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/api/chat-typing.php`, {
+      method: "POST",
+      headers: { Cookie: member.cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ conversation: String(conversationId) }),
+    }),
+  );
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe("the chat socket", () => {
+  it("is refused without a session, from another origin and without an upgrade", async () => {
+    const anna = await signedIn();
+    expect((await socketRequest({ Origin: ORIGIN })).status).toBe(401);
+    expect((await socketRequest({ Origin: ORIGIN, Cookie: "auth=abcdefghijklmnopqrstuvwxyz234567" })).status).toBe(401);
+    expect((await socketRequest({ Origin: "https://evil.example", Cookie: anna.cookie })).status).toBe(403);
+    expect((await socketRequest({ Cookie: anna.cookie })).status).toBe(403);
+    const plain = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/chat-socket`, { headers: { Cookie: anna.cookie, Origin: ORIGIN } }),
+    );
+    expect(plain.status).toBe(426);
+  });
+
+  it("tells the recipient and the sender's other tabs about a new message", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
+    const [annas, brams] = await Promise.all([openSocket(anna), openSocket(bram)]);
+    const conversationId = await startChat(anna, bram, "Hoi Bram!");
+    expect(await brams.receive({ type: "message" })).toEqual({ type: "message", conversationId });
+    expect(await annas.receive({ type: "message" })).toEqual({ type: "message", conversationId });
+
+    // Bram answers; Anna hears of it (a second event for the same conversation).
+    const before = annas.events.length;
+    const answer = await post(
+      `/chats/${conversationId}`,
+      { intent: "text", clientKey: clientKey(), body: "Hoi!" },
+      { cookie: bram.cookie },
+    );
+    expect(answer.status).toBe(200);
+    await annas.receive({ type: "message", conversationId });
+    await settle();
+    expect(annas.events.length).toBe(before + 1);
+    annas.close();
+    brams.close();
+  });
+});
+
+describe("typing", () => {
+  it("reaches the partner of the member's conversation, and nobody from a stranger or across a block", async () => {
+    const [anna, bram, carl] = await Promise.all([signedIn({ gender: "female" }), signedIn(), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Hallo!");
+    const [annas, brams] = await Promise.all([openSocket(anna), openSocket(bram)]);
+    await settle();
+    annas.events.length = 0;
+    brams.events.length = 0;
+
+    expect((await typing(bram, conversationId)).status).toBe(204);
+    expect(await annas.receive({ type: "typing" })).toEqual({ type: "typing", conversationId, profileId: bram.profileId });
+    annas.events.length = 0;
+
+    // A stranger's typing in someone else's conversation: the same 404 as no conversation, nothing told.
+    const stranger = await typing(carl, conversationId);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ error: "not_found" });
+    expect((await typing(carl, 999_999_999)).status).toBe(404);
+    // Another origin is refused before anything else.
+    expect((await typing(bram, conversationId, "https://evil.example")).status).toBe(403);
+
+    // Once Bram blocks Anna, neither hears the other typing.
+    await block(bram.profileId, anna.profileId);
+    expect((await typing(anna, conversationId)).status).toBe(404);
+    expect((await typing(bram, conversationId)).status).toBe(404);
+    await settle();
+    expect(annas.events).toEqual([]);
+    expect(brams.events).toEqual([]);
+    annas.close();
+    brams.close();
+  });
+
+  it("needs a session", async () => {
+    const response = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/chat-typing.php`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ conversation: "1" }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: "authentication_required" });
+  });
+});
