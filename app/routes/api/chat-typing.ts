@@ -8,6 +8,10 @@ import { readRequestValues } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
 import { getI18n } from "~/http/i18n.server";
 import { assertSameOrigin } from "~/http/origin.server";
+import { hit } from "~/security/rate-limit.server";
+
+/** Typing signals a member may send a minute: the browser's 3-second throttle allows 20, two tabs 40. */
+const TYPING_PER_MINUTE = 40;
 
 /**
  * POST /api/chat-typing.php `{ conversation }` (ADR 027): the member is typing in one of their
@@ -23,7 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = typingSchema.safeParse(await readRequestValues(request));
   if (!parsed.success || !user.profile) return apiError(400, "invalid_request", t("messages.generic"));
 
-  const { db, env, ctx } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
+  // The browser sends one every 3 s at most while the member types; a script sending more is told to slow down.
+  if (!(await hit(db, { key: `typing:${user.id}`, limit: TYPING_PER_MINUTE, windowSeconds: 60 }, now()))) {
+    return apiError(429, "too_many_requests", t("messages.generic"));
+  }
   const conversationId = parsed.data.conversation;
   const profileId = user.profile.id;
   const partnerId = await conversationPartner(db, { conversationId, viewerProfileId: profileId, siteId: getSite(context).id });
