@@ -424,7 +424,8 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       const id = nextPhotoId++;
       if (j === 0) mainId = id;
       const hex = d.hex(32);
-      const images = avatar(traits, variant + j);
+      // One person per member (`variant`), a different pose and background per photo.
+      const images = avatar(traits, variant, j);
       const objectKey = `photos/${hex}.png`;
       const thumbKey = `photos/${hex}_thumb.png`;
       const isPrivate = j > 0 && (privateFrom !== undefined ? j >= privateFrom : d.chance(0.2));

@@ -63,10 +63,10 @@ export function LikeModal() {
           {profile.photoUrl ? (
             <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
           ) : (
-            <span
-              className={`like-modal__photo profile-card__placeholder profile-card__placeholder--${profile.gender}`}
-              aria-hidden="true"
-            />
+            // MemberSilhouette's markup, written out: this modal is in every page's first load.
+            <span className={`like-modal__photo silhouette silhouette--${profile.gender}`} aria-hidden="true">
+              {Array.from(profile.name.trim())[0]?.toLocaleUpperCase()}
+            </span>
           )}
           <h2 id="like-modal-title">
             {t("discovery:likeModal.title", { name: profile.name })}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
  * The match modal (product.md §10: shown at once to the member who completes a match): both photos
@@ -36,9 +37,9 @@ export function MatchModal({
       {match && (
         <div className="discovery-modal__body">
           <p className="match-modal__pair" aria-hidden="true">
-            <Avatar url={me?.avatarUrl ?? null} className="match-modal__photo match-modal__photo--me" />
+            <Avatar url={me?.avatarUrl ?? null} name={me?.profileName ?? ""} className="match-modal__photo match-modal__photo--me" />
             <span className="match-modal__heart">♥</span>
-            <Avatar url={match.photoUrl} className={`match-modal__photo profile-card__placeholder--${match.gender}`} />
+            <Avatar url={match.photoUrl} name={match.name} gender={match.gender} className="match-modal__photo" />
           </p>
           <h2 id="match-modal-title">{t("discovery:match.title")}</h2>
           <p>
@@ -68,10 +69,10 @@ export function MatchModal({
   );
 }
 
-function Avatar({ url, className }: { url: string | null; className: string }) {
+function Avatar({ url, name, gender, className }: { url: string | null; name: string; gender?: "male" | "female"; className: string }) {
   return url ? (
     <img src={url} alt="" width={96} height={96} className={className} />
   ) : (
-    <span className={`${className} match-modal__photo--empty`} />
+    <MemberSilhouette name={name} gender={gender} className={className} compact />
   );
 }

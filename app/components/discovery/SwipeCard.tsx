@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SwipeCard as SwipeCardData } from "~/discovery/swipe.server";
 import { interestIcons } from "~/profiles/profile-fields";
 import type { InterestKey } from "~/profiles/profile-schema";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 export type SwipeChoice = "yes" | "no";
 
@@ -74,7 +75,7 @@ export function SwipeCard({
       {card.photoUrl ? (
         <img src={card.photoUrl} alt="" draggable={false} width={320} height={400} className="swipe-card__photo" />
       ) : (
-        <span className={`swipe-card__photo profile-card__placeholder profile-card__placeholder--${card.gender}`} aria-hidden="true" />
+        <MemberSilhouette name={card.name} gender={card.gender} className="swipe-card__photo" />
       )}
       <span className="swipe-card__stamp swipe-card__stamp--yes" style={{ opacity: Math.max(0, lean) }} aria-hidden="true">
         {t("discovery:swipe.yes")}

@@ -16,7 +16,10 @@ export function AccountMenu({ user, className, label }: { user: NavUser; classNa
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
         ) : (
-          <span className="avatar avatar-sm avatar-placeholder" aria-hidden="true" />
+          // MemberSilhouette's markup, written out: importing it here would add a file to every page's first load.
+          <span className="avatar avatar-sm silhouette silhouette--compact" aria-hidden="true">
+            {Array.from(user.profileName.trim())[0]?.toLocaleUpperCase()}
+          </span>
         )}
         <span className="account-menu__label">{label}</span>
       </summary>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard } from "~/profiles/profile-card.server";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
  * A member's tile (search results, likes, related profiles): photo, name and age, region, the
@@ -29,7 +30,7 @@ export function ProfileTile({
         {profile.photoUrl ? (
           <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
         ) : (
-          <span className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`} aria-hidden="true" />
+          <MemberSilhouette name={profile.name} gender={profile.gender} className="profile-card__placeholder" />
         )}
         <span className="profile-card__caption">
           <strong>
