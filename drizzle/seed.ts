@@ -677,6 +677,9 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
     const puts: Put[] = [];
 
     for (let i = start; i < end; i++) {
+      // Drawing avatars blocks; let the event loop run now and then, or an idle keep-alive
+      // connection (libSQL, the photo store) is closed unnoticed and the next request fails.
+      if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
       memberNo++;
       const site: SiteSeed = d.weighted(memberSites);
       const who = SITE_MEMBERS[site.key];

@@ -33,8 +33,9 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
               <Link to={`/members/${profile.id}`}>
                 <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
-                  <span className="profile-card__fictional" title={loaderData.fictionalSingular} aria-label={loaderData.fictionalSingular}>
-                    {loaderData.fictionalIcon}
+                  <span className="profile-card__fictional" title={loaderData.fictionalSingular}>
+                    <span aria-hidden="true">{loaderData.fictionalIcon}</span>
+                    <span className="visually-hidden">{loaderData.fictionalSingular}</span>
                   </span>
                 )}
                 <span className="profile-card__caption">

@@ -10,7 +10,7 @@ export function ChatAvatar({ profile, size = 48 }: { profile: Pick<ProfileCard, 
       style={{ width: size, height: size }}
       aria-hidden="true"
     >
-      {Array.from(profile.name.trim())[0]?.toLocaleUpperCase()}
+      <span className="silhouette__initial">{Array.from(profile.name.trim())[0]?.toLocaleUpperCase()}</span>
     </span>
   );
 }

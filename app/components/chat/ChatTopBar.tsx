@@ -41,7 +41,11 @@ export function ChatTopBar({
         <ChatAvatar profile={partner} size={40} />
         <span className="chat-topbar__name">
           <strong>
-            {partner.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+            {partner.online && (
+              <span className="online-dot" title={t("profileTile.online")}>
+                <span className="visually-hidden">{t("profileTile.online")}</span>
+              </span>
+            )}
             {partner.name}, {partner.age}
             {partner.fictional && (
               <span className="chat-topbar__fictional" title={fictional.label}>

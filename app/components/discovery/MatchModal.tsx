@@ -25,6 +25,7 @@ export function MatchModal({
   const dialog = useModalDialog(match !== null);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="discovery-modal match-modal"
@@ -59,7 +60,7 @@ export function MatchModal({
             <Link to={`/members/${match.id}/chat`} className="btn btn-primary btn-lg" onClick={onClose}>
               {t("discovery:match.message")}
             </Link>
-            <button type="button" className="btn btn-link" onClick={onClose} autoFocus>
+            <button type="button" className="btn btn-link" onClick={onClose} data-autofocus>
               {t("discovery:match.keepLooking")}
             </button>
           </div>

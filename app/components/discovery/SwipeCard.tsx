@@ -62,7 +62,9 @@ export function SwipeCard({
     : { transform: `translateX(${offset}px) rotate(${offset / 14}deg)`, transition: dragging ? "none" : undefined };
 
   return (
-    <div
+    // The card is one member (an article, named for them); the buttons below the deck and the
+    // arrow keys do what dragging does.
+    <article
       className={`swipe-card${leaving ? ` swipe-card--leave-${leaving}` : ""}`}
       style={style}
       onPointerDown={onPointerDown}
@@ -70,7 +72,6 @@ export function SwipeCard({
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
       aria-label={t("discovery:swipe.cardLabel", { name: card.name, age: card.age })}
-      role="group"
     >
       {card.photoUrl ? (
         <img src={card.photoUrl} alt="" draggable={false} width={320} height={400} className="swipe-card__photo" />
@@ -91,7 +92,11 @@ export function SwipeCard({
       )}
       <div className="swipe-card__caption">
         <h2 className="swipe-card__name">
-          {card.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+          {card.online && (
+            <span className="online-dot" title={t("profileTile.online")}>
+              <span className="visually-hidden">{t("profileTile.online")}</span>
+            </span>
+          )}
           {card.name}, {card.age}
         </h2>
         {card.region && <p className="swipe-card__region">{card.region}</p>}
@@ -105,6 +110,6 @@ export function SwipeCard({
           </ul>
         )}
       </div>
-    </div>
+    </article>
   );
 }

@@ -108,9 +108,18 @@ export function CheckoutForm({
         <label htmlFor={`${id}-terms`}>
           <Trans
             i18nKey="payments:checkout.terms"
+            // Each link's own text (the page's name) gives way to the words of the translation.
             components={{
-              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-              returns: <a href="/pages/return-policy" target="_blank" rel="noopener" />,
+              terms: (
+                <a href="/pages/terms" target="_blank" rel="noopener">
+                  {t("footer.terms")}
+                </a>
+              ),
+              returns: (
+                <a href="/pages/return-policy" target="_blank" rel="noopener">
+                  {t("footer.returnPolicy")}
+                </a>
+              ),
             }}
           />
         </label>

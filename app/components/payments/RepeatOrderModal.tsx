@@ -34,8 +34,16 @@ export function RepeatOrderButton({ order }: { order: RepeatableOrder }) {
               <Trans
                 i18nKey="payments:checkout.terms"
                 components={{
-                  terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-                  returns: <a href="/pages/return-policy" target="_blank" rel="noopener" />,
+                  terms: (
+                    <a href="/pages/terms" target="_blank" rel="noopener">
+                      {t("footer.terms")}
+                    </a>
+                  ),
+                  returns: (
+                    <a href="/pages/return-policy" target="_blank" rel="noopener">
+                      {t("footer.returnPolicy")}
+                    </a>
+                  ),
                 }}
               />
             </label>

@@ -22,7 +22,7 @@ export function MemberSilhouette({
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
     <span className={`silhouette${gender ? ` silhouette--${gender}` : ""}${compact ? " silhouette--compact" : ""} ${className}`} {...a11y}>
-      {Array.from(name.trim())[0]?.toLocaleUpperCase()}
+      <span className="silhouette__initial">{Array.from(name.trim())[0]?.toLocaleUpperCase()}</span>
     </span>
   );
 }

@@ -34,7 +34,11 @@ export function ProfileTile({
         )}
         <span className="profile-card__caption">
           <strong>
-            {profile.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+            {profile.online && (
+              <span className="online-dot" title={t("profileTile.online")}>
+                <span className="visually-hidden">{t("profileTile.online")}</span>
+              </span>
+            )}
             {profile.name}, {profile.age}
           </strong>
           {profile.region && <span>{profile.region}</span>}

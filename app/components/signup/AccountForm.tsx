@@ -166,9 +166,18 @@ export function AccountForm({
         <label htmlFor={fields.terms.id}>
           <Trans
             i18nKey="signup:account.terms"
+            // Each link's own text (the page's name) gives way to the words of the translation.
             components={{
-              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-              privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
+              terms: (
+                <a href="/pages/terms" target="_blank" rel="noopener">
+                  {t("footer.terms")}
+                </a>
+              ),
+              privacy: (
+                <a href="/pages/privacy" target="_blank" rel="noopener">
+                  {t("footer.privacy")}
+                </a>
+              ),
             }}
           />
         </label>

@@ -109,6 +109,7 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
   const loginInstead = () => close();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="signup-modal"
