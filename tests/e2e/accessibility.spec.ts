@@ -37,6 +37,8 @@ async function audit(page: Page, paths: string[]): Promise<Finding[]> {
       expect(response?.status(), path).toBeLessThan(400);
       await page.waitForLoadState("networkidle");
       const { violations } = await new AxeBuilder({ page }).analyze();
+      // AXE_DEBUG=1 lists every violation, whatever its impact (to look at the moderate ones too).
+      if (process.env.AXE_DEBUG) console.log("AXE", path, size.width, violations.map((v) => `${v.id}:${v.impact}`).join(" "));
       for (const violation of violations) {
         if (violation.impact !== "serious" && violation.impact !== "critical") continue;
         findings.push({

@@ -39,8 +39,9 @@ export function ChatTopBar({
       </Link>
       <Link to={`/members/${partner.id}`} className="chat-topbar__partner">
         <ChatAvatar profile={partner} size={40} />
-        <span className="chat-topbar__name">
-          <strong>
+        {/* The partner's name is the chat page's heading. */}
+        <div className="chat-topbar__name">
+          <h1 className="chat-topbar__title">
             {partner.online && (
               <span className="online-dot" title={t("profileTile.online")}>
                 <span className="visually-hidden">{t("profileTile.online")}</span>
@@ -54,9 +55,9 @@ export function ChatTopBar({
                 <span className="visually-hidden">{fictional.label}</span>
               </span>
             )}
-          </strong>
+          </h1>
           {partner.region && <span className="chat-topbar__region">{partner.region}</span>}
-        </span>
+        </div>
       </Link>
       {credits !== null && (
         <Link
