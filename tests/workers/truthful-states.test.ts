@@ -91,3 +91,19 @@ describe("the signup photo step", () => {
     expect(page).toContain("Foto&#x27;s toevoegen");
   });
 });
+
+describe("members without a photo", () => {
+  it("show a silhouette with their initial on the profile and in the navigation, never a blank", async () => {
+    const viewer = await createMember({ name: "Wessel" });
+    const member = await createMember({ name: "Zoë", gender: "female" });
+    const html = await (await get(`/members/${member.profileId}`, { cookie: await loginCookie(viewer) })).text();
+    // The profile's photo place: the silhouette, named for screen readers, with the initial.
+    expect(mainContent(html)).toMatch(
+      /<span class="silhouette silhouette--female profile-card__placeholder" role="img" aria-label="[^"]+"><span class="silhouette__initial">Z<\/span><\/span>/,
+    );
+    // The viewer's own avatar in the navigation.
+    expect(html).toMatch(
+      /<span class="avatar avatar-sm silhouette silhouette--compact" aria-hidden="true"><span class="silhouette__initial">W<\/span><\/span>/,
+    );
+  });
+});
