@@ -64,8 +64,13 @@ test("a visitor's like alert in the search keeps the grid and offers a login but
 
   const login = alert.getByRole("link", { name: "Inloggen" });
   await expect(login).toHaveClass(/btn/);
+  // A button of its own size (the tile's photo-link styling once made it a 4:5 block), inside the tile.
   const box = (await login.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(28);
+  expect(box.height).toBeLessThan(64);
+  const tile = (await tiles.first().boundingBox())!;
+  const shown = (await alert.boundingBox())!;
+  expect(shown.y + shown.height).toBeLessThanOrEqual(tile.y + tile.height + 1);
   await login.click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers/);
 });
