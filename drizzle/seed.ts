@@ -424,7 +424,8 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       const id = nextPhotoId++;
       if (j === 0) mainId = id;
       const hex = d.hex(32);
-      const images = avatar(traits, variant + j);
+      // One person per member (`variant`), a different pose and background per photo.
+      const images = avatar(traits, variant, j);
       const objectKey = `photos/${hex}.png`;
       const thumbKey = `photos/${hex}_thumb.png`;
       const isPrivate = j > 0 && (privateFrom !== undefined ? j >= privateFrom : d.chance(0.2));
@@ -676,6 +677,9 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
     const puts: Put[] = [];
 
     for (let i = start; i < end; i++) {
+      // Drawing avatars blocks; let the event loop run now and then, or an idle keep-alive
+      // connection (libSQL, the photo store) is closed unnoticed and the next request fails.
+      if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
       memberNo++;
       const site: SiteSeed = d.weighted(memberSites);
       const who = SITE_MEMBERS[site.key];

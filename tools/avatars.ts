@@ -7,6 +7,10 @@
  *   drawAvatar(seed, { gender: "female", hairColor: "red" }) → { full, thumb } PNG bytes
  *
  * Full size is 480×600, the thumbnail 160×200 (a 3×3 box downsample of the full image).
+ *
+ * A seed is a person (skin, hair, face shape, eyes, beard, glasses); `pose` varies the photo of
+ * that person (background, clothes, where the head sits, the smile), so one member's photos show
+ * the same person rather than strangers.
  * Drawing one avatar takes a few milliseconds, so the seed renders a small pool and reuses it.
  *
  * CLI (writes samples to look at): `tsx tools/avatars.ts [outDir] [count]`.
@@ -336,17 +340,20 @@ function shade(c: RGB, f: number): RGB {
   return [c[0] * f, c[1] * f, c[2] * f];
 }
 
-/** Draws one portrait as RGB pixels at full size. */
-function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
+/**
+ * Draws one portrait as RGB pixels at full size. Two random streams: `random` (from the seed alone)
+ * decides the person, `scene` (seed and pose) the photo; the person's draws never depend on the pose.
+ */
+function drawPortrait(seed: number, traits: AvatarTraits, pose = 0): Canvas {
   const random = prng(seed ^ 0x5eed);
+  const scene = prng(Math.imul(seed, 31) + pose * 0x9e3779b1 + 0xbac6);
   const gender = traits.gender ?? (random() < 0.5 ? "female" : "male");
   const canvas = new Canvas(AVATAR_WIDTH, AVATAR_HEIGHT);
 
   // Background: soft vertical gradient with a lighter halo behind the head.
-  const [bgTop, bgBottom] = pick(random, BACKGROUNDS).map(hex) as [RGB, RGB];
-  const flip = random() < 0.5;
+  const [bgTop, bgBottom] = pick(scene, BACKGROUNDS).map(hex) as [RGB, RGB];
+  const flip = scene() < 0.5;
   canvas.verticalGradient(flip ? bgBottom : bgTop, flip ? bgTop : bgBottom);
-  canvas.ellipse(240, 250, 210, 210, [255, 255, 255], 0.25);
 
   const skin = pick(random, SKIN_TONES);
   const hairChoice = traits.hairColor ?? pick(random, NATURAL);
@@ -357,15 +364,28 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
       : gender === "female"
         ? pick(random, ["long", "long", "bob", "bun", "wavy", "curly", "short"] as const)
         : pick(random, ["short", "short", "side", "curly", "buzz", "side"] as const);
-  const clothes = pick(random, CLOTHES);
   const headRx = 96 + random() * 14;
   const headRy = 118 + random() * 12;
-  const cx = 240 + (random() - 0.5) * 16;
-  const cy = 262 + (random() - 0.5) * 10;
+  const eyeDx = 34 + random() * 6;
+  const beard = gender === "male" && hairChoice !== "bald" && random() < 0.3;
+  const glasses = random() < 0.22;
+  const frame: RGB = pick(random, [
+    [40, 40, 40],
+    [120, 70, 40],
+    [60, 80, 140],
+  ] as RGB[]);
+  const wavyPhase = random();
+
+  // The photo: clothes, where the head sits (pose 0 centred, others to a side), the smile.
+  const clothes = pick(scene, CLOTHES);
+  const lean = pose === 0 ? (scene() - 0.5) * 16 : (pose % 2 ? -1 : 1) * (24 + scene() * 26);
+  const cx = 240 + lean;
+  const cy = 262 + (scene() - 0.5) * (pose === 0 ? 10 : 40);
+  canvas.ellipse(cx, 250, 210, 210, [255, 255, 255], 0.25);
 
   // Long hair falls behind the head and onto the shoulders.
   if (style === "long" || style === "wavy") {
-    const bottom = 430 + random() * 60;
+    const bottom = 430 + wavyPhase * 60;
     canvas.roundRect(cx - headRx - 22, cy - 40, cx + headRx + 22, bottom, 60, hair);
     if (style === "wavy") {
       for (let i = 0; i < 6; i++) {
@@ -379,13 +399,14 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
 
   // Shoulders and torso, the neck and a scooped neckline.
   const shoulderRx = gender === "male" ? 225 : 200;
-  const torsoTop = 432 + random() * 16;
-  canvas.ellipse(240, torsoTop + 195, shoulderRx, 195, clothes);
-  canvas.ellipse(240, torsoTop + 215, shoulderRx - 40, 150, shade(clothes, 0.9), 0.35);
+  const torsoTop = 432 + scene() * 16 + (cy - 262) / 2;
+  const bodyX = 240 + lean * 0.6;
+  canvas.ellipse(bodyX, torsoTop + 195, shoulderRx, 195, clothes);
+  canvas.ellipse(bodyX, torsoTop + 215, shoulderRx - 40, 150, shade(clothes, 0.9), 0.35);
   const neck = shade(skin, 0.92);
   canvas.roundRect(cx - 42, cy + 40, cx + 42, torsoTop + 24, 22, neck);
-  const neckline = random();
-  if (neckline < 0.6) canvas.ellipse(cx, torsoTop + 4, 58, 36 + random() * 20, neck, 1, (_x, y) => y - torsoTop + 0.5);
+  const neckline = scene();
+  if (neckline < 0.6) canvas.ellipse(cx, torsoTop + 4, 58, 36 + scene() * 20, neck, 1, (_x, y) => y - torsoTop + 0.5);
   else if (neckline < 0.8) canvas.ellipse(cx, torsoTop + 10, 62, 16, shade(clothes, 0.8), 1, (_x, y) => torsoTop + 12 - y + 0.5);
 
   // Ears, head, and a chin shadow.
@@ -406,7 +427,7 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
     case "wavy":
     case "bun":
       canvas.ellipse(cx, cy - 26, headRx + (style === "short" || style === "side" ? 3 : 8), headRy - 6, hair, 1, capClip);
-      if (style === "side") canvas.ellipse(cx + (random() < 0.5 ? -35 : 35), cy - 78, 70, 34, hair);
+      if (style === "side") canvas.ellipse(cx + (wavyPhase < 0.5 ? -35 : 35), cy - 78, 70, 34, hair);
       if (style === "long" || style === "wavy" || style === "bob") {
         canvas.ellipse(cx - headRx + 10, cy - 10, 24, 70, hair);
         canvas.ellipse(cx + headRx - 10, cy - 10, 24, 70, hair);
@@ -430,7 +451,6 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
 
   // Face: eyebrows, eyes, cheeks, smile; sometimes glasses or a beard.
   const eyeY = cy + 8;
-  const eyeDx = 34 + random() * 6;
   const brow = hairChoice === "bald" || hairChoice === "grey" ? shade(skin, 0.6) : shade(hair, 0.9);
   canvas.arc(cx - eyeDx, eyeY - 6, 22, 5, -Math.PI * 0.8, -Math.PI * 0.25, brow);
   canvas.arc(cx + eyeDx, eyeY - 6, 22, 5, -Math.PI * 0.75, -Math.PI * 0.2, brow);
@@ -441,21 +461,15 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
   canvas.ellipse(cx + eyeDx + 3, eyeY + 8, 2.5, 2.5, [255, 255, 255], 0.9);
   canvas.ellipse(cx - eyeDx - 12, eyeY + 42, 18, 11, [240, 128, 128], 0.22);
   canvas.ellipse(cx + eyeDx + 12, eyeY + 42, 18, 11, [240, 128, 128], 0.22);
-  const beard = gender === "male" && hairChoice !== "bald" && random() < 0.3;
   if (beard) {
     const top = cy + 50;
     canvas.ellipse(cx, cy + headRy - 50, headRx - 10, 52, shade(hair, 0.95), 1, (_x, y) => y - top + 0.5);
     canvas.ellipse(cx, eyeY + 56, 34, 12, shade(hair, 0.95)); // moustache
   }
-  const smileR = 26 + random() * 10;
+  const smileR = 26 + scene() * 10;
   const mouth: RGB = beard ? mix(skin, [255, 255, 255], 0.25) : shade(skin, 0.55);
   canvas.arc(cx, eyeY + 40, smileR, 5, Math.PI * 0.22, Math.PI * 0.78, mouth);
-  if (random() < 0.22) {
-    const frame: RGB = pick(random, [
-      [40, 40, 40],
-      [120, 70, 40],
-      [60, 80, 140],
-    ] as RGB[]);
+  if (glasses) {
     canvas.arc(cx - eyeDx, eyeY + 12, 22, 4, -Math.PI, Math.PI, frame);
     canvas.arc(cx + eyeDx, eyeY + 12, 22, 4, -Math.PI, Math.PI, frame);
     canvas.roundRect(cx - eyeDx + 21, eyeY + 8, cx + eyeDx - 21, eyeY + 12, 2, frame);
@@ -463,9 +477,9 @@ function drawPortrait(seed: number, traits: AvatarTraits): Canvas {
   return canvas;
 }
 
-/** Draws the avatar for a seed (same seed and traits → same bytes). */
-export function drawAvatar(seed: number, traits: AvatarTraits = {}): AvatarImages {
-  const canvas = drawPortrait(seed, traits);
+/** Draws the avatar for a seed (same seed, traits and pose → same bytes); `pose` varies the photo, not the person. */
+export function drawAvatar(seed: number, traits: AvatarTraits = {}, pose = 0): AvatarImages {
+  const canvas = drawPortrait(seed, traits, pose);
   const thumb = canvas.downsample(3);
   return {
     full: encodePng(canvas.width, canvas.height, canvas.toRgb8()),
@@ -479,17 +493,19 @@ export function drawAvatar(seed: number, traits: AvatarTraits = {}): AvatarImage
 }
 
 /**
- * A memoising pool: at most `variants` distinct portraits per (gender, hair colour), so a large
- * seed draws ~100 images and reuses their bytes under distinct object keys.
+ * A memoising pool: at most `variants` distinct people per (gender, hair colour), each in as many
+ * poses as a member has photos, so a large seed draws a few hundred images and reuses their bytes
+ * under distinct object keys. A member's photos are one person (`variant`) in poses 0, 1, 2, …
  */
-export function createAvatarPool(variants = 8): (traits: AvatarTraits, variant: number) => AvatarImages {
+export function createAvatarPool(variants = 8): (traits: AvatarTraits, variant: number, pose?: number) => AvatarImages {
   const cache = new Map<string, AvatarImages>();
-  return (traits, variant) => {
+  return (traits, variant, pose = 0) => {
     const v = ((variant % variants) + variants) % variants;
-    const key = `${traits.gender ?? "any"}|${traits.hairColor ?? "natural"}|${v}`;
+    const person = `${traits.gender ?? "any"}|${traits.hairColor ?? "natural"}|${v}`;
+    const key = `${person}|${pose}`;
     let images = cache.get(key);
     if (!images) {
-      images = drawAvatar(crc32(new TextEncoder().encode(key)), traits);
+      images = drawAvatar(crc32(new TextEncoder().encode(person)), traits, pose);
       cache.set(key, images);
     }
     return images;
@@ -505,7 +521,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   let bytes = 0;
   for (let i = 0; i < count; i++) {
-    const images = drawAvatar(i + 1, { gender: i % 2 ? "male" : "female" });
+    // Three people in three poses each.
+    const images = drawAvatar(Math.floor(i / 3) + 1, { gender: Math.floor(i / 3) % 2 ? "male" : "female" }, i % 3);
     writeFileSync(`${dir}/avatar-${i + 1}.png`, images.full);
     writeFileSync(`${dir}/avatar-${i + 1}_thumb.png`, images.thumb);
     bytes += images.full.length + images.thumb.length;

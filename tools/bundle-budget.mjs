@@ -34,7 +34,7 @@ const LEGACY = {
   complaints: 178,
   "chats-id": 176,
   "members-id-chat": 176,
-  members: 170,
+  members: 171,
   likes: 168,
   "likes-type": 168,
   moderation: 167,

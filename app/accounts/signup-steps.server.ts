@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/accounts/current-user.server";
 import type { z } from "zod";
 import { profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
 import { schema, type Database } from "~/db/client.server";
+import { listOwnPhotos } from "~/photos/photos.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, type aboutSchema, type locationSchema, type personalSchema } from "~/profiles/profile-schema";
 import { listRegions } from "~/sites/public-settings.server";
@@ -27,8 +28,16 @@ function visibleFields(site: Site): ProfileField[] {
 
 export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: ProfileStep): Promise<StepView> {
   switch (step) {
-    case "photo":
-      return { step, photoLimit: user.paidUser ? site.settings.premiumPhotoLimit : site.settings.freePhotoLimit };
+    case "photo": {
+      // The same uploader as /profile (PhotoManager over /api/photos.php), so it needs the member's photos.
+      const profile = await profileOf(db, user.id);
+      return {
+        step,
+        photoLimit: user.paidUser ? site.settings.premiumPhotoLimit : site.settings.freePhotoLimit,
+        photos: await listOwnPhotos(db, profile.id),
+        isPremium: user.paidUser,
+      };
+    }
     case "location": {
       const profile = await profileOf(db, user.id);
       const regions = await listRegions(db, [profile.country]);
@@ -52,8 +61,16 @@ export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: 
       return { step, aboutMe: (await profileOf(db, user.id)).aboutMe ?? "", maxLength: MAX_ABOUT_ME };
     case "push":
       return { step, vapidPublicKey: site.settings.vapidPublicKey };
-    case "done":
-      return { step, email: user.email, confirmed: user.status === "confirmed" };
+    case "done": {
+      // "Your profile is all set" only when it is: the push opt-in is not part of the profile.
+      const open = await unfinishedSteps({ db, site }, user);
+      return {
+        step,
+        email: user.email,
+        confirmed: user.status === "confirmed",
+        complete: open.every((left) => left === "done" || left === "push"),
+      };
+    }
   }
 }
 

@@ -3,6 +3,7 @@
  * opt-in, completion with the activation mail. Shared by /signup, /complete-signup and the progress
  * bar.
  */
+import type { OwnPhoto } from "~/photos/photo-api";
 import type { ProfileField } from "~/profiles/profile-fields";
 
 export const signupSteps = ["account", "photo", "location", "personal", "about", "push", "done"] as const;
@@ -24,9 +25,10 @@ export function nextStep(step: ProfileStep, steps: readonly ProfileStep[] = prof
 
 /** What a step after the account shows (from the server). */
 export type StepView =
-  | { step: "photo"; photoLimit: number }
+  | { step: "photo"; photoLimit: number; photos: OwnPhoto[]; isPremium: boolean }
   | { step: "location"; country: string; regions: { id: number; name: string }[]; regionId: number | null }
   | { step: "personal"; fields: ProfileField[]; values: Partial<Record<ProfileField, string>> }
   | { step: "about"; aboutMe: string; maxLength: number }
   | { step: "push"; vapidPublicKey: string }
-  | { step: "done"; email: string; confirmed: boolean };
+  /** `complete`: no other step is left open (the profile has a photo, region, personal info, about me). */
+  | { step: "done"; email: string; confirmed: boolean; complete: boolean };

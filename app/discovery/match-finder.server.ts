@@ -14,7 +14,7 @@
 import { desc, gte, lte, notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
-import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
+import { photoFirst, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { fitsBothWays, type Orientation } from "./fit";
 import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 
@@ -130,12 +130,16 @@ export async function matchFinderSuggestions(
     ],
     { sexuality: profiles.sexuality, regionId: profiles.regionId },
   )
-    .orderBy(desc(profiles.lastActiveAt))
+    // The pool prefers members with a photo, as the ranking below does.
+    .orderBy(photoFirst, desc(profiles.lastActiveAt))
     .limit(CANDIDATE_POOL);
   const interests = await interestKeysOf(db, [member.id, ...rows.map((row) => row.id)]);
   const viewer: FitFacts = { ...member, lastActiveAt: input.now, interests: interests.get(member.id) ?? [] };
   const candidates = rows.map((row) => ({ ...row, interests: interests.get(row.id) ?? [] }));
-  return rankSuggestions(viewer, candidates, input.now).map(({ candidate, reasons }) => ({
+  // Members with a photo lead; among each group the best fit first (a stable sort keeps the rank).
+  const ranked = rankSuggestions(viewer, candidates, input.now, candidates.length);
+  const withPhotoFirst = ranked.sort((a, b) => Number(a.candidate.thumbKey === null) - Number(b.candidate.thumbKey === null));
+  return withPhotoFirst.slice(0, SUGGESTIONS).map(({ candidate, reasons }) => ({
     profile: toProfileCard(candidate, input.now),
     reasons,
   }));

@@ -6,7 +6,7 @@
  */
 import { desc, notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
+import { photoFirst, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { startOfNextDay, swipeLikesToday } from "./likes.server";
 import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 import { formatResetTime } from "./reset-time";
@@ -26,7 +26,8 @@ export async function swipeCandidates(
     input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined,
     notLikedBy(member.id),
   ])
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    // Members with a photo first (a silhouette never leads the game), then the most recently active.
+    .orderBy(photoFirst, desc(profiles.lastActiveAt), desc(profiles.id))
     .limit(input.limit ?? SWIPE_BATCH);
   const interests = await interestKeysOf(
     db,

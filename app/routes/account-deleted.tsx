@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-deleted";
 import { recoverableUntil } from "~/accounts/deletion.server";
 import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
+import { getUser } from "~/http/guards.server";
 
 const untilSchema = z.iso.date();
 
@@ -14,6 +15,11 @@ const untilSchema = z.iso.date();
  * redirect (`?until=`); without it, or if implausible, the grace period counted from today.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Deleting ends the session, so whoever is still signed in here has an account that is not
+  // deleted (an old tab, the back button, a shared link). Sites redirect a signed-in member away
+  // from a "your account was deleted" page rather than state something untrue: to the search,
+  // the members' start page (a neutral page would only be one more click to get anywhere).
+  if (getUser(context)) throw redirect("/members");
   const { now } = getServices(context);
   const site = getSite(context);
   const graceDays = site.settings.deletionGraceDays;

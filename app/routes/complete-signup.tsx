@@ -24,6 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deps = { db: getServices(context).db, site };
   const requested = new URL(request.url).searchParams.get("step");
   const open = await unfinishedSteps(deps, user);
+  // Nothing left to do: a confirmed member with a complete profile has no business here (a stale
+  // link, a bookmark), so they go to the search instead of a page asking them to confirm their
+  // e-mail or telling them what they already know. A step asked for by name still opens.
+  const nothingLeft = open.every((left) => left === "done");
+  if (nothingLeft && user.status === "confirmed" && (requested === null || requested === "done")) throw redirect("/members");
   const step = isProfileStep(requested) ? requested : open[0]!;
   return {
     view: await stepView(deps, user, step),

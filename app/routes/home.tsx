@@ -39,11 +39,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container hero__inner">
           <div className="hero__text">
             <h1>{t("home.heroTitle", { siteName: loaderData.siteName })}</h1>
-            <p className="lead">{t("home.heroLead")}</p>
+            {/* A member has a profile already: no "create a free profile", but where to go next. */}
+            <p className="lead">{loaderData.loggedIn ? t("home.memberLead") : t("home.heroLead")}</p>
             {loaderData.loggedIn ? (
               <div className="hero__actions">
                 <Link to="/members" className="btn btn-light btn-lg">
                   {t("nav.search")}
+                </Link>
+                <Link to="/likes/matches" className="btn btn-outline-light btn-lg">
+                  {t("home.memberMatches")}
                 </Link>
               </div>
             ) : (
@@ -79,22 +83,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="section section--muted" aria-labelledby="how-title">
-        <div className="container">
-          <h2 id="how-title">{t("home.howTitle")}</h2>
-          <ol className="steps row">
-            {(["signup", "profile", "chat"] as const).map((step, index) => (
-              <li key={step} className="col-md-4 step">
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{t(`home.steps.${step}.title`)}</h3>
-                <p>{t(`home.steps.${step}.text`)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      {/* "How it works" starts with signing up: for visitors only. */}
+      {!loaderData.loggedIn && (
+        <section className="section section--muted" aria-labelledby="how-title">
+          <div className="container">
+            <h2 id="how-title">{t("home.howTitle")}</h2>
+            <ol className="steps row">
+              {(["signup", "profile", "chat"] as const).map((step, index) => (
+                <li key={step} className="col-md-4 step">
+                  <span className="step__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3>{t(`home.steps.${step}.title`)}</h3>
+                  <p>{t(`home.steps.${step}.text`)}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      )}
 
       <section className="container section" aria-labelledby="why-title">
         <h2 id="why-title">{t("home.whyTitle")}</h2>

@@ -5,6 +5,7 @@ import { signupMatches } from "~/accounts/signup-matches.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { requireUser } from "~/http/guards.server";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 
 /** After signup: members who fit the new member, then on to the site. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,11 +34,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
               <Link to={`/members/${profile.id}`}>
                 <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
-                  <span className="profile-card__fictional" title={loaderData.fictionalSingular} aria-label={loaderData.fictionalSingular}>
-                    <svg className="icon" aria-hidden="true">
-                      <use href={`/icons.svg#${loaderData.fictionalIcon}`} />
-                    </svg>
-                  </span>
+                  <FictionalMark className="profile-card__fictional" icon={loaderData.fictionalIcon} label={loaderData.fictionalSingular} />
                 )}
                 <span className="profile-card__caption">
                   <strong>

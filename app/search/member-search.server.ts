@@ -10,6 +10,14 @@
  * needs a sort. `visibleTo` adds a primary-key probe into users (and two into blocks) per row read.
  * `npm run bench` prints the plans and timings (tools/bench/search.ts) and the page's latency
  * against a baseline (tools/bench/http.ts).
+ *
+ * Results stay in id order, members without a photo included (their tiles show a silhouette),
+ * while the swipe game and the match finder put members with a photo first (`photoFirst`). Here
+ * that order would break the paging: the keyset cursor is the profile id alone and the indexes
+ * above hand out rows in id order with no sort. "Photo first" would need a sort over every match
+ * on every page (the temporary B-tree the benchmark got rid of), or a stored "has an approved
+ * public main photo" flag kept up to date by every photo change and moderation, placed in both
+ * indexes before `id`, with a two-part cursor (flag, id).
  */
 import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";

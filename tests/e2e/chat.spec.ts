@@ -57,11 +57,11 @@ test("members write to each other, send a gift and run out of credits", async ({
   const bramContext = await browser.newContext();
   const bramPage = await bramContext.newPage();
   await logIn(bramPage, bram.email, bram.password);
-  await expect(bramPage.getByRole("link", { name: /Berichten/ }).getByLabel("3 ongelezen berichten")).toBeVisible();
+  await expect(bramPage.getByRole("link", { name: /Berichten/ }).getByText("3 ongelezen berichten")).toBeAttached();
   await bramPage.goto("/chats");
   const entry = bramPage.getByRole("listitem").filter({ hasText: "Anna" });
   await expect(entry).toContainText("Nog eentje dan.");
-  await expect(entry.getByLabel("3 ongelezen berichten")).toBeVisible();
+  await expect(entry.getByText("3 ongelezen berichten")).toBeAttached();
   await entry.getByRole("link").click();
   await expect(bramPage.getByText("Anna stuurde je een cadeautje: Roos")).toBeVisible();
   await bramPage.getByRole("textbox", { name: "Je bericht" }).fill("Wandelen in de duinen!");
@@ -69,7 +69,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await expect(bramPage.getByRole("article", { name: /^Jij, / }).last()).toContainText("Wandelen in de duinen!");
   await bramPage.getByRole("link", { name: "Terug naar je berichten" }).click();
   await expect(entry).toContainText("Wandelen in de duinen!");
-  await expect(entry.getByLabel(/ongelezen/)).toHaveCount(0);
+  await expect(entry.getByText(/ongelezen/)).toHaveCount(0);
   await bramContext.close();
 
   // Anna's open conversation shows the answer without a reload (the live socket, ADR 027; else polling).

@@ -372,11 +372,42 @@ describe("swipe game and match finder pages", () => {
     for (const profile of [a, b, c]) await shapeProfile(profile.profileId, { sexuality: "gay" });
     await insertLike(me.profileId, b.profileId);
 
-    const html = mainContent(await (await get(`/swipe-game?seen=${c.profileId},x`, { host: "reifeliebe.de", cookie: me.cookie })).text());
+    // The page shows the first card and carries the batch in its data; members with a photo lead
+    // (other tests' members among them), so the whole document is searched.
+    const html = await (await get(`/swipe-game?seen=${c.profileId},x`, { host: "reifeliebe.de", cookie: me.cookie })).text();
     expect(html).toContain("Anton");
     expect(html).not.toContain("Bernd");
     expect(html).not.toContain("Carsten");
     expect(html).not.toContain("Doris");
+  });
+
+  it("put members with a photo before members without one, however recently those were active", async () => {
+    const host = "reifeliebe.de";
+    const me = await signedIn({ site: "de-milf", gender: "male" }, host);
+    await shapeProfile(me.profileId, { sexuality: "gay", birth_date: "1980-01-01", country: "DE" });
+    const suffix = Date.now().toString(36);
+    const [bare, pictured] = await Promise.all([
+      createMember({ site: "de-milf", gender: "male", name: `Ohnebild${suffix}` }),
+      createMember({ site: "de-milf", gender: "male", name: `Mitbild${suffix}` }),
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    await shapeProfile(bare.profileId, { sexuality: "gay", birth_date: "1981-01-01", country: "DE", last_active_at: now });
+    await shapeProfile(pictured.profileId, { sexuality: "gay", birth_date: "1981-01-01", country: "DE", last_active_at: now - 86_400 });
+    await givePhoto(pictured.profileId);
+
+    // The swipe game shows one card: the other tests' members count as seen, so it is one of these two.
+    const others = (
+      await sql("SELECT id FROM profiles WHERE site_id = ? AND id NOT IN (?, ?)", [bare.siteId, bare.profileId, pictured.profileId])
+    )
+      .map(([id]) => id)
+      .join(",");
+    const swipe = mainContent(await (await get(`/swipe-game?seen=${others}`, { host, cookie: me.cookie })).text());
+    expect(swipe).toContain(`Mitbild${suffix}`);
+    expect(swipe).not.toContain(`Ohnebild${suffix}`);
+
+    const finder = mainContent(await (await get("/match-finder", { host, cookie: me.cookie })).text());
+    expect(finder.indexOf(`Mitbild${suffix}`)).toBeGreaterThanOrEqual(0);
+    expect(finder.indexOf(`Ohnebild${suffix}`)).toBeGreaterThan(finder.indexOf(`Mitbild${suffix}`));
   });
 
   it("explains each match finder suggestion in one line", async () => {

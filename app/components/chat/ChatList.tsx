@@ -84,7 +84,9 @@ export function ChatList({
                     <span className="chat-list__head">
                       <strong className="chat-list__name">
                         {profile.online && (
-                          <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />
+                          <span className="online-dot" title={t("profileTile.online")}>
+                            <span className="visually-hidden">{t("profileTile.online")}</span>
+                          </span>
                         )}
                         {profile.name}, {profile.age}
                         {profile.fictional && (
@@ -109,8 +111,9 @@ export function ChatList({
                     </span>
                   </span>
                   {unread > 0 && (
-                    <span className="badge badge-secondary chat-list__unread" aria-label={t("chat:list.unread", { count: unread })}>
-                      {unread > 99 ? "99+" : unread}
+                    <span className="badge badge-secondary chat-list__unread">
+                      <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+                      <span className="visually-hidden">{t("chat:list.unread", { count: unread })}</span>
                     </span>
                   )}
                 </Link>

@@ -40,9 +40,14 @@ export function ChatTopBar({
       </Link>
       <Link to={`/members/${partner.id}`} className="chat-topbar__partner">
         <ChatAvatar profile={partner} size={40} />
-        <span className="chat-topbar__name">
-          <strong>
-            {partner.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+        {/* The partner's name is the chat page's heading. */}
+        <div className="chat-topbar__name">
+          <h1 className="chat-topbar__title">
+            {partner.online && (
+              <span className="online-dot" title={t("profileTile.online")}>
+                <span className="visually-hidden">{t("profileTile.online")}</span>
+              </span>
+            )}
             {partner.name}, {partner.age}
             {partner.fictional && (
               <>
@@ -50,9 +55,9 @@ export function ChatTopBar({
                 <FictionalMark className="chat-topbar__fictional" icon={fictional.icon} label={fictional.label} />
               </>
             )}
-          </strong>
+          </h1>
           {partner.region && <span className="chat-topbar__region">{partner.region}</span>}
-        </span>
+        </div>
       </Link>
       {credits !== null && (
         <Link

@@ -75,8 +75,13 @@ export function LikeButton({
         <span className="like-action__alert alert alert-warning" role="alert">
           {alert === "login" ? (
             <>
-              {t("discovery:like.loginRequired")}{" "}
-              <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>{t("discovery:like.login")}</Link>
+              <span>{t("discovery:like.loginRequired")}</span>
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                className="btn btn-primary btn-sm like-action__login"
+              >
+                {t("discovery:like.login")}
+              </Link>
             </>
           ) : (
             alert

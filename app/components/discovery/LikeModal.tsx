@@ -47,6 +47,7 @@ export function LikeModal() {
   const close = () => setShown(null);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: any click closes it (product.md §2); keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="discovery-modal like-modal"
@@ -65,10 +66,10 @@ export function LikeModal() {
           {profile.photoUrl ? (
             <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
           ) : (
-            <span
-              className={`like-modal__photo profile-card__placeholder profile-card__placeholder--${profile.gender}`}
-              aria-hidden="true"
-            />
+            // MemberSilhouette's markup, written out: this modal is in every page's first load.
+            <span className={`like-modal__photo silhouette silhouette--${profile.gender}`} aria-hidden="true">
+              <span className="silhouette__initial">{Array.from(profile.name.trim())[0]?.toLocaleUpperCase()}</span>
+            </span>
           )}
           <h2 id="like-modal-title">
             {t("discovery:likeModal.title", { name: profile.name })}

@@ -4,6 +4,7 @@ import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
  * The match modal (product.md §10: shown at once to the member who completes a match): both photos
@@ -25,6 +26,7 @@ export function MatchModal({
   const dialog = useModalDialog(match !== null);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="discovery-modal match-modal"
@@ -37,13 +39,13 @@ export function MatchModal({
       {match && (
         <div className="discovery-modal__body">
           <p className="match-modal__pair" aria-hidden="true">
-            <Avatar url={me?.avatarUrl ?? null} className="match-modal__photo match-modal__photo--me" />
+            <Avatar url={me?.avatarUrl ?? null} name={me?.profileName ?? ""} className="match-modal__photo match-modal__photo--me" />
             <span className="match-modal__heart">
               <svg className="icon icon--filled" aria-hidden="true">
                 <use href="/icons.svg#heart" />
               </svg>
             </span>
-            <Avatar url={match.photoUrl} className={`match-modal__photo profile-card__placeholder--${match.gender}`} />
+            <Avatar url={match.photoUrl} name={match.name} gender={match.gender} className="match-modal__photo" />
           </p>
           <h2 id="match-modal-title">{t("discovery:match.title")}</h2>
           <p>
@@ -62,7 +64,7 @@ export function MatchModal({
             <Link to={`/members/${match.id}/chat`} className="btn btn-primary btn-lg" onClick={onClose}>
               {t("discovery:match.message")}
             </Link>
-            <button type="button" className="btn btn-link" onClick={onClose} autoFocus>
+            <button type="button" className="btn btn-link" onClick={onClose} data-autofocus>
               {t("discovery:match.keepLooking")}
             </button>
           </div>
@@ -72,10 +74,10 @@ export function MatchModal({
   );
 }
 
-function Avatar({ url, className }: { url: string | null; className: string }) {
+function Avatar({ url, name, gender, className }: { url: string | null; name: string; gender?: "male" | "female"; className: string }) {
   return url ? (
     <img src={url} alt="" width={96} height={96} className={className} />
   ) : (
-    <span className={`${className} match-modal__photo--empty`} />
+    <MemberSilhouette name={name} gender={gender} className={className} compact />
   );
 }

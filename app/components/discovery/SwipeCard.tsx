@@ -4,6 +4,7 @@ import type { SwipeCard as SwipeCardData } from "~/discovery/swipe.server";
 import { interestIcons } from "~/profiles/profile-fields";
 import type { InterestKey } from "~/profiles/profile-schema";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 export type SwipeChoice = "yes" | "no";
 
@@ -62,7 +63,9 @@ export function SwipeCard({
     : { transform: `translateX(${offset}px) rotate(${offset / 14}deg)`, transition: dragging ? "none" : undefined };
 
   return (
-    <div
+    // The card is one member (an article, named for them); the buttons below the deck and the
+    // arrow keys do what dragging does.
+    <article
       className={`swipe-card${leaving ? ` swipe-card--leave-${leaving}` : ""}`}
       style={style}
       onPointerDown={onPointerDown}
@@ -70,12 +73,11 @@ export function SwipeCard({
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
       aria-label={t("discovery:swipe.cardLabel", { name: card.name, age: card.age })}
-      role="group"
     >
       {card.photoUrl ? (
         <img src={card.photoUrl} alt="" draggable={false} width={320} height={400} className="swipe-card__photo" />
       ) : (
-        <span className={`swipe-card__photo profile-card__placeholder profile-card__placeholder--${card.gender}`} aria-hidden="true" />
+        <MemberSilhouette name={card.name} gender={card.gender} className="swipe-card__photo" />
       )}
       <span className="swipe-card__stamp swipe-card__stamp--yes" style={{ opacity: Math.max(0, lean) }} aria-hidden="true">
         {t("discovery:swipe.yes")}
@@ -86,7 +88,11 @@ export function SwipeCard({
       {card.fictional && <FictionalMark className="profile-card__fictional" icon={fictionalIcon} label={fictionalLabel} />}
       <div className="swipe-card__caption">
         <h2 className="swipe-card__name">
-          {card.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+          {card.online && (
+            <span className="online-dot" title={t("profileTile.online")}>
+              <span className="visually-hidden">{t("profileTile.online")}</span>
+            </span>
+          )}
           {card.name}, {card.age}
         </h2>
         {card.region && <p className="swipe-card__region">{card.region}</p>}
@@ -100,6 +106,6 @@ export function SwipeCard({
           </ul>
         )}
       </div>
-    </div>
+    </article>
   );
 }

@@ -69,7 +69,7 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
         >
           <input type="hidden" name="redirectTo" value={here.pathname + here.search} />
           <div className="entry-warning__actions">
-            <button type="submit" className="btn btn-primary btn-lg" autoFocus>
+            <button type="submit" className="btn btn-primary btn-lg" data-autofocus>
               {t("entryWarning.enter", { minAge: data.site.minAge })}
             </button>
             <a className="btn btn-link" href="https://www.google.com/" rel="noreferrer">

@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { NavUser } from "./TopNav";
@@ -8,6 +9,10 @@ import type { NavUser } from "./TopNav";
  * last tab of the tab bar (`bottom-tabs__account`, labelled "Account"), which opens as a sheet.
  * Choosing an item closes the menu, since a client-side navigation keeps a `<details>` open.
  */
+function closeMenu(event: MouseEvent<HTMLAnchorElement>) {
+  event.currentTarget.closest("details")?.removeAttribute("open");
+}
+
 export function AccountMenu({ user, className, label }: { user: NavUser; className: string; label: string }) {
   const { t } = useTranslation();
   return (
@@ -16,19 +21,26 @@ export function AccountMenu({ user, className, label }: { user: NavUser; classNa
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
         ) : (
-          <span className="avatar avatar-sm avatar-placeholder" aria-hidden="true" />
+          // MemberSilhouette's markup, written out: importing it here would add a file to every page's first load.
+          <span className="avatar avatar-sm silhouette silhouette--compact" aria-hidden="true">
+            <span className="silhouette__initial">{Array.from(user.profileName.trim())[0]?.toLocaleUpperCase()}</span>
+          </span>
         )}
         <span className="account-menu__label">{label}</span>
       </summary>
-      <ul className="account-menu__list" onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}>
+      <ul className="account-menu__list">
         <li>
-          <NavLink to="/profile">{t("nav.myProfile")}</NavLink>
+          <NavLink to="/profile" onClick={closeMenu}>
+            {t("nav.myProfile")}
+          </NavLink>
         </li>
         <li>
-          <NavLink to="/notifications">{t("nav.settings")}</NavLink>
+          <NavLink to="/notifications" onClick={closeMenu}>
+            {t("nav.settings")}
+          </NavLink>
         </li>
         <li>
-          <Link to="/api/logout.php" reloadDocument>
+          <Link to="/api/logout.php" reloadDocument onClick={closeMenu}>
             {t("nav.logout")}
           </Link>
         </li>

@@ -15,6 +15,8 @@ export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
   const title = notFound ? (t?.("errors.notFound") ?? "This page could not be found") : (t?.("errors.title") ?? "Error");
   return (
     <ErrorPageFailureBoundary>
+      {/* React hoists it into <head>: the failed route's meta has no data to give a title. */}
+      <title>{title}</title>
       <main className="container error-page" id="main">
         <p className="error-page__status" aria-hidden="true">
           {status || 500}

@@ -7,6 +7,17 @@ export function displayPhone(phone: string): string {
   return phone.replace(/[\s-]/g, "");
 }
 
+/**
+ * The support phone as a `tel:` target (E.164): a dialler cannot use "+31 (0)20-123 4567" as it
+ * is, so the trunk "(0)" goes, "00" becomes "+", and everything but digits and the leading "+".
+ */
+export function dialablePhone(phone: string): string {
+  const international = phone.trim().replace(/^00/, "+");
+  const withoutTrunk = international.startsWith("+") ? international.replace(/\(\s*0\s*\)/g, "") : international;
+  const digits = withoutTrunk.replace(/\D/g, "");
+  return international.startsWith("+") ? `+${digits}` : digits;
+}
+
 const links = [
   ["/pages/terms", "footer.terms"],
   ["/pages/privacy", "footer.privacy"],
@@ -42,7 +53,8 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
           </ul>
         </nav>
         <p className="footer__support">
-          {t("footer.supportLine")} <a href={`tel:${phone}`}>{phone}</a> · <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+          {t("footer.supportLine")} <a href={`tel:${dialablePhone(site.supportPhone)}`}>{phone}</a> ·{" "}
+          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
         </p>
         {!loggedIn && (
           <p className="footer__disclaimer footer__app-hidden">

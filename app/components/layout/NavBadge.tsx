@@ -19,8 +19,9 @@ export function CountBadge({ count, label }: { count: number; label: "nav.unread
   const { t } = useTranslation();
   if (count <= 0) return null;
   return (
-    <span className="badge badge-secondary" aria-label={t(label, { count })}>
-      {badgeText(count)}
+    <span className="badge badge-secondary">
+      <span aria-hidden="true">{badgeText(count)}</span>
+      <span className="visually-hidden">{t(label, { count })}</span>
     </span>
   );
 }
@@ -31,8 +32,9 @@ export function CreditsBadge({ credits }: { credits: number }) {
   const tone = creditsBadgeTone(credits);
   if (!tone) return null;
   return (
-    <span className={`badge badge-${tone}`} aria-label={t("nav.creditsBalance", { count: credits })}>
-      {credits}
+    <span className={`badge badge-${tone}`}>
+      <span aria-hidden="true">{credits}</span>
+      <span className="visually-hidden">{t("nav.creditsBalance", { count: credits })}</span>
     </span>
   );
 }

@@ -8,6 +8,10 @@ import { useEffect, useRef } from "react";
  * A dialog the server rendered with the `open` attribute (shown, but not modal: the entry warning,
  * so it never flashes) is made modal once the browser runs — focus trapped, page inert. How a
  * dialog may be dismissed (Escape, backdrop) stays with its component: the hook only follows `open`.
+ *
+ * Opening focuses the element marked `data-autofocus` (else the browser's choice, the first
+ * focusable one). React's `autoFocus` would not do: it focuses once, when the element mounts,
+ * which for these dialogs is before they open.
  */
 export function useModalDialog(open: boolean, onOpen?: () => void) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -20,6 +24,7 @@ export function useModalDialog(open: boolean, onOpen?: () => void) {
       element.close(); // a no-op unless the server rendered it open (not modal)
       opened.current?.();
       element.showModal();
+      element.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
     if (!open && element.open) element.close();
   }, [open]);

@@ -157,6 +157,8 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
           </p>
         </div>
       ) : (
+        // A drop target for the mouse only: the file input inside is how keyboards and screen readers add photos.
+        // biome-ignore lint/a11y/noStaticElementInteractions: drag and drop has no keyboard form; the labelled file input is its equivalent
         <div
           className={`photo-upload${dragging ? " photo-upload--dragging" : ""}`}
           onDragOver={(event) => {
@@ -323,14 +325,16 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                     {t("photos:manager.private")}
                   </label>
                   {confirming === photo.id ? (
-                    <span className="photo-item__confirm" role="group" aria-label={t("photos:manager.confirmDelete", { number })}>
-                      <span>{t("photos:manager.confirmDelete", { number })}</span>
+                    <span className="photo-item__confirm">
+                      <span id={`${hintId}-confirm-${photo.id}`}>{t("photos:manager.confirmDelete", { number })}</span>
+                      {/* The delete button just left the page: focus moves to the answer, which reads out the question. */}
                       <button
                         type="button"
                         className="btn btn-primary btn-sm"
                         disabled={busy}
                         onClick={() => act(photo.id, { intent: "delete", photoId: photo.id })}
-                        autoFocus
+                        aria-describedby={`${hintId}-confirm-${photo.id}`}
+                        ref={(button) => button?.focus()}
                       >
                         {t("photos:manager.confirmYes")}
                       </button>

@@ -77,6 +77,7 @@ function PhotoLightbox({ photo, alt, onClose }: { photo: { url: string }; alt: s
   // Mounted while a photo is open; closing it (button, Escape, backdrop) unmounts it through onClose.
   const dialog = useModalDialog(true);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="photo-lightbox"

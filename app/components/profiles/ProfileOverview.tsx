@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { localeTag } from "~/i18n/format";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
  * The photo header of a profile (product.md §2 "profile overview"): the main photo, name and age,
@@ -26,10 +27,11 @@ export function ProfileOverview({
         {photoUrl ? (
           <img src={photoUrl} alt={t("members:view.mainPhotoAlt", { name: profile.name })} width={400} height={500} />
         ) : (
-          <span
-            className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`}
-            role="img"
-            aria-label={t("members:view.noPhoto")}
+          <MemberSilhouette
+            name={profile.name}
+            gender={profile.gender}
+            className="profile-card__placeholder"
+            label={t("members:view.noPhoto")}
           />
         )}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
+import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
  * A member's tile (search results, likes, related profiles): photo, name and age, region, the
@@ -30,11 +31,15 @@ export function ProfileTile({
         {profile.photoUrl ? (
           <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
         ) : (
-          <span className={`profile-card__placeholder profile-card__placeholder--${profile.gender}`} aria-hidden="true" />
+          <MemberSilhouette name={profile.name} gender={profile.gender} className="profile-card__placeholder" />
         )}
         <span className="profile-card__caption">
           <strong>
-            {profile.online && <span className="online-dot" title={t("profileTile.online")} aria-label={t("profileTile.online")} />}
+            {profile.online && (
+              <span className="online-dot" title={t("profileTile.online")}>
+                <span className="visually-hidden">{t("profileTile.online")}</span>
+              </span>
+            )}
             {profile.name}, {profile.age}
           </strong>
           {profile.region && <span>{profile.region}</span>}

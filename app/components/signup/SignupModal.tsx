@@ -12,6 +12,13 @@ import { InviteOnly } from "./InviteOnly";
  */
 const AccountForm = lazy(() => import("./AccountForm").then((module) => ({ default: module.AccountForm })));
 
+/**
+ * The signup photo step's uploader (the one of /profile), loaded when that step shows. It lives
+ * here, beside the modal's lazy form, because a second module with a dynamic import splits Vite's
+ * preload helper into a chunk of its own, and every page would load one file more.
+ */
+export const LazyPhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
+
 const OPEN_EVENT = "signup-modal:open";
 
 /** Opens the signup modal from anywhere (e.g. a "log in to chat" prompt); falls back to /signup. */
@@ -102,6 +109,7 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
   const loginInstead = () => close();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; keyboards have Escape (the dialog's own cancel) and its close button
     <dialog
       ref={dialog}
       className="signup-modal"

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -12,6 +12,8 @@ import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import { pushCapability, subscribeToPush, type PushCapability } from "./push-subscription";
 import { ResendActivation } from "./ResendActivation";
+// Loaded with the photo step only: the account step (the first page a visitor sees) stays light.
+import { LazyPhotoManager as PhotoManager } from "./SignupModal";
 
 export type StepActionData = { result: SubmissionResult<string[]> };
 
@@ -31,13 +33,15 @@ export function SignupStepForm({ view, actionData, finishTo }: { view: StepView;
   const { t } = useTranslation();
   return (
     <section className="signup-step" aria-labelledby="signup-step-title">
-      <h1 id="signup-step-title">{t(`signup:${view.step}.title`)}</h1>
-      {view.step === "photo" && <PhotoStep photoLimit={view.photoLimit} />}
+      <h1 id="signup-step-title">
+        {view.step === "done" && view.confirmed ? t("signup:done.confirmedTitle") : t(`signup:${view.step}.title`)}
+      </h1>
+      {view.step === "photo" && <PhotoStep view={view} />}
       {view.step === "location" && <LocationStep view={view} actionData={actionData} />}
       {view.step === "personal" && <PersonalStep view={view} actionData={actionData} />}
       {view.step === "about" && <AboutStep view={view} actionData={actionData} />}
       {view.step === "push" && <PushStep vapidPublicKey={view.vapidPublicKey} />}
-      {view.step === "done" && <DoneStep email={view.email} confirmed={view.confirmed} finishTo={finishTo} />}
+      {view.step === "done" && <DoneStep view={view} finishTo={finishTo} />}
     </section>
   );
 }
@@ -61,15 +65,25 @@ function StepActions({ step, canSave = true }: { step: StepView["step"]; canSave
   );
 }
 
-function PhotoStep({ photoLimit }: { photoLimit: number }) {
+/**
+ * The photo step uploads right here, with the uploader of /profile (its requests go to
+ * /api/photos.php; each upload reloads this step's data). "Next" goes on, with or without a photo.
+ */
+function PhotoStep({ view }: { view: Extract<StepView, { step: "photo" }> }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" className="form-stack">
+    <div className="form-stack signup-photo">
       <p className="lead">{t("signup:photo.intro")}</p>
-      <p>{t("signup:photo.later", { count: photoLimit })}</p>
       <p className="field-hint">{t("signup:photo.review")}</p>
-      <StepActions step="photo" canSave={false} />
-    </Form>
+      <Suspense
+        fallback={<p className="photo-manager">{t("photos:manager.count", { number: view.photos.length, limit: view.photoLimit })}</p>}
+      >
+        <PhotoManager photos={view.photos} limit={view.photoLimit} isPremium={view.isPremium} />
+      </Suspense>
+      <Form method="post">
+        <StepActions step="photo" canSave={false} />
+      </Form>
+    </div>
   );
 }
 
@@ -222,12 +236,13 @@ function PushStep({ vapidPublicKey }: { vapidPublicKey: string }) {
   );
 }
 
-function DoneStep({ email, confirmed, finishTo }: { email: string; confirmed: boolean; finishTo: string }) {
+function DoneStep({ view, finishTo }: { view: Extract<StepView, { step: "done" }>; finishTo: string }) {
   const { t } = useTranslation();
+  const { email, confirmed, complete } = view;
   if (confirmed) {
     return (
       <div className="form-stack">
-        <p className="lead">{t("signup:done.confirmedIntro")}</p>
+        <p className="lead">{complete ? t("signup:done.confirmedIntro") : t("signup:done.confirmedLater")}</p>
         <Link to={finishTo} className="btn btn-primary btn-lg">
           {t("signup:done.continue")}
         </Link>
