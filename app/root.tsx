@@ -29,11 +29,15 @@ import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { companyAddress, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
+import { vapidPublicKey } from "~/notifications/vapid";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
   const host = requestHost(request, { development: isDevelopment(env), forcedHost: env.FORCE_HOST });
-  context.set(siteContext, await resolveSite(db, host));
+  const site = await resolveSite(db, host);
+  // ADR 025: every site pushes with the deployment's VAPID key, so browsers subscribe with its public half.
+  const pushKey = vapidPublicKey(env.VAPID_PRIVATE_KEY);
+  context.set(siteContext, { ...site, settings: { ...site.settings, vapidPublicKey: pushKey } });
   return next();
 };
 

@@ -1,6 +1,6 @@
 /**
  * The send action of the two chat routes (/chats/{id} and /members/{id}/chat): reads the composer's
- * form, sends through the chat service, tells the recipient by e-mail, and answers with Conform's
+ * form, sends through the chat service, tells the recipient by e-mail and push, and answers with Conform's
  * result, the problem to explain and the HTTP status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,6 +9,7 @@ import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
 import { mailAboutNewMessage } from "~/chat/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
+import { pushAboutNewMessage } from "~/notifications/push.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { getServices, getSite, linkOrigin } from "./context.server";
 import { readForm } from "./forms.server";
@@ -61,6 +62,13 @@ export async function sendFromForm(
             recipientProfileId: outcome.recipientProfileId,
             origin: linkOrigin(context, request),
           },
+        );
+        // The push goes out after the response (ADR 025): a slow push service never slows the chat.
+        ctx.waitUntil(
+          pushAboutNewMessage(
+            { db, env },
+            { conversationId: outcome.conversationId, senderName: user.profile.name, recipientProfileId: outcome.recipientProfileId },
+          ).catch((error) => console.error("new-message push failed", error)),
         );
       }
       return {

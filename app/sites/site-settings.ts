@@ -78,6 +78,11 @@ export const siteSettingsSchema = z.object({
   welcomeDiscountPercent: z.number().int().min(1).max(100).default(25),
   welcomeSeconds: z.number().int().positive().default(14400),
   deletionGraceDays: z.number().int().positive().default(14),
+  /**
+   * The push public key (product.md §3). Filled per request from the deployment's VAPID key (ADR
+   * 025, root.tsx); a value stored in the database is ignored, since only the deployment's private
+   * key can sign pushes for it.
+   */
   vapidPublicKey: z.string().default(""),
 });
 
