@@ -114,6 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usFooter: settings.usFooter,
       fictionalPlural: settings.fictionalPlural,
       minAge: settings.minAge,
+      /** ADR 025: the deployment's VAPID public key ("" when push is not configured). */
+      pushPublicKey: settings.vapidPublicKey,
     },
     company: companyAddress(company),
     entryWarning: {

@@ -44,6 +44,24 @@ describe("push", () => {
     expect(settings.push_public_key).toBe(publicKey);
   });
 
+  it("serves each site's web app manifest, linked from every page", async () => {
+    const response = await exports.default.fetch(new Request("http://localhost/manifest.webmanifest"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/manifest+json");
+    const manifest = (await response.json()) as Record<string, unknown>;
+    const [[siteName]] = (await sql("SELECT name FROM sites WHERE key = 'nl-general'")) as [[string]];
+    expect(manifest).toMatchObject({
+      name: siteName,
+      short_name: siteName,
+      start_url: "/",
+      display: "standalone",
+      theme_color: "#8b1226",
+      icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }],
+    });
+    const page = await (await exports.default.fetch(new Request("http://localhost/login"))).text();
+    expect(page).toMatch(/<link [^>]*rel="manifest" href="\/manifest\.webmanifest"/);
+  });
+
   it("tells of a new conversation and a like, encrypted, signed, in the member's language, without the text", async () => {
     const deliveries = fakePushService();
     const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
