@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/default";
@@ -21,6 +21,9 @@ const DeferredModals = lazy(() => deferred().then((module) => ({ default: module
 /** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners and alerts (push among them), content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  // The deferred parts render in the browser only, after hydration: none of them shows anything at first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
@@ -29,17 +32,21 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <TimeBonusBanner />
       <ActivateReminder />
       <DisabledNotificationsAlert />
-      <Suspense>
-        <DeferredAlerts />
-      </Suspense>
+      {hydrated && (
+        <Suspense>
+          <DeferredAlerts />
+        </Suspense>
+      )}
       <div className="layout__content">{children}</div>
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
       <SignupModal loggedIn={data.user !== null} />
-      <Suspense>
-        <DeferredModals />
-      </Suspense>
+      {hydrated && (
+        <Suspense>
+          <DeferredModals />
+        </Suspense>
+      )}
     </div>
   );
 }
