@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { InboxNamespace } from "~/chat/live.server";
 import type { BrowseLimiters } from "~/security/browse-limit.server";
+import { isVapidJwk } from "~/notifications/vapid";
 
 /** An optional variable: wrangler passes unset `[vars]` as empty strings, which mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -40,6 +41,14 @@ const envSchema = z.object({
   SMS_API_KEY: optional(z.string()),
   /** The sender shown on the phone: a phone number or up to 11 letters and digits; without it, the site's name. */
   SMS_ORIGINATOR: optional(z.string().regex(/^(\+?\d{1,15}|[A-Za-z0-9 ]{1,11})$/)),
+  /**
+   * The deployment's VAPID key pair for web push (ADR 026): the private key as a P-256 JWK (JSON
+   * with x, y and d; a secret, made by `npm run vapid-keys`). Its public half is what browsers
+   * subscribe with. Unset: no push is offered or sent.
+   */
+  VAPID_PRIVATE_KEY: optional(z.string().refine(isVapidJwk, "must be a P-256 JWK with x, y and d (npm run vapid-keys)")),
+  /** The contact push services may write to about our pushes: mailto: or https:. */
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

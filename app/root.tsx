@@ -30,11 +30,15 @@ import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
 import { getUser } from "~/http/guards.server";
+import { vapidPublicKey } from "~/notifications/vapid";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
   const host = requestHost(request, { development: isDevelopment(env), forcedHost: env.FORCE_HOST });
-  context.set(siteContext, await resolveSite(db, host));
+  const site = await resolveSite(db, host);
+  // ADR 026: every site pushes with the deployment's VAPID key, so browsers subscribe with its public half.
+  const pushKey = vapidPublicKey(env.VAPID_PRIVATE_KEY);
+  context.set(siteContext, { ...site, settings: { ...site.settings, vapidPublicKey: pushKey } });
   return next();
 };
 
@@ -126,6 +130,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** White label (ADR 025): the site's colours and logo as CSS rules. */
       brandCss: brandCss(settings.brand),
       themeColor: settings.brand.primary,
+      /** ADR 026: the deployment's VAPID public key ("" when push is not configured). */
+      pushPublicKey: settings.vapidPublicKey,
     },
     company: companyAddress(company),
     entryWarning: {

@@ -65,6 +65,7 @@ export default [
   ]),
 
   route("entry-warning", "routes/entry-warning.ts"),
+  route("manifest.webmanifest", "routes/web-app-manifest.ts"),
   route("photos/*", "routes/photos.$.ts"),
   route("api/settings.php", "routes/api/settings.ts"),
   route("api/interests.php", "routes/api/interests.ts"),

@@ -95,17 +95,25 @@ export async function reenableEmail(db: Database, userId: number) {
   await db.update(schema.users).set({ emailDisabledReason: null }).where(eq(schema.users.id, userId));
 }
 
-/** Whether a member gets e-mails of a type (no row means yes). */
-export async function emailEnabledFor(db: Database, userId: number, type: NotificationType): Promise<boolean> {
+/** Whether a member gets notifications of a type on a channel (no row means yes). */
+export async function channelEnabledFor(
+  db: Database,
+  userId: number,
+  type: NotificationType,
+  channel: NotificationChannel,
+): Promise<boolean> {
   const row = await db.query.notificationPreferences.findFirst({
     where: and(
       eq(schema.notificationPreferences.userId, userId),
       eq(schema.notificationPreferences.type, type),
-      eq(schema.notificationPreferences.channel, "email"),
+      eq(schema.notificationPreferences.channel, channel),
     ),
   });
   return row?.enabled ?? true;
 }
+
+/** Whether a member gets e-mails of a type (no row means yes). */
+export const emailEnabledFor = (db: Database, userId: number, type: NotificationType) => channelEnabledFor(db, userId, type, "email");
 
 /** The unsubscribe link of a notification e-mail: that type's e-mails off, everything else untouched. */
 export async function turnOffEmailFor(db: Database, userId: number, type: NotificationType) {

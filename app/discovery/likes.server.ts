@@ -14,9 +14,12 @@ const { likes, matches, profiles } = schema;
 
 export type LikeSource = "profile" | "swipe" | "match_finder" | "auto";
 
-/** `matchedNow`: this like completed the match (the member who completes it sees the match modal). */
+/**
+ * `matchedNow`: this like completed the match (the member who completes it sees the match modal);
+ * `created`: the like is new (not a repeat), so the liked member hears of it.
+ */
 export type LikeOutcome =
-  | { status: "liked"; matched: boolean; matchedNow: boolean; matchId: number | null }
+  | { status: "liked"; matched: boolean; matchedNow: boolean; matchId: number | null; created: boolean }
   | { status: "not_found" }
   | { status: "limit_reached"; resetsAt: Date };
 
@@ -65,7 +68,7 @@ export async function likeProfile(
 
   const { likerProfileId: liker, likedProfileId: liked, swipeLimit, now } = input;
   const pair = orderedPair(liker, liked);
-  const [, liking, madeMatch, matchRows] = await db.batch([
+  const [inserted, liking, madeMatch, matchRows] = await db.batch([
     // Idempotent: liking twice keeps the first like (and counts once against the daily limit).
     db.run(sql`
       INSERT INTO ${likes} (liker_id, liked_id, source, created_at)
@@ -91,7 +94,13 @@ export async function likeProfile(
   // No like after the insert: the daily limit refused it.
   if (liking.length === 0 && swipeLimit) return { status: "limit_reached", resetsAt: startOfNextDay(now, swipeLimit.timeZone) };
   const matchId = matchRows[0]?.id ?? null;
-  return { status: "liked", matched: matchId !== null, matchedNow: madeMatch.rowsAffected > 0, matchId };
+  return {
+    status: "liked",
+    matched: matchId !== null,
+    matchedNow: madeMatch.rowsAffected > 0,
+    matchId,
+    created: inserted.rowsAffected > 0,
+  };
 }
 
 export async function unlikeProfile(db: Database, input: { likerProfileId: number; likedProfileId: number }) {

@@ -1,7 +1,7 @@
 /**
  * The send action of the two chat routes (/chats/{id} and /members/{id}/chat): reads the composer's
  * form, sends through the chat service, tells both members' open tabs (their inboxes, ADR 027) and
- * the recipient by e-mail, and answers with Conform's
+ * the recipient by e-mail and push, and answers with Conform's
  * result, the problem to explain and the HTTP status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,6 +11,7 @@ import { notifyInboxes } from "~/chat/live.server";
 import { mailAboutNewMessage } from "~/chat/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
+import { pushAboutNewMessage } from "~/notifications/push.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { getServices, getSite, linkOrigin } from "./context.server";
 import { readForm } from "./forms.server";
@@ -70,6 +71,13 @@ export async function sendFromForm(
             recipientProfileId: outcome.recipientProfileId,
             origin: linkOrigin(context, request),
           },
+        );
+        // The push goes out after the response (ADR 026): a slow push service never slows the chat.
+        ctx.waitUntil(
+          pushAboutNewMessage(
+            { db, env },
+            { conversationId: outcome.conversationId, senderName: user.profile.name, recipientProfileId: outcome.recipientProfileId },
+          ).catch((error) => console.error("new-message push failed", error)),
         );
       }
       return {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications";
@@ -16,6 +17,9 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
+
+/** This browser's push state and the enable button (ADR 026: loaded after the page). */
+const PushSettings = lazy(() => import("~/components/push/PushPanel").then((module) => ({ default: module.PushSettings })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -82,6 +86,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         preferences={preferences}
         busy={busy}
       />
+
+      <Suspense>
+        <PushSettings />
+      </Suspense>
 
       <div className="notifications-page__shortcut">
         <p>{t("settings:notifications.allEmailsOffText")}</p>

@@ -88,6 +88,32 @@ export const siteSettingsSchema = z.object({
   welcomeDiscountPercent: z.number().int().min(1).max(100).default(25),
   welcomeSeconds: z.number().int().positive().default(14400),
   deletionGraceDays: z.number().int().positive().default(14),
+  /** The installed app (web app manifest, /manifest.webmanifest): its short name (the site's name when unset), colours and icons. */
+  shortName: z.string().trim().min(1).max(12).optional(),
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default("#8b1226"),
+  backgroundColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default("#ffffff"),
+  appIcons: z
+    .array(
+      z.object({
+        src: z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/),
+        sizes: z.string().regex(/^(any|\d+x\d+( \d+x\d+)*)$/),
+        type: z.string().regex(/^image\/[a-z+.-]+$/),
+        purpose: z.enum(["any", "maskable", "monochrome"]).optional(),
+      }),
+    )
+    .min(1)
+    .default([{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }]),
+  /**
+   * The push public key (product.md §3). Filled per request from the deployment's VAPID key (ADR
+   * 025, root.tsx); a value stored in the database is ignored, since only the deployment's private
+   * key can sign pushes for it.
+   */
   vapidPublicKey: z.string().default(""),
   /** White label (ADR 025): the site's colours (white text on each at least 4.5:1) and its logo under public/. */
   brand: brandSchema,

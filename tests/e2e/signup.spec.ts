@@ -45,7 +45,9 @@ test.describe("signing up", () => {
     await page.getByRole("button", { name: "Opslaan en verder" }).click();
 
     await expect(page).toHaveURL(/step=push/);
-    await page.getByRole("button", { name: "Verder" }).click();
+    // Chromium can take pushes: the step offers them, and the member skips.
+    await expect(page.getByRole("button", { name: "Meldingen aanzetten" })).toBeVisible();
+    await page.getByRole("button", { name: "Overslaan", exact: true }).click();
 
     await expect(page).toHaveURL(/step=done/);
     await expect(page.locator("main")).toContainText(email);

@@ -23,6 +23,8 @@ test("a new member sees the welcome discount count down, and the modal after 40 
 
   const modal = page.getByRole("dialog", { name: "25% welkomstkorting voor jou" });
   await expect(modal).toBeHidden();
+  // The modal loads after the page (ADR 026, deferred.tsx); its 40 s count from then.
+  await expect(page.locator("dialog.time-bonus-modal")).toBeAttached();
   await page.clock.runFor(40_000);
   await expect(modal).toBeVisible();
   await expect(modal).toContainText("Je korting verloopt over 3:5");

@@ -248,7 +248,10 @@ describe("the steps after the account", () => {
     const [[regionId]] = (await sql("SELECT id FROM regions WHERE country = 'NL' LIMIT 1")) as [[string]];
     await postAs("/complete-signup?step=location", { step: "location", intent: "save", region: String(regionId) }, { cookie });
     const personal = await postAs("/complete-signup?step=personal", { step: "personal", intent: "skip" }, { cookie });
-    expect(personal.headers.get("Location")).toBe("/complete-signup?step=done");
+    // No push subscription yet, and the deployment has a VAPID key (ADR 026): the push step is open.
+    expect(personal.headers.get("Location")).toBe("/complete-signup?step=push");
+    const push = await postAs("/complete-signup?step=push", { step: "push", intent: "skip" }, { cookie });
+    expect(push.headers.get("Location")).toBe("/complete-signup?step=done");
   });
 
   it("sends signed-out visitors of /complete-signup to the login", async () => {

@@ -3,8 +3,9 @@ import { useRevalidator } from "react-router";
 
 /**
  * Reloads the page's data while it is visible (product.md §4: polling of the user, chats and likes
- * starts 5 seconds after load, then repeats every 60 seconds). The chat screen asks for a shorter
- * interval so new messages show up while a conversation is open.
+ * starts 5 seconds after load, then repeats every 60 seconds, every 300 seconds for a browser
+ * subscribed to push). The chat screen asks for a shorter interval so new messages show up while a
+ * conversation is open.
  */
 export function usePolling({ enabled, intervalMs, startAfterMs = 5_000 }: { enabled: boolean; intervalMs: number; startAfterMs?: number }) {
   const { revalidate } = useRevalidator();

@@ -10,7 +10,7 @@ import { SelectField } from "~/components/forms/SelectField";
 import { LocationPicker } from "~/components/profiles/LocationPicker";
 import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
-import { pushCapability, subscribeToPush, type PushCapability } from "./push-subscription";
+import type { PushState } from "~/components/push/push-client";
 import { ResendActivation } from "./ResendActivation";
 // Loaded with the photo step only: the account step (the first page a visitor sees) stays light.
 import { LazyPhotoManager as PhotoManager } from "./SignupModal";
@@ -182,26 +182,34 @@ function AboutStep({ view, actionData }: { view: Extract<StepView, { step: "abou
   );
 }
 
+/** The push code loads on demand (ADR 026): it is not part of the signup page's first load. */
+const pushClient = () => import("~/components/push/push-client");
+
 function PushStep({ vapidPublicKey }: { vapidPublicKey: string }) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [capability, setCapability] = useState<PushCapability | "checking">("checking");
+  const [pushState, setPushState] = useState<PushState | "checking">("checking");
   const [state, setState] = useState<"idle" | "working" | "failed">("idle");
   useEffect(() => {
     let active = true;
-    pushCapability(vapidPublicKey).then((value) => active && setCapability(value));
+    pushClient()
+      .then((client) => client.pushState(vapidPublicKey))
+      .then((value) => active && setPushState(value));
     return () => {
       active = false;
     };
   }, [vapidPublicKey]);
+  const capability = pushState === "subscribed" || pushState === "available" ? "capable" : pushState;
 
   async function enable() {
     setState("working");
-    if (await subscribeToPush(vapidPublicKey)) {
+    const outcome = await (await pushClient()).subscribeToPush(vapidPublicKey);
+    if (outcome === "subscribed") {
       const save = formRef.current?.querySelector<HTMLButtonElement>('button[value="save"]');
       formRef.current?.requestSubmit(save ?? undefined);
     } else {
-      setState("failed");
+      if (outcome === "denied") setPushState("denied");
+      setState(outcome === "denied" ? "idle" : "failed");
     }
   }
 

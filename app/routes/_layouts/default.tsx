@@ -1,28 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
 import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
-import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
-import { LikeModal } from "~/components/discovery/LikeModal";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { BottomTabs } from "~/components/layout/BottomTabs";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
-import { usePolling } from "~/components/layout/use-polling";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
-import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { SignupModal } from "~/components/signup/SignupModal";
 import { useRootData } from "~/root";
 
-/** product.md §4/§9: the user, chats and likes are refreshed 5 s after load, then every 60 s. */
-const POLL_MS = 60_000;
+/** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
+const deferred = () => import("~/components/layout/deferred");
+const DeferredAlerts = lazy(deferred);
+const DeferredModals = lazy(() => deferred().then((module) => ({ default: module.DeferredModals })));
 
-/** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners, content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
+/** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners and alerts (push among them), content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  usePolling({ enabled: Boolean(data?.user), intervalMs: POLL_MS });
+  // The deferred parts render in the browser only, after hydration: none of them shows anything at first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
@@ -31,14 +32,21 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <TimeBonusBanner />
       <ActivateReminder />
       <DisabledNotificationsAlert />
-      <ProfilePhotoAlert />
+      {hydrated && (
+        <Suspense>
+          <DeferredAlerts />
+        </Suspense>
+      )}
       <div className="layout__content">{children}</div>
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
       <SignupModal loggedIn={data.user !== null} />
-      <LikeModal />
-      <TimeBonusModal />
+      {hydrated && (
+        <Suspense>
+          <DeferredModals />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { getI18n, getLocale } from "~/http/i18n.server";
 import { assertSameOrigin } from "~/http/origin.server";
 import { readRequestValues } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
+import { pushAboutLike } from "~/notifications/push.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -66,6 +67,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       resets_at: outcome.resetsAt.toISOString(),
       resets_at_text: time,
     });
+  }
+  if (outcome.created) {
+    // The liked member hears of it by push after the response (product.md §3 type `like`).
+    const { env, ctx } = getServices(context);
+    ctx.waitUntil(
+      pushAboutLike(
+        { db, env },
+        { likerProfileId: me, likerName: user.profile.name, likedProfileId: target, matched: outcome.matchedNow },
+      ).catch((error) => console.error("like push failed", error)),
+    );
   }
   const match = outcome.matchedNow ? await visibleCard(db, { profileId: target, viewerProfileId: me, siteId: site.id, now }) : null;
   return data<LikeResult>({ liked: true, matched: outcome.matched, match }, { headers: noStore });

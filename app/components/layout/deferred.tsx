@@ -1,0 +1,41 @@
+/**
+ * The parts of the default layout that are never needed for the first paint, loaded after the page
+ * (React.lazy in default.tsx), so no page's first-load JavaScript carries them (ADR 026): the
+ * polling of the user, chats and likes (it starts 5 s after load anyway), the profile-photo and
+ * push alerts (both shown only after hydration, when the browser knows the dismissals and push
+ * state) and the two modals that open later (the like modal after `?t=` seconds, the time-bonus
+ * modal after 40 s).
+ */
+import { useState } from "react";
+import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
+import { LikeModal } from "~/components/discovery/LikeModal";
+import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
+import PushAlert from "~/components/push/PushPanel";
+import { useRootData } from "~/root";
+import { usePolling } from "./use-polling";
+
+/** product.md §4/§9: the user, chats and likes are refreshed every 60 s… */
+const POLL_MS = 60_000;
+/** …or every 300 s when this browser is subscribed to push: news then arrives by push. */
+const PUSH_POLL_MS = 300_000;
+
+/** product.md §4/§9: polling every 60 s, every 300 s while this browser is subscribed to push. */
+export default function DeferredAlerts() {
+  const [pushSubscribed, setPushSubscribed] = useState(false);
+  usePolling({ enabled: Boolean(useRootData()?.user), intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
+  return (
+    <>
+      <ProfilePhotoAlert />
+      <PushAlert onSubscribed={setPushSubscribed} />
+    </>
+  );
+}
+
+export function DeferredModals() {
+  return (
+    <>
+      <LikeModal />
+      <TimeBonusModal />
+    </>
+  );
+}
