@@ -5,13 +5,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
-import { get, mainContent } from "./helpers";
+import { get, mainContent, sql } from "./helpers";
 import { addPhoto, regionId, updateProfile } from "./profiles-helpers";
 
 async function memberWithCompleteProfile() {
   const member = await createMember();
   await addPhoto(member.profileId, { main: true });
   await updateProfile(member.profileId, { region_id: await regionId("NL", "NH"), hair_color: "blonde", about_me: "Ik wandel graag." });
+  // Push is on in this browser too: the push step is done.
+  await sql("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, ?, 'k', 'a')", [
+    member.userId,
+    `https://push.example.test/${crypto.randomUUID()}`,
+  ]);
   return member;
 }
 
