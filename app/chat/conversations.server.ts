@@ -52,6 +52,15 @@ export function partnerIdOf(viewerProfileId: number) {
   return sql`CASE WHEN ${conversations.starterId} = ${viewerProfileId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`;
 }
 
+/** The conversation `conversationId` when the viewer is one of its two members and can still reach the other. */
+function ownReachableConversation(input: { conversationId: number; viewerProfileId: number; siteId: number }) {
+  return and(
+    eq(conversations.id, input.conversationId),
+    or(eq(conversations.starterId, input.viewerProfileId), eq(conversations.recipientId, input.viewerProfileId)),
+    reachableBy(input.viewerProfileId, input.siteId),
+  );
+}
+
 /** The conversation of two members, through the pair index (whoever wrote first). */
 export function pairIs(a: number, b: number) {
   return sql`min(${conversations.starterId}, ${conversations.recipientId}) = ${Math.min(a, b)} AND max(${conversations.starterId}, ${conversations.recipientId}) = ${Math.max(a, b)}`;
@@ -165,13 +174,7 @@ export async function conversationPartner(
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.starterId, viewerProfileId), eq(conversations.recipientId, viewerProfileId)),
-        reachableBy(viewerProfileId, siteId),
-      ),
-    )
+    .where(ownReachableConversation({ conversationId, viewerProfileId, siteId }))
     .limit(1);
   return row?.partnerId ?? null;
 }
@@ -193,13 +196,7 @@ export async function openConversation(
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
     .leftJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.starterId, viewerProfileId), eq(conversations.recipientId, viewerProfileId)),
-        reachableBy(viewerProfileId, siteId),
-      ),
-    )
+    .where(ownReachableConversation({ conversationId, viewerProfileId, siteId }))
     .limit(1);
   if (!head) return null;
 

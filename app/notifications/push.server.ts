@@ -11,13 +11,12 @@
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { and, count, eq } from "drizzle-orm";
-import { createInstance, type i18n as I18n } from "i18next";
 import { navCounts } from "~/accounts/nav-counts.server";
 import { channelEnabledFor, type NotificationType } from "~/accounts/notification-preferences.server";
 import { schema, type Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
-import { defaultLanguage, isLanguage, type Language } from "~/i18n/languages";
-import { resources } from "~/i18n/resources.server";
+import type { TFunction } from "i18next";
+import { plainTextT } from "~/i18n/plain-text.server";
 import { vapidKeys } from "./vapid";
 
 const { profiles, users, sites, conversationMembers, messages, pushSubscriptions } = schema;
@@ -34,28 +33,6 @@ export type PushPayload = { title: string; body: string; url: string; tag: strin
 
 /** How long a push service keeps an undelivered push (seconds): news older than a day is stale. */
 const TTL_SECONDS = 24 * 60 * 60;
-
-const instances = new Map<Language, I18n>();
-
-function translator(language: string) {
-  const lng = isLanguage(language) ? language : defaultLanguage;
-  let instance = instances.get(lng);
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({
-      lng,
-      resources,
-      ns: ["push"],
-      defaultNS: "push",
-      fallbackLng: false,
-      initAsync: false,
-      // A push is plain text, shown by the operating system.
-      interpolation: { escapeValue: false },
-    });
-    instances.set(lng, instance);
-  }
-  return instance.t;
-}
 
 type Recipient = { userId: number; profileId: number; siteId: number; siteName: string; language: string };
 
@@ -131,13 +108,13 @@ async function notify(
   deps: PushDeps,
   recipient: Recipient,
   type: NotificationType,
-  content: (t: I18n["t"]) => { body: string; url: string; tag: string },
+  content: (t: TFunction) => { body: string; url: string; tag: string },
 ): Promise<"sent" | "skipped"> {
   const { db } = deps;
   if (!deps.env.VAPID_PRIVATE_KEY || !(await hasSubscription(db, recipient.userId))) return "skipped";
   if (!(await channelEnabledFor(db, recipient.userId, type, "push"))) return "skipped";
   const counts = await navCounts(db, recipient.profileId, recipient.siteId);
-  const { body, url, tag } = content(translator(recipient.language));
+  const { body, url, tag } = content(plainTextT("push", recipient.language));
   const { sent } = await pushToMember(deps, recipient.userId, {
     title: recipient.siteName,
     body,

@@ -9,10 +9,8 @@
  * tries, and at most 3 are sent per member per hour.
  */
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { createInstance, type i18n as I18n } from "i18next";
 import { schema, type Database } from "~/db/client.server";
-import { defaultLanguage, isLanguage, type Language } from "~/i18n/languages";
-import { resources } from "~/i18n/resources.server";
+import { plainTextT } from "~/i18n/plain-text.server";
 import { hit } from "~/security/rate-limit.server";
 import { hashToken } from "~/security/tokens.server";
 import { maskPhone } from "~/sms/phone";
@@ -92,27 +90,11 @@ export function generateCode(): string {
   }
 }
 
-const instances = new Map<Language, I18n>();
-
 /** The text message in the member's language: "Je code voor de automatische incasso van {{site}}: 123456". */
 export function codeSmsText(language: string, site: string, code: string): string {
-  const lng = isLanguage(language) ? language : defaultLanguage;
-  let instance = instances.get(lng);
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({
-      lng,
-      resources,
-      ns: ["directdebit"],
-      defaultNS: "directdebit",
-      fallbackLng: false,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    });
-    instances.set(lng, instance);
-  }
-  if (!instance.exists("sms.code")) throw new Error(`directdebit:sms.code is missing in ${lng}`);
-  return instance.t("sms.code", { site, code });
+  const t = plainTextT("directdebit", language);
+  if (!t("sms.code", { site, code, defaultValue: "" })) throw new Error(`directdebit:sms.code is missing in ${language}`);
+  return t("sms.code", { site, code });
 }
 
 const codeLimit = (userId: number) => ({ key: `directdebit:code:user:${userId}`, limit: CODES_PER_HOUR, windowSeconds: 3600 });

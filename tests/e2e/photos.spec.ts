@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SECRET_DESCRIPTION, contains, exifSegment, spliceAfterSoi } from "../workers/image-fixtures";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
+import { drawnJpeg } from "./drawn-photo";
 
 const DEMO_MODERATOR = { email: "moderator@example.com", password: "demo1234!demo" };
 
@@ -16,27 +17,9 @@ async function signedInPage(browser: Browser, email: string, password: string) {
   return page;
 }
 
-/** Runs in the page: a 900×1200 JPEG (red over blue) drawn on a canvas, as base64. */
-const DRAW_JPEG = `(async () => {
-  const canvas = document.createElement("canvas");
-  canvas.width = 900;
-  canvas.height = 1200;
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#d22";
-  context.fillRect(0, 0, 900, 600);
-  context.fillStyle = "#22d";
-  context.fillRect(0, 600, 900, 600);
-  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-})()`;
-
 /** A phone photo: a JPEG drawn by the browser with an EXIF block (GPS position, description) spliced in. */
 async function phonePhoto(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate<string>(DRAW_JPEG);
-  const photo = spliceAfterSoi(new Uint8Array(Buffer.from(base64, "base64")), exifSegment(1));
+  const photo = spliceAfterSoi(new Uint8Array(await drawnJpeg(page, { width: 900, height: 1200 })), exifSegment(1));
   expect(contains(photo, SECRET_DESCRIPTION)).toBe(true);
   return Buffer.from(photo);
 }

@@ -6,25 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
-
-/** Runs in the page: a 600×800 JPEG drawn on a canvas, as base64. */
-const DRAW_JPEG = `(async () => {
-  const canvas = document.createElement("canvas");
-  canvas.width = 600;
-  canvas.height = 800;
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#2a7";
-  context.fillRect(0, 0, 600, 800);
-  context.fillStyle = "#fc6";
-  context.beginPath();
-  context.arc(300, 300, 120, 0, Math.PI * 2);
-  context.fill();
-  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-})()`;
+import { drawnJpeg } from "./drawn-photo";
 
 test("the signup photo step uploads a photo right there", async ({ page }) => {
   const member = await createMember({ status: "not_confirmed", name: `Nieuw${Date.now().toString(36)}` });
@@ -34,7 +16,7 @@ test("the signup photo step uploads a photo right there", async ({ page }) => {
   // The uploader's code loads with the step (after the page): wait until it is there.
   await page.waitForLoadState("networkidle");
 
-  const photo = Buffer.from(await page.evaluate<string>(DRAW_JPEG), "base64");
+  const photo = await drawnJpeg(page, { width: 600, height: 800 });
   await page.getByLabel("Foto's toevoegen").setInputFiles({ name: "selfie.jpg", mimeType: "image/jpeg", buffer: photo });
   const manager = page.locator(".photo-manager");
   await expect(manager.locator(".photo-item")).toHaveCount(1, { timeout: 20_000 });
