@@ -3,6 +3,7 @@
  * active means shown"): a site's pending photos, oldest first, approved or rejected with a reason.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { repairMainPhoto } from "~/photos/photos.server";
 import { recordIfChanged } from "./audit.server";
@@ -78,29 +79,15 @@ async function pendingPhoto(db: Database, siteId: number, photoId: number) {
  * photo yet, an approved public photo becomes the main photo, so other members see a face as soon
  * as there is one to see. False when the photo is not pending (anymore).
  */
-export async function approvePhoto(db: Database, review: Review): Promise<boolean> {
-  const photo = await pendingPhoto(db, review.siteId, review.photoId);
-  if (!photo) return false;
-  const [updated] = await db.batch([
-    db.all<{ id: number }>(sql`
-      UPDATE photos SET status = 'active', rejection_reason = NULL, reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
-      WHERE id = ${photo.id} AND status = 'pending'
-      RETURNING id`),
-    recordIfChanged(db, {
-      siteId: review.siteId,
-      moderatorUserId: review.moderatorUserId,
-      targetType: "photo",
-      targetId: photo.id,
-      action: "approve",
-    }),
+export function approvePhoto(db: Database, review: Review): Promise<boolean> {
+  return decidePhoto(db, review, { status: "active", action: "approve", reason: null }, (photo) =>
     db.run(sql`
       UPDATE profiles SET main_photo_id = ${photo.id}
       WHERE id = ${photo.profileId}
         AND EXISTS (SELECT 1 FROM photos WHERE id = ${photo.id} AND status = 'active' AND private = 0)
         AND (main_photo_id IS NULL OR NOT EXISTS (
           SELECT 1 FROM photos WHERE id = profiles.main_photo_id AND status = 'active' AND private = 0))`),
-  ]);
-  return updated.length === 1;
+  );
 }
 
 /**
@@ -108,12 +95,28 @@ export async function approvePhoto(db: Database, review: Review): Promise<boolea
  * "other"). The member sees it, with the reason, until they delete it; a rejected main photo
  * hands its place to the next photo. False when the photo is not pending (anymore).
  */
-export async function rejectPhoto(db: Database, review: Review & { reason: string }): Promise<boolean> {
+export function rejectPhoto(db: Database, review: Review & { reason: string }): Promise<boolean> {
+  return decidePhoto(db, review, { status: "rejected", action: "reject", reason: review.reason }, (photo) =>
+    repairMainPhoto(db, photo.profileId),
+  );
+}
+
+/**
+ * Sets a pending photo's status, records the decision and applies what follows from it (`then`),
+ * in one batch; false when the photo is not pending (anymore).
+ */
+async function decidePhoto(
+  db: Database,
+  review: Review,
+  decision: { status: "active" | "rejected"; action: "approve" | "reject"; reason: string | null },
+  then: (photo: { id: number; profileId: number }) => BatchItem<"sqlite">,
+): Promise<boolean> {
   const photo = await pendingPhoto(db, review.siteId, review.photoId);
   if (!photo) return false;
   const [updated] = await db.batch([
     db.all<{ id: number }>(sql`
-      UPDATE photos SET status = 'rejected', rejection_reason = ${review.reason}, reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
+      UPDATE photos SET status = ${decision.status}, rejection_reason = ${decision.reason},
+        reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
       WHERE id = ${photo.id} AND status = 'pending'
       RETURNING id`),
     recordIfChanged(db, {
@@ -121,10 +124,10 @@ export async function rejectPhoto(db: Database, review: Review & { reason: strin
       moderatorUserId: review.moderatorUserId,
       targetType: "photo",
       targetId: photo.id,
-      action: "reject",
-      reason: review.reason,
+      action: decision.action,
+      ...(decision.reason === null ? {} : { reason: decision.reason }),
     }),
-    repairMainPhoto(db, photo.profileId),
+    then(photo),
   ]);
   return updated.length === 1;
 }
