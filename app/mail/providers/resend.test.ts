@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeFetch, jsonResponse, type RecordedCall } from "~/utils/fake-fetch";
 import { MailDeliveryError, type MailMessage } from "./provider.server";
 import { RESEND_ENDPOINT, resendProvider } from "./resend.server";
 
@@ -13,19 +14,9 @@ const message: MailMessage = {
   tags: { template: "activation", site: "1" },
 };
 
-type Call = { url: string; init: RequestInit };
+type Call = RecordedCall;
 
-function fakeFetch(respond: () => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return respond();
-  };
-  return { calls, fetch };
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) => jsonResponse(body, status);
 
 describe("the Resend provider", () => {
   it("posts the message as JSON with the API key, a User-Agent and the idempotency key", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeFetch, jsonResponse, type RecordedCall } from "~/utils/fake-fetch";
 import { MESSAGEBIRD_ENDPOINT, messageBirdProvider } from "./messagebird.server";
 import { SmsDeliveryError, type SmsMessage } from "./provider.server";
 
@@ -9,19 +10,9 @@ const message: SmsMessage = {
   reference: "sms-42",
 };
 
-type Call = { url: string; init: RequestInit };
+type Call = RecordedCall;
 
-function fakeFetch(respond: () => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return respond();
-  };
-  return { calls, fetch };
-}
-
-const json = (body: unknown, status = 201) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 201) => jsonResponse(body, status);
 
 describe("the MessageBird provider", () => {
   it("posts the text with the access key, the sender and the number without its plus", async () => {
