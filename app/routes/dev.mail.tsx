@@ -5,6 +5,7 @@ import type { Route } from "./+types/dev.mail";
 import { getServices, getSite } from "~/http/context.server";
 import { findMail, latestMails } from "~/mail/outbox.server";
 import { devInbox } from "~/http/dev-inbox.server";
+import { DevInboxTable } from "~/components/layout/DevInboxTable";
 
 /** A developers' page: the adult entry warning would only be in the way. */
 export const handle = { hideEntryWarning: true };
@@ -133,39 +134,25 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
         </article>
       )}
 
-      {mails.length === 0 ? (
-        <p className="alert">{labels.empty}</p>
-      ) : (
-        <div className="dev-mail__scroll">
-          <table className="table dev-mail__list">
-            <caption>{labels.listLabel}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.time}</th>
-                <th scope="col">{labels.to}</th>
-                <th scope="col">{labels.subject}</th>
-                <th scope="col">{labels.template}</th>
-                <th scope="col">{labels.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.id} aria-current={selected?.id === mail.id ? "true" : undefined}>
-                  <td className="dev-mail__time">{mail.createdAt}</td>
-                  <td>{mail.to}</td>
-                  <td>
-                    <Link to={hrefWith(mail.id)}>{mail.subject}</Link>
-                  </td>
-                  <td>{mail.template}</td>
-                  <td>
-                    <span className={`dev-mail__status dev-mail__status--${mail.status}`}>{statusLabels[mail.status]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DevInboxTable
+        caption={labels.listLabel}
+        empty={labels.empty}
+        headings={[labels.time, labels.to, labels.subject, labels.template, labels.status]}
+        rows={mails}
+        current={(mail) => selected?.id === mail.id}
+        cells={(mail) => (
+          <>
+            <td>{mail.to}</td>
+            <td>
+              <Link to={hrefWith(mail.id)}>{mail.subject}</Link>
+            </td>
+            <td>{mail.template}</td>
+            <td>
+              <span className={`dev-mail__status dev-mail__status--${mail.status}`}>{statusLabels[mail.status]}</span>
+            </td>
+          </>
+        )}
+      />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/dev.sms";
 import { getServices, getSite } from "~/http/context.server";
 import { latestSms } from "~/sms/sms.server";
 import { devInbox } from "~/http/dev-inbox.server";
+import { DevInboxTable } from "~/components/layout/DevInboxTable";
 
 /** A developers' page: the adult entry warning would only be in the way. */
 export const handle = { hideEntryWarning: true };
@@ -31,40 +32,26 @@ export default function DevSms({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container section dev-mail dev-sms">
       <h1>{labels.title}</h1>
       <p className="lead">{labels.intro}</p>
-      {messages.length === 0 ? (
-        <p className="alert">{labels.empty}</p>
-      ) : (
-        <div className="dev-mail__scroll">
-          <table className="table dev-mail__list">
-            <caption>{labels.listLabel}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.time}</th>
-                <th scope="col">{labels.to}</th>
-                <th scope="col">{labels.body}</th>
-                <th scope="col">{labels.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <tr key={message.id}>
-                  <td className="dev-mail__time">{message.createdAt}</td>
-                  <td>{message.to}</td>
-                  <td className="dev-sms__body">{message.body}</td>
-                  <td>
-                    <span className={`dev-mail__status dev-mail__status--${message.status}`}>{statusLabels[message.status]}</span>
-                    {message.lastError && (
-                      <p className="dev-mail__error">
-                        {labels.lastError}: {message.lastError}
-                      </p>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DevInboxTable
+        caption={labels.listLabel}
+        empty={labels.empty}
+        headings={[labels.time, labels.to, labels.body, labels.status]}
+        rows={messages}
+        cells={(message) => (
+          <>
+            <td>{message.to}</td>
+            <td className="dev-sms__body">{message.body}</td>
+            <td>
+              <span className={`dev-mail__status dev-mail__status--${message.status}`}>{statusLabels[message.status]}</span>
+              {message.lastError && (
+                <p className="dev-mail__error">
+                  {labels.lastError}: {message.lastError}
+                </p>
+              )}
+            </td>
+          </>
+        )}
+      />
     </main>
   );
 }

@@ -9,15 +9,7 @@ import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage } from "~/payments/checkout.server";
-import {
-  MAX_ACCOUNT_HOLDER,
-  MAX_CITY,
-  MAX_HOUSE_NUMBER,
-  MAX_IBAN_INPUT,
-  MAX_PHONE_INPUT,
-  MAX_STREET,
-  MAX_ZIP,
-} from "~/payments/direct-debit-fields";
+import * as limits from "~/payments/direct-debit-fields";
 import { mandateCodeSchema, mandateDetailsSchema, packageKeySchema, type MandateDetailsForm } from "~/payments/direct-debit-schema";
 import {
   directDebitAllowance,
@@ -437,21 +429,21 @@ function DetailsStep({
         <input type="hidden" name="intent" value="send" />
         <PackageField packageKey={packageKey} />
         <FormErrors errors={lastResult?.error?.[""] ?? undefined} id={`${id}-errors`} />
-        {input("accountHolder", t("directdebit:form.accountHolder"), { autoComplete: "name", maxLength: MAX_ACCOUNT_HOLDER })}
+        {input("accountHolder", t("directdebit:form.accountHolder"), { autoComplete: "name", maxLength: limits.MAX_ACCOUNT_HOLDER })}
         {input(
           "iban",
           t("directdebit:form.iban"),
-          { maxLength: MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false },
+          { maxLength: limits.MAX_IBAN_INPUT, autoCapitalize: "characters", spellCheck: false },
           t("directdebit:form.ibanHint"),
         )}
-        {input("street", t("directdebit:form.street"), { autoComplete: "address-line1", maxLength: MAX_STREET })}
-        {input("houseNumber", t("directdebit:form.houseNumber"), { maxLength: MAX_HOUSE_NUMBER })}
-        {input("zip", t("directdebit:form.zip"), { autoComplete: "postal-code", maxLength: MAX_ZIP })}
-        {input("city", t("directdebit:form.city"), { autoComplete: "address-level2", maxLength: MAX_CITY })}
+        {input("street", t("directdebit:form.street"), { autoComplete: "address-line1", maxLength: limits.MAX_STREET })}
+        {input("houseNumber", t("directdebit:form.houseNumber"), { maxLength: limits.MAX_HOUSE_NUMBER })}
+        {input("zip", t("directdebit:form.zip"), { autoComplete: "postal-code", maxLength: limits.MAX_ZIP })}
+        {input("city", t("directdebit:form.city"), { autoComplete: "address-level2", maxLength: limits.MAX_CITY })}
         {input(
           "phone",
           t("directdebit:form.phone"),
-          { type: "tel", autoComplete: "tel", maxLength: MAX_PHONE_INPUT },
+          { type: "tel", autoComplete: "tel", maxLength: limits.MAX_PHONE_INPUT },
           t("directdebit:form.phoneHint"),
         )}
         <section className="alert alert-info" aria-labelledby="dd-mandate-title">

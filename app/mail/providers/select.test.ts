@@ -1,8 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
 import { readEnv } from "~/env.server";
 import { outboxProvider } from "./outbox.server";
-import { MailDeliveryError } from "./provider.server";
+import { MailDeliveryError, type MailMessage } from "./provider.server";
 import { mailProviderFor } from "./select.server";
+
+/** A minimal message with this idempotency key. */
+const mail = (idempotencyKey: string): MailMessage => ({
+  idempotencyKey,
+  from: "a@b.c",
+  to: "d@e.f",
+  subject: "s",
+  text: "t",
+  html: "h",
+  headers: {},
+  tags: {},
+});
 
 const env = (vars: Record<string, string>) => readEnv({ DATABASE_URL: "http://127.0.0.1:8080", ...vars } as unknown as Env);
 
@@ -33,34 +45,14 @@ describe("mailProviderFor", () => {
 
   it("in production without an API key, fails each send (for the outbox to record) instead of failing the request", async () => {
     const provider = mailProviderFor(env({ APP_ENV: "production" }));
-    const sending = provider.send({
-      idempotencyKey: "k",
-      from: "a@b.c",
-      to: "d@e.f",
-      subject: "s",
-      text: "t",
-      html: "h",
-      headers: {},
-      tags: {},
-    });
+    const sending = provider.send(mail("k"));
     await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);
     await expect(sending).rejects.toThrow(/MAIL_API_KEY is not set/);
   });
 
   it("the outbox provider only acknowledges", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    await expect(
-      outboxProvider.send({
-        idempotencyKey: "mail-outbox-1-2",
-        from: "a@b.c",
-        to: "d@e.f",
-        subject: "s",
-        text: "t",
-        html: "h",
-        headers: {},
-        tags: {},
-      }),
-    ).resolves.toEqual({
+    await expect(outboxProvider.send(mail("mail-outbox-1-2"))).resolves.toEqual({
       id: "outbox:mail-outbox-1-2",
     });
     info.mockRestore();
