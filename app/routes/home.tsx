@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { ProfileTile } from "~/components/profiles/ProfileTile";
+import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile";
 import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
@@ -70,10 +70,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container section" aria-labelledby="featured-title">
         <h2 id="featured-title">{t("home.featuredTitle")}</h2>
         <ul className="profile-grid">
-          {loaderData.profiles.map((profile) => (
+          {loaderData.profiles.map((profile, index) => (
             <li key={profile.id}>
               <ProfileTile
                 profile={profile}
+                priority={index < FIRST_SCREENFUL}
                 href={loaderData.loggedIn ? `/members/${profile.id}` : "/signup"}
                 fictionalIcon={loaderData.fictionalIcon}
                 fictionalLabel={loaderData.fictionalSingular}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/members";
 import { fromKnownTrafficSource } from "~/acquisition/tracking.server";
 import { LikeButton } from "~/components/discovery/LikeButton";
 import { MatchModal } from "~/components/discovery/MatchModal";
-import { ProfileTile } from "~/components/profiles/ProfileTile";
+import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile";
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/http/context.server";
@@ -144,10 +144,11 @@ function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: 
   const { loggedIn, fictionalIcon, fictionalLabel } = useLoaderData<typeof loader>();
   return (
     <ul className="profile-grid member-search__grid">
-      {profiles.map((profile) => (
+      {profiles.map((profile, index) => (
         <li key={profile.id}>
           <ProfileTile
             profile={profile}
+            priority={index < FIRST_SCREENFUL}
             // Visitors go to signup (the signup modal takes that link over), as on the home page.
             href={loggedIn ? `/members/${profile.id}` : "/signup"}
             fictionalIcon={fictionalIcon}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { LikeTab } from "~/discovery/like-api";
 import type { LikeListItem } from "~/discovery/like-lists.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
-import { ProfileTile } from "~/components/profiles/ProfileTile";
+import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile";
 import { LikeButton } from "./LikeButton";
 
 /**
@@ -17,12 +17,14 @@ export function LikeTile({
   onMatch,
   fictionalIcon,
   fictionalLabel,
+  priority,
 }: {
   item: LikeListItem;
   tab: LikeTab;
   onMatch(match: ProfileCard): void;
   fictionalIcon: string;
   fictionalLabel: string;
+  priority: boolean;
 }) {
   const { t } = useTranslation();
   const { profile } = item;
@@ -32,6 +34,7 @@ export function LikeTile({
       href={tab === "received" ? `/likes/m/${profile.id}` : `/members/${profile.id}`}
       fictionalIcon={fictionalIcon}
       fictionalLabel={fictionalLabel}
+      priority={priority}
       badge={item.isNew ? <span className="badge badge-secondary likes-new">{t("discovery:likes.new")}</span> : undefined}
       actions={
         <>
@@ -63,9 +66,9 @@ export function LikeGrid({
   if (items.length === 0) return <p className="likes-section__empty">{t(`discovery:likes.empty.${tab}`)}</p>;
   return (
     <ul className="profile-grid">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.profile.id}>
-          <LikeTile item={item} tab={tab} {...tile} />
+          <LikeTile item={item} tab={tab} priority={index < FIRST_SCREENFUL} {...tile} />
         </li>
       ))}
     </ul>

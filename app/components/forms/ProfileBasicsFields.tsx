@@ -10,7 +10,9 @@ export function ProfileNameField({ field }: { field: FieldMetadata<string> }) {
       <label htmlFor={field.id}>{t("signup:account.name")}</label>
       <input
         {...getInputProps(field, { type: "text" })}
-        autoComplete="nickname"
+        // A name other members see, never the browser's stored real name ("nickname" is not a
+        // value Chrome fills, and it logs it as an issue).
+        autoComplete="off"
         aria-describedby={`${field.descriptionId} ${field.errorId}`}
       />
       <p className="field-hint" id={field.descriptionId}>
@@ -31,7 +33,8 @@ export function BirthDateField({ field, maxBirthDate, minAge }: { field: FieldMe
         {...getInputProps(field, { type: "date" })}
         max={maxBirthDate}
         min="1900-01-01"
-        autoComplete="bday"
+        // Chrome fills no "bday" and logs it as an issue; a stored birthday may be someone else's.
+        autoComplete="off"
         aria-describedby={`${field.descriptionId} ${field.errorId}`}
       />
       <p className="field-hint" id={field.descriptionId}>

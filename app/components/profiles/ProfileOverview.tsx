@@ -25,7 +25,14 @@ export function ProfileOverview({
     <header className="profile-overview">
       <div className="profile-overview__photo">
         {photoUrl ? (
-          <img src={photoUrl} alt={t("members:view.mainPhotoAlt", { name: profile.name })} width={400} height={500} />
+          <img
+            src={photoUrl}
+            alt={t("members:view.mainPhotoAlt", { name: profile.name })}
+            width={400}
+            height={500}
+            // The page's largest paint: fetched before the scripts.
+            fetchPriority="high"
+          />
         ) : (
           <MemberSilhouette
             name={profile.name}

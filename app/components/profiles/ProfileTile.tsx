@@ -5,9 +5,14 @@ import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
+/** The tiles a phone shows before scrolling (two rows of two), and a desktop's first row. */
+export const FIRST_SCREENFUL = 4;
+
 /**
  * A member's tile (search results, likes, related profiles): photo, name and age, region, the
- * fictional icon, an online dot; `actions` go under the caption (like, remove, …).
+ * fictional icon, an online dot; `actions` go under the caption (like, remove, …). The tiles of the
+ * first screenful are `priority`: their photos load at once and first (the page's largest paint);
+ * the others load as they scroll into view.
  */
 export function ProfileTile({
   profile,
@@ -16,6 +21,7 @@ export function ProfileTile({
   fictionalLabel,
   badge,
   actions,
+  priority = false,
 }: {
   profile: ProfileCard;
   href: string;
@@ -23,13 +29,21 @@ export function ProfileTile({
   fictionalLabel: string;
   badge?: ReactNode;
   actions?: ReactNode;
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <article className="profile-card" aria-label={`${profile.name}, ${profile.age}`}>
       <Link to={href} className="profile-card__link">
         {profile.photoUrl ? (
-          <img src={profile.photoUrl} alt="" width={160} height={200} loading="lazy" />
+          <img
+            src={profile.photoUrl}
+            alt=""
+            width={160}
+            height={200}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
+          />
         ) : (
           <MemberSilhouette name={profile.name} gender={profile.gender} className="profile-card__placeholder" />
         )}

@@ -57,7 +57,7 @@ export function SearchFilterFields({
       {allowed("country") && (
         <div className="form-field">
           <label htmlFor={id("country")}>{t("search:filters.country")}</label>
-          <select id={id("country")} name="country" value={country} onChange={(event) => setCountry(event.target.value)}>
+          <select id={id("country")} name="country" autoComplete="off" value={country} onChange={(event) => setCountry(event.target.value)}>
             {!values && <option value="">{t("search:filters.suggested")}</option>}
             {options.countries.map((code) => (
               <option key={code} value={code}>

@@ -84,7 +84,7 @@ export function AccountForm({
       {config.countries.length > 1 ? (
         <div className="form-field">
           <label htmlFor={fields.country.id}>{t("signup:account.country")}</label>
-          <select {...getSelectProps(fields.country)}>
+          <select {...getSelectProps(fields.country)} autoComplete="country">
             {config.countries.map((country) => (
               <option key={country} value={country}>
                 {countryNames.of(country) ?? country}

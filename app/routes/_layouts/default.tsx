@@ -32,12 +32,15 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <TimeBonusBanner />
       <ActivateReminder />
       <DisabledNotificationsAlert />
-      {hydrated && (
-        <Suspense>
-          <DeferredAlerts />
-        </Suspense>
-      )}
       <div className="layout__content">{children}</div>
+      {/* Shown over the page's lower edge: their arrival after hydration moves nothing (no layout shift). */}
+      {hydrated && (
+        <div className="layout__late-alerts">
+          <Suspense>
+            <DeferredAlerts />
+          </Suspense>
+        </div>
+      )}
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />

@@ -1,0 +1,267 @@
+/**
+ * Benchmark: Lighthouse in mobile mode (simulated slow 4G, 4× CPU slowdown) on the pages members
+ * and visitors open most (README "Performance").
+ *
+ *   npm run bench -- --only lighthouse
+ *   npm run bench -- --only lighthouse --runs 3          # the median of three runs per page
+ *   SKIP_BUILD=1 npm run bench -- --only lighthouse      # serve the existing build
+ *   npm run bench -- --only lighthouse --why             # also each page's failed audits
+ *   npm run bench -- --only lighthouse --save reports    # also each page's report (JSON) in a folder
+ *
+ * Starts the app as `npm start` does (tools/start.mjs), on free ports with a temporary database
+ * seeded with the demo data, logs in the premium demo member (who has a conversation), and runs
+ * Lighthouse with Debian's Chromium on each page: signed out where the page is public, signed in
+ * (the session cookie as a request header) where it needs a member. Prints the four category
+ * scores, LCP, TBT and CLS per page, and the pages that miss the targets (performance ≥ 95;
+ * accessibility and best practices 100; SEO 100 on public pages). Exit code 0 unless the run itself
+ * fails; `--strict` also fails when a target is missed.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    runs: { type: "string", default: "1" },
+    strict: { type: "boolean", default: false },
+    why: { type: "boolean", default: false },
+    save: { type: "string" },
+    "max-minutes": { type: "string", default: "20" },
+  },
+});
+const runs = Math.max(1, Math.floor(Number(values.runs)) || 1);
+const maxMinutes = Math.max(1, Number(values["max-minutes"]) || 20);
+
+const PERFORMANCE_TARGET = 95;
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Page = { name: string; path: string | null; signedIn: boolean };
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function chromiumPath(): string {
+  for (const candidate of [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  throw new Error("no Chromium: install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH");
+}
+
+async function waitForApp(base: string, exited: () => boolean, output: string[]) {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`the app stopped:\n${output.join("\n")}`);
+    try {
+      const response = await fetch(`${base}/api/companyinfo.php`);
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the app did not answer within 5 minutes:\n${output.join("\n")}`);
+}
+
+async function logIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/user.php`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+  if (response.status !== 200 || !cookie) throw new Error(`login of ${email} failed: HTTP ${response.status}`);
+  return cookie;
+}
+
+async function json<T>(base: string, path: string, cookie: string): Promise<T> {
+  const response = await fetch(base + path, { headers: { Cookie: cookie } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function median(numbers: number[]) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+type Figures = {
+  scores: Record<(typeof categories)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** The audits that cost points, with what Lighthouse says of them (for `--why`). */
+  failed: string[];
+};
+
+async function audit(url: string, port: number, cookie: string | null, report: string | null): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...categories],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (report) writeFileSync(report, JSON.stringify(lhr, null, 1));
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    scores: Object.fromEntries(categories.map((id) => [id, score(id)])) as Figures["scores"],
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    failed: categories.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => {
+          const result = lhr.audits[ref.id]!;
+          return `${id}: ${result.title}${result.displayValue ? ` (${result.displayValue})` : ""}`;
+        }),
+    ),
+  };
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), "dating-bench-lighthouse-"));
+  const [port, libsqlPort, molliePort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://localhost:${port}`;
+  const output: string[] = [];
+  const app = spawn(process.execPath, [resolve(root, "tools/start.mjs")], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LIBSQL_PORT: String(libsqlPort),
+      MOLLIE_PORT: String(molliePort),
+      DATA_FILE: join(folder, "bench.db"),
+      PERSIST_TO: join(folder, "state"),
+      SEED_PROFILES: "300",
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split("\n").filter(Boolean));
+    output.splice(0, Math.max(0, output.length - 40));
+  };
+  app.stdout.on("data", keep);
+  app.stderr.on("data", keep);
+  let exited = false;
+  app.once("exit", () => (exited = true));
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  const stop = async () => {
+    await chrome?.kill();
+    if (!exited && app.pid) {
+      try {
+        process.kill(-app.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  };
+  const timer = setTimeout(() => {
+    console.error(`\nstopped: the benchmark ran longer than ${maxMinutes} minutes (--max-minutes)`);
+    void stop().then(() => process.exit(2));
+  }, maxMinutes * 60_000);
+  timer.unref();
+
+  try {
+    await waitForApp(base, () => exited, output);
+    const cookie = await logIn(base, DEMO_ACCOUNTS.premium);
+    if (values.save) mkdirSync(resolve(String(values.save)), { recursive: true });
+    const { chats } = await json<{ chats: { conversation: { id: number }; profile: { id: number } }[] }>(base, "/api/chats.php", cookie);
+    const chat = chats[0] ?? null;
+
+    const pages: Page[] = [
+      { name: "home", path: "/", signedIn: false },
+      { name: "search (/members)", path: "/members", signedIn: true },
+      { name: "member profile", path: chat ? `/members/${chat.profile.id}` : null, signedIn: true },
+      { name: "/likes", path: "/likes", signedIn: true },
+      { name: "/chats", path: "/chats", signedIn: true },
+      { name: "a chat", path: chat ? `/chats/${chat.conversation.id}` : null, signedIn: true },
+      { name: "/profile", path: "/profile", signedIn: true },
+      { name: "/pricing", path: "/pricing", signedIn: false },
+      { name: "/signup", path: "/signup", signedIn: false },
+      { name: "/login", path: "/login", signedIn: false },
+    ];
+
+    chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
+    console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown, on ${base}\n`);
+    const header = `${"page".padEnd(20)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"LCP s".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}`;
+    console.log(header);
+    console.log("─".repeat(header.length));
+    const misses: string[] = [];
+    for (const page of pages) {
+      if (!page.path) {
+        console.log(`${page.name.padEnd(20)}   n/a (the demo member has no conversation)`);
+        continue;
+      }
+      const samples: Figures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const report = values.save
+          ? join(resolve(String(values.save)), `${page.name.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}.json`)
+          : null;
+        samples.push(await audit(base + page.path, chrome.port, page.signedIn ? cookie : null, report));
+      }
+      const score = (id: (typeof categories)[number]) => median(samples.map((sample) => sample.scores[id]));
+      const figures = {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        best: score("best-practices"),
+        seo: score("seo"),
+        lcp: median(samples.map((sample) => sample.lcp)),
+        tbt: median(samples.map((sample) => sample.tbt)),
+        cls: median(samples.map((sample) => sample.cls)),
+      };
+      console.log(
+        `${page.name.padEnd(20)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(page.signedIn ? "–" : String(figures.seo)).padStart(5)} ${(figures.lcp / 1000).toFixed(2).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)}`,
+      );
+      if (values.why) for (const line of new Set(samples.flatMap((sample) => sample.failed))) console.log(`${"".padEnd(20)}   · ${line}`);
+      if (figures.performance < PERFORMANCE_TARGET) misses.push(`${page.name}: performance ${figures.performance} < ${PERFORMANCE_TARGET}`);
+      if (figures.accessibility < 100) misses.push(`${page.name}: accessibility ${figures.accessibility} < 100`);
+      if (figures.best < 100) misses.push(`${page.name}: best practices ${figures.best} < 100`);
+      if (!page.signedIn && figures.seo < 100) misses.push(`${page.name}: SEO ${figures.seo} < 100`);
+    }
+    console.log(
+      misses.length === 0
+        ? `\ntargets met: performance ≥ ${PERFORMANCE_TARGET}, accessibility and best practices 100, SEO 100 on public pages`
+        : `\ntargets missed:\n${misses.map((miss) => `  ✖ ${miss}`).join("\n")}`,
+    );
+    await stop();
+    process.exit(values.strict && misses.length > 0 ? 1 : 0);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
