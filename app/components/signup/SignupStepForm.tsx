@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -12,8 +12,9 @@ import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import type { PushState } from "~/components/push/push-client";
 import { ResendActivation } from "./ResendActivation";
-// Loaded with the photo step only: the account step (the first page a visitor sees) stays light.
-import { LazyPhotoManager as PhotoManager } from "./SignupModal";
+
+/** The uploader of /profile, loaded with the photo step only: the account step (the first page a visitor sees) stays light. */
+const PhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
 
 export type StepActionData = { result: SubmissionResult<string[]> };
 

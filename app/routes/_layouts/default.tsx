@@ -10,7 +10,7 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
-import { SignupModal } from "~/components/signup/SignupModal";
+import { SignupModalOpener } from "~/components/signup/SignupModalOpener";
 import { useRootData } from "~/root";
 
 /** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
@@ -41,7 +41,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
-      <SignupModal loggedIn={data.user !== null} />
+      <SignupModalOpener loggedIn={data.user !== null} />
       {hydrated && (
         <Suspense>
           <DeferredModals />
