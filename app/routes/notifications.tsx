@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications";
 import {

@@ -4,7 +4,7 @@
  */
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { callPasskeyApi, ceremonyErrorKey, useWebAuthnSupport } from "./passkey-client";
 
 export function PasskeyLoginButton({ redirectTo }: { redirectTo: string }) {

@@ -4,7 +4,7 @@
  */
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { callPasskeyApi, ceremonyErrorKey, useWebAuthnSupport } from "./passkey-client";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
 import { preferenceField, type NotificationChannel } from "~/accounts/notification-channels";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { loader as signupLoader } from "~/routes/signup";

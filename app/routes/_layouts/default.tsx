@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
 import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
