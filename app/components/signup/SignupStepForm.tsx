@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { StepView } from "~/accounts/signup-steps";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
@@ -21,7 +21,7 @@ export type StepActionData = { result: SubmissionResult<string[]> };
 /** Skipping never needs valid input: the browser lets a "skip" submission through unchecked. */
 const skipSchema = z.looseObject({});
 
-function validator<Schema extends z.ZodType>(schema: Schema) {
+function validator<Schema extends z.ZodMiniType>(schema: Schema) {
   return ({ formData }: { formData: FormData }) =>
     formData.get("intent") === "skip" ? parseWithZod(formData, { schema: skipSchema }) : parseWithZod(formData, { schema });
 }

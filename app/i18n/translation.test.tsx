@@ -1,4 +1,3 @@
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
@@ -67,11 +66,9 @@ describe("the components' translator reads the locale files as i18next does", ()
     const resources = clientResources("nl") as Record<string, Record<string, unknown>>;
     const key = findTermsKey(resources);
     const html = renderToStaticMarkup(
-      createElement(
-        TranslationProvider,
-        { translator: createTranslator("nl", resources) },
-        createElement(Trans, { i18nKey: key, components: { terms: createElement("a", { href: "/pages/terms" }) } }),
-      ),
+      <TranslationProvider translator={createTranslator("nl", resources)}>
+        <Trans i18nKey={key} components={{ terms: <a href="/pages/terms">terms</a> }} />
+      </TranslationProvider>,
     );
     expect(html).toMatch(/^[^<]+<a href="\/pages\/terms">[^<]+<\/a>/);
     expect(html).not.toContain("&lt;");
