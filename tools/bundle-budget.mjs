@@ -24,8 +24,8 @@ const PUBLIC_BUDGET = 100 * KB;
 // hydrated page cannot reach 100 KB; these figures only go down.
 const LEGACY = {
   signup: 148,
-  login: 142,
   "complete-signup": 140,
+  login: 139,
   "reset-password-do": 139,
   "reset-password": 138,
   index: 120,
