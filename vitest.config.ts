@@ -7,6 +7,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { conformZodMini } from "./tools/vite-plugin-conform-zod-mini";
 
 const buildDirectory = process.env.BUILD_DIR ?? "build";
 
@@ -19,6 +20,8 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        // Conform's coercion on zod/mini, as in the build (ADR 028).
+        plugins: [conformZodMini()],
         test: {
           name: "unit",
           environment: "node",

@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,7 +21,7 @@ import type { NavUser } from "~/components/layout/TopNav";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
-import { createClientI18n } from "~/i18n/client-i18n";
+import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
@@ -159,7 +158,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const i18n = useMemo(() => (data ? createClientI18n(data.locale, data.resources) : null), [data?.locale, data?.resources]);
+  const translator = useMemo(() => (data ? createTranslator(data.locale, data.resources) : null), [data?.locale, data?.resources]);
   const page = (
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>
@@ -179,7 +178,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-  return i18n ? <I18nextProvider i18n={i18n}>{page}</I18nextProvider> : page;
+  return translator ? <TranslationProvider translator={translator}>{page}</TranslationProvider> : page;
 }
 
 export default function App() {
@@ -187,7 +186,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t, ready } = useTranslation("common", { useSuspense: false });
+  const { t, ready } = useTranslation();
   const rootData = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return <ErrorPage status={status} t={ready && rootData ? t : undefined} />;

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { notificationTypes } from "#drizzle/schema";
 import { schema, type Database } from "~/db/client.server";
-import { NOTIFICATION_CHANNELS, preferenceField, type NotificationChannel } from "./settings-schema";
+import { NOTIFICATION_CHANNELS, preferenceField, type NotificationChannel } from "./notification-channels";
 
 export { notificationTypes };
 export type NotificationType = (typeof notificationTypes)[number];

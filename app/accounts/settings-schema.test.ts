@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { DELETE_REASONS, deleteAccountSchema, emailChangeSchema, passwordChangeSchema, preferenceField } from "./settings-schema";
+import { preferenceField } from "./notification-channels";
+import { DELETE_REASONS, deleteAccountSchema, emailChangeSchema, passwordChangeSchema } from "./settings-schema";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

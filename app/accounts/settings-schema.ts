@@ -2,7 +2,7 @@
  * The forms of the settings page, validated by the same schemas in the browser (Conform) and on the
  * server. Each form carries an `intent`; messages are locale keys.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { cleanParagraphs, optionalText } from "~/utils/clean-text";
 import { MAX_PASSWORD_INPUT } from "./login-schema";
 
@@ -14,11 +14,11 @@ export const MAX_DELETE_REMARKS = 1000;
 export const DELETE_REASONS = ["price", "found_someone", "not_looking", "site_problems", "no_members", "time", "other"] as const;
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 
-const currentPassword = z.string().max(MAX_PASSWORD_INPUT, { error: "messages.checkOldPassword" }).optional();
+const currentPassword = z.optional(z.string().check(z.maxLength(MAX_PASSWORD_INPUT, { error: "messages.checkOldPassword" })));
 
 export const emailChangeSchema = z.object({
   intent: z.literal("email"),
-  newEmail: z.email({ error: "messages.newEmailInvalid" }).max(254, { error: "messages.newEmailInvalid" }),
+  newEmail: z.email({ error: "messages.newEmailInvalid" }).check(z.maxLength(254, { error: "messages.newEmailInvalid" })),
   currentPassword,
 });
 
@@ -28,12 +28,16 @@ export const passwordChangeSchema = z
     currentPassword,
     newPassword: z
       .string({ error: "settings:password.tooShort" })
-      .min(MIN_PASSWORD_LENGTH, { error: "settings:password.tooShort" })
-      .max(MAX_PASSWORD_INPUT, { error: "settings:password.tooLong" }),
+      .check(
+        z.minLength(MIN_PASSWORD_LENGTH, { error: "settings:password.tooShort" }),
+        z.maxLength(MAX_PASSWORD_INPUT, { error: "settings:password.tooLong" }),
+      ),
     // Bounded through the equality with newPassword.
     confirmPassword: z.string({ error: "messages.passwordsDiffer" }),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], error: "messages.passwordsDiffer" });
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], error: "messages.passwordsDiffer" }),
+  );
 
 export const invisibleSchema = z.object({
   intent: z.literal("invisible"),
@@ -43,24 +47,16 @@ export const invisibleSchema = z.object({
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   reason: z.enum(DELETE_REASONS, { error: "settings:delete.reasonRequired" }),
-  remarks: z
-    .string()
-    .transform(optionalText(cleanParagraphs))
-    .pipe(z.string().max(MAX_DELETE_REMARKS, { error: "settings:delete.remarksTooLong" }).optional())
-    .optional(),
+  remarks: z.optional(
+    z.pipe(
+      z.pipe(z.string(), z.transform(optionalText(cleanParagraphs))),
+      z.optional(z.string().check(z.maxLength(MAX_DELETE_REMARKS, { error: "settings:delete.remarksTooLong" }))),
+    ),
+  ),
   /** Members with a password confirm with it; passkey-only members type their e-mail address. */
   currentPassword,
-  confirmation: z.string().max(254).optional(),
+  confirmation: z.optional(z.string().check(z.maxLength(254))),
 });
 
 export const settingsIntents = ["email", "password", "invisible", "delete"] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
-
-/** Notification channels (product.md §10: web push and e-mail, each switchable per type). */
-export const NOTIFICATION_CHANNELS = ["push", "email"] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-
-/** The checkbox of one type and channel on the notifications page, e.g. `email.new_messages`. */
-export function preferenceField(type: string, channel: NotificationChannel): string {
-  return `${channel}.${type}`;
-}

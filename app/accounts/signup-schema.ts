@@ -1,9 +1,9 @@
 /**
  * The signup forms, validated by the same schemas in the browser (Conform) and on the server.
  * Messages are locale keys: the required sentences (product.md §5) live in common `messages.*`,
- * the rest in the `signup` namespace.
+ * the rest in the `signup` namespace. Written with zod/mini, as every schema the browser loads (ADR 028).
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { cleanParagraphs, optionalText } from "~/utils/clean-text";
 import {
   birthDateField,
@@ -48,36 +48,40 @@ const text = (error: string) => z.string({ error });
 export function signupAccountSchema({ minAge, countries, today }: SignupRules) {
   return z
     .object({
-      email: z.email({ error: "messages.emailInvalid" }).max(254, { error: "messages.emailInvalid" }),
+      email: z.email({ error: "messages.emailInvalid" }).check(z.maxLength(254, { error: "messages.emailInvalid" })),
       name: nameField,
-      password: text("signup:errors.passwordLength")
-        .min(MIN_PASSWORD_LENGTH, { error: "signup:errors.passwordLength" })
-        .max(MAX_PASSWORD_LENGTH, { error: "signup:errors.passwordLength" }),
+      password: text("signup:errors.passwordLength").check(
+        z.minLength(MIN_PASSWORD_LENGTH, { error: "signup:errors.passwordLength" }),
+        z.maxLength(MAX_PASSWORD_LENGTH, { error: "signup:errors.passwordLength" }),
+      ),
       date_of_birth: birthDateField(minAge, today),
       gender: genderField,
       seeking: seekingField,
       country: countryField(countries),
-      signup_message: z
-        .string()
-        .transform(optionalText(cleanParagraphs))
-        .pipe(z.string().max(MAX_SIGNUP_MESSAGE, { error: "signup:errors.messageTooLong" }).optional())
-        .optional(),
-      terms: z.boolean({ error: "signup:errors.termsRequired" }).refine((accepted) => accepted, {
-        error: "signup:errors.termsRequired",
-      }),
+      signup_message: z.optional(
+        z.pipe(
+          z.pipe(z.string(), z.transform(optionalText(cleanParagraphs))),
+          z.optional(z.string().check(z.maxLength(MAX_SIGNUP_MESSAGE, { error: "signup:errors.messageTooLong" }))),
+        ),
+      ),
+      terms: z
+        .boolean({ error: "signup:errors.termsRequired" })
+        .check(z.refine((accepted) => accepted, { error: "signup:errors.termsRequired" })),
     })
-    .refine((form) => !sameAsEmail(form.name, form.email), {
-      path: ["name"],
-      error: "messages.nameEqualsEmail",
-      // Checked as soon as both fields are valid on their own, whatever the other fields hold.
-      when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "name" || issue.path?.[0] === "email"),
-    });
+    .check(
+      z.refine((form) => !sameAsEmail(form.name, form.email), {
+        path: ["name"],
+        error: "messages.nameEqualsEmail",
+        // Checked as soon as both fields are valid on their own, whatever the other fields hold.
+        when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "name" || issue.path?.[0] === "email"),
+      }),
+    );
 }
 
 export type SignupAccount = z.infer<ReturnType<typeof signupAccountSchema>>;
 
 /** The resend form of /activate/error and the reminder: an address, or none for the signed-in member. */
 export const resendSchema = z.object({
-  email: z.email({ error: "messages.emailInvalid" }).max(254, { error: "messages.emailInvalid" }).optional(),
-  redirectTo: z.string().optional(),
+  email: z.optional(z.email({ error: "messages.emailInvalid" }).check(z.maxLength(254, { error: "messages.emailInvalid" }))),
+  redirectTo: z.optional(z.string()),
 });

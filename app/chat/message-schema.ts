@@ -3,7 +3,7 @@
  * (and paid for) once. The server validates both; the browser's composer validates the text half
  * (message-text-schema.ts) with the same rules. Messages are locale keys.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { clientKeySchema, textMessageSchema } from "./message-text-schema";
 

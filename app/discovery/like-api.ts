@@ -3,20 +3,12 @@
  * id and a like_new flag"; product.md §7 "GET /api/likes.php"), shared by the route, the pages and
  * the buttons.
  */
-import { z } from "zod";
+export type { LikeRequest } from "./like-request-schema";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 
 /** The tabs of `/likes/{type}`. */
 export const likeTabs = ["received", "given", "matches"] as const;
 export type LikeTab = (typeof likeTabs)[number];
-
-/** POST body (JSON or form): like or unlike a member; `source` says where the button was. */
-export const likeRequestSchema = z.object({
-  profile_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  action: z.enum(["like", "unlike"]),
-  source: z.enum(["profile", "swipe", "match_finder"]).default("profile"),
-});
-export type LikeRequest = z.input<typeof likeRequestSchema>;
 
 /**
  * GET answer:

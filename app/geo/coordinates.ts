@@ -2,18 +2,19 @@
  * The query of GET /api/geocode.php (product.md §7: lat, lon): decimal degrees in range, nothing
  * else. Messages are locale keys of the `members` namespace.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** A plain decimal number as the Geolocation API gives it ("52.0907", "-0.12"); no exponents, no hex. */
 const DECIMAL = /^-?\d{1,3}(\.\d{1,12})?$/;
 
 const degrees = (min: number, max: number) =>
-  z
-    .string({ error: "members:geocode.invalid" })
-    .trim()
-    .regex(DECIMAL, { error: "members:geocode.invalid" })
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, { error: "members:geocode.invalid" });
+  z.pipe(
+    z.pipe(
+      z.string({ error: "members:geocode.invalid" }).check(z.trim(), z.regex(DECIMAL, { error: "members:geocode.invalid" })),
+      z.transform(Number),
+    ),
+    z.number().check(z.refine((value) => value >= min && value <= max, { error: "members:geocode.invalid" })),
+  );
 
 export const coordinatesSchema = z.object({
   lat: degrees(-90, 90),

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { data } from "react-router";
 
 /**
@@ -29,10 +29,10 @@ export async function readRequestValues(request: Request): Promise<unknown> {
 }
 
 /**
- * An action's form, read (`readForm`) and parsed by the form's zod schema; the submission gives
- * Conform's reply for the page either way.
+ * An action's form, read (`readForm`) and parsed by the form's zod schema (zod/mini for forms the
+ * browser also checks, ADR 028); the submission gives Conform's reply for the page either way.
  */
-export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+export async function parseForm<Schema extends $ZodType>(request: Request, schema: Schema) {
   const formData = await readForm(request);
   return { formData, submission: parseWithZod(formData, { schema }) };
 }

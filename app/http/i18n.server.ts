@@ -2,7 +2,6 @@
  * remix-i18next middleware: detects the language (see detect-language.ts) and gives each request
  * its own i18next instance.
  */
-import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { getRequestSite, getServices } from "~/http/context.server";
 import { detectLanguage } from "~/i18n/detect-language";
@@ -32,5 +31,4 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     defaultNS: "common",
     interpolation: { escapeValue: false },
   },
-  plugins: [initReactI18next],
 });

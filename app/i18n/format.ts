@@ -1,7 +1,7 @@
 /**
  * Dates, numbers and money in the active language, always through Intl.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { intlLocale, isLanguage, defaultLanguage } from "~/i18n/languages";
 
 export function localeTag(language: string): string {

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { recordIfChanged } from "./audit.server";
-import type { ComplaintStatus } from "./moderation-schema";
+import type { ComplaintStatus } from "./moderation-fields";
 
 /** False when the complaint is not this site's or already has that status. */
 export async function setComplaintStatus(

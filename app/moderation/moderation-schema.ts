@@ -4,12 +4,7 @@
  */
 import { z } from "zod";
 import { REJECTION_REASONS } from "~/photos/photo-api";
-
-export const COMPLAINT_STATUSES = ["open", "in_progress", "closed"] as const;
-export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
-
-/** The longest own words a moderator may give for rejecting a photo ("other"). */
-export const OTHER_REASON_MAX = 300;
+import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "./moderation-fields";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The text the moderator read; the decision applies only while it is still the profile's text. */

@@ -2,7 +2,7 @@
  * The contract of `/api/photos.php`, shared by the route (server) and the PhotoManager (browser):
  * the shape of a member's own photo, the JSON actions and the error codes of a refused call.
  */
-import { z } from "zod";
+export type { PhotoAction } from "./photo-action-schema";
 
 export const PHOTO_API = "/api/photos.php";
 
@@ -46,18 +46,6 @@ export const PHOTO_ERRORS = [
 export type PhotoError = (typeof PHOTO_ERRORS)[number];
 
 export type PhotoErrorBody = { error: PhotoError; message: string };
-
-const photoId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/** The JSON actions on existing photos (POST or PATCH with `intent`). */
-export const photoActionSchema = z.discriminatedUnion("intent", [
-  /** Every photo id of the member, in the new order. */
-  z.object({ intent: z.literal("reorder"), order: z.array(photoId).min(1).max(200) }),
-  z.object({ intent: z.literal("delete"), photoId }),
-  z.object({ intent: z.literal("main"), photoId }),
-  z.object({ intent: z.literal("private"), photoId, private: z.boolean() }),
-]);
-export type PhotoAction = z.infer<typeof photoActionSchema>;
 
 /** The fixed reasons a moderator picks from when rejecting a photo; "other" takes free text. */
 export const REJECTION_REASONS = ["not_person", "nudity_main", "not_member", "low_quality", "other"] as const;

@@ -2,8 +2,9 @@
  * The profile's fields and their validation, shared by the signup steps and the profile editor
  * (/profile), in the browser (Conform) and on the server. Messages are locale keys: the required
  * sentences (product.md §5) live in common `messages.*`, the rest in the `signup` namespace.
+ * Written with zod/mini, as every schema the browser loads (ADR 028).
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ageOn } from "~/profiles/age";
 import { genders, interestKeys, profileFieldOptions, type ProfileField } from "~/profiles/profile-fields";
 import { cleanLine, cleanParagraphs, hasVisibleLetter, optionalText } from "~/utils/clean-text";
@@ -71,25 +72,26 @@ const text = (error: string) => z.string({ error });
  * product.md §5: a profile name of 2–30 characters that does not start with @; cleaned of invisible
  * characters first (clean-text.ts), and it must show a letter.
  */
-export const nameField = text("signup:errors.nameLength")
-  .transform(cleanLine)
-  .pipe(
-    // Conform reads a text that cleaning left empty as a missing one.
-    z
-      .string({ error: "signup:errors.nameLength" })
-      .min(MIN_NAME_LENGTH, { error: "signup:errors.nameLength" })
-      .max(MAX_NAME_LENGTH, { error: "signup:errors.nameLength" })
-      .refine((name) => !name.startsWith("@"), { error: "messages.nameStartsWithAt" })
-      .refine(hasVisibleLetter, { error: "signup:errors.nameLetters", abort: true }),
-  );
+export const nameField = z.pipe(
+  z.pipe(text("signup:errors.nameLength"), z.transform(cleanLine)),
+  // Conform reads a text that cleaning left empty as a missing one.
+  z.string({ error: "signup:errors.nameLength" }).check(
+    z.minLength(MIN_NAME_LENGTH, { error: "signup:errors.nameLength" }),
+    z.maxLength(MAX_NAME_LENGTH, { error: "signup:errors.nameLength" }),
+    z.refine((name) => !name.startsWith("@"), { error: "messages.nameStartsWithAt" }),
+    z.refine(hasVisibleLetter, { error: "signup:errors.nameLetters", abort: true }),
+  ),
+);
 
 /** product.md §5: 'Vul uw geboortedatum in ({min_age}+ jaar)' and 'Ongeldige geboortedatum.'. */
 export function birthDateField(minAge: number, today: Date) {
-  return text("messages.birthDateRequired").superRefine((value, ctx) => {
-    const check = checkBirthDate(value, minAge, today);
-    if (check === "invalid") ctx.addIssue({ code: "custom", message: "messages.birthDateInvalid" });
-    if (check === "too_young") ctx.addIssue({ code: "custom", message: "messages.birthDateRequired" });
-  });
+  return text("messages.birthDateRequired").check(
+    z.superRefine((value, ctx) => {
+      const check = checkBirthDate(value, minAge, today);
+      if (check === "invalid") ctx.addIssue({ code: "custom", message: "messages.birthDateInvalid" });
+      if (check === "too_young") ctx.addIssue({ code: "custom", message: "messages.birthDateRequired" });
+    }),
+  );
 }
 
 /** product.md §5: the profile name must differ from the e-mail address, whatever the case. */
@@ -101,19 +103,19 @@ export const genderField = z.enum(genders, { error: "signup:errors.genderRequire
 export const seekingField = z.enum(seekingOptions, { error: "signup:errors.seekingRequired" });
 
 export function countryField(countries: readonly string[]) {
-  return text("signup:errors.countryRequired").refine((country) => countries.includes(country), {
-    error: "signup:errors.countryRequired",
-  });
+  return text("signup:errors.countryRequired").check(
+    z.refine((country) => countries.includes(country), { error: "signup:errors.countryRequired" }),
+  );
 }
 
 /** A region of the member's country (`regions` table); the server checks it belongs to the country. */
-export const regionField = z.number({ error: "signup:errors.regionRequired" }).int().positive({ error: "signup:errors.regionRequired" });
+export const regionField = z.int({ error: "signup:errors.regionRequired" }).check(z.positive({ error: "signup:errors.regionRequired" }));
 
 /** Signup step 3: the region of the member's country. */
 export const locationSchema = z.object({ region: regionField });
 
 /** The fixed profile fields, each optional (product.md §10: fixed, translated lists). */
-const choice = <const T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: "messages.generic" }).optional();
+const choice = <const T extends readonly [string, ...string[]]>(options: T) => z.optional(z.enum(options, { error: "messages.generic" }));
 
 export const personalFields = {
   hair_color: choice(profileFieldOptions.hair_color),
@@ -127,17 +129,18 @@ export const personalFields = {
 /** Signup step 4: the personal fields. */
 export const personalSchema = z.object(personalFields);
 
-export const aboutMeField = z
-  .string()
-  .transform(optionalText(cleanParagraphs))
-  .pipe(z.string().max(MAX_ABOUT_ME, { error: "signup:errors.aboutTooLong" }).optional())
-  .optional();
+export const aboutMeField = z.optional(
+  z.pipe(
+    z.pipe(z.string(), z.transform(optionalText(cleanParagraphs))),
+    z.optional(z.string().check(z.maxLength(MAX_ABOUT_ME, { error: "signup:errors.aboutTooLong" }))),
+  ),
+);
 
 /** Signup step 5: about me. */
 export const aboutSchema = z.object({ about_me: aboutMeField });
 
 /** The interests a member ticks (the 50 of product.md §2); none at all is fine. */
-export const interestsField = z.array(z.enum(interestKeys, { error: "messages.generic" })).optional();
+export const interestsField = z.optional(z.array(z.enum(interestKeys, { error: "messages.generic" })));
 
 export type ProfileEditRules = {
   /** The site's `min_age` setting. */
@@ -158,16 +161,18 @@ export function profileEditSchema({ minAge, countries, today, email }: ProfileEd
       seeking: seekingField,
       date_of_birth: birthDateField(minAge, today),
       country: countryField(countries),
-      region: regionField.optional(),
+      region: z.optional(regionField),
       about_me: aboutMeField,
       interests: interestsField,
       ...personalFields,
     })
-    .refine((form) => !sameAsEmail(form.name, email), {
-      path: ["name"],
-      error: "messages.nameEqualsEmail",
-      when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "name"),
-    });
+    .check(
+      z.refine((form) => !sameAsEmail(form.name, email), {
+        path: ["name"],
+        error: "messages.nameEqualsEmail",
+        when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "name"),
+      }),
+    );
 }
 
 export type ProfileEdit = z.infer<ReturnType<typeof profileEditSchema>>;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/activate.done";
 import { grantedSignupCredits } from "~/accounts/activation.server";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/activate";
 import { activateAccount } from "~/accounts/activation.server";

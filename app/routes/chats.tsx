@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/chats";
 import { listChats } from "~/chat/conversations.server";

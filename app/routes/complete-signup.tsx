@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { isProfileStep } from "~/accounts/signup-steps";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/credits.$id.$paymentmethod";
 import { balanceOf } from "~/credits/ledger.server";

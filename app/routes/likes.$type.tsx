@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/likes.$type";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/members.$id";
 import { MatchModal } from "~/components/discovery/MatchModal";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
 import { fromKnownTrafficSource } from "~/acquisition/tracking.server";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { Notice } from "~/components/settings/SettingsSection";
@@ -8,13 +8,8 @@ import type { Database } from "~/db/client.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { setComplaintStatus } from "~/moderation/complaint-status.server";
-import {
-  COMPLAINT_STATUSES,
-  moderationSchema,
-  OTHER_REASON_MAX,
-  storedRejectionReason,
-  type ModerationForm,
-} from "~/moderation/moderation-schema";
+import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "~/moderation/moderation-fields";
+import { moderationSchema, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
 import { approvePhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications";
 import {
@@ -10,7 +10,7 @@ import {
   saveNotificationPreferences,
   turnOffAllEmails,
 } from "~/accounts/notification-preferences.server";
-import { NOTIFICATION_CHANNELS } from "~/accounts/settings-schema";
+import { NOTIFICATION_CHANNELS } from "~/accounts/notification-channels";
 import { NotificationPreferencesTable } from "~/components/settings/NotificationPreferencesTable";
 import { Notice } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/http/context.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/notifications.unsubscribe";
 import { findUnsubscribeLink, unsubscribe } from "~/accounts/unsubscribe.server";

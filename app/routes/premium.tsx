@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/premium";
 import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { signupAccountSchema } from "~/accounts/signup-schema";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/swipe-game";
 import { MatchModal } from "~/components/discovery/MatchModal";

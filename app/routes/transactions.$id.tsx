@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/transactions.$id";
 import { MethodBadge } from "~/components/payments/MethodBadge";

@@ -67,14 +67,13 @@ export type ParsedSearchQuery = {
   page: number;
 };
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 /**
  * The search query string. The age band defaults to the whole range the site allows; gender and
  * country default to what the searcher looks for (`withDefaults`), which costs a database read
  * for a member, so the schema leaves them null instead of asking for that default up front.
  */
 export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
+  const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
   const age = (fallback: number) => z.coerce.number().int().min(minAge).max(MAX_SEARCH_AGE).catch(fallback);
   return z
     .object({

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only search|http|lighthouse] [--profiles N] [...]`: runs the benchmarks in
+ * `npm run bench [-- --only bundle|search|http|lighthouse] [--profiles N] [...]`: runs the benchmarks in
  * tools/bench and prints their figures.
  *
+ * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
  * - search.ts: the member-search SQL over libSQL's HTTP protocol (default 20,000 profiles; `--runs`);
  * - http.ts: the built app in workerd, search / profile / likes pages against a baseline route
  *   (default 100,000 profiles; `--requests`, `--warmup`, `--concurrency`, `--max-minutes`, `--strict`);
@@ -16,7 +17,12 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const benchmarks = { search: "tools/bench/search.ts", http: "tools/bench/http.ts", lighthouse: "tools/bench/lighthouse.ts" };
+const benchmarks = {
+  bundle: "tools/bench/bundle.ts",
+  search: "tools/bench/search.ts",
+  http: "tools/bench/http.ts",
+  lighthouse: "tools/bench/lighthouse.ts",
+};
 
 const args = process.argv.slice(2);
 const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));

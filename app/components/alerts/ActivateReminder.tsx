@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useMatches, useSearchParams } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { ResendActivation } from "~/components/signup/ResendActivation";

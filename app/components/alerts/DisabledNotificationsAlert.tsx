@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useMatches } from "react-router";
 import { useRootData, type RootData } from "~/root";
 import { DISMISS_KEY } from "./disabled-notifications";

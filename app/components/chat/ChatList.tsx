@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useRevalidator } from "react-router";
 import type { RemoveChatResult } from "~/chat/chat-api";
 import type { ChatEntry } from "~/chat/conversations.server";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
 import type { ChatMessage } from "~/chat/conversations.server";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useNavigate } from "react-router";
 import type { ChatsNavigationState } from "./last-opened-chat";
 import type { RemoveChatResult } from "~/chat/chat-api";

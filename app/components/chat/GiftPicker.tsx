@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
 import type { GiftOffer } from "~/chat/chat-screen.server";
 

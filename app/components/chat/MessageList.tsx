@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { ChatMessage } from "~/chat/conversations.server";
 import { dayKey, formatClockTime, formatDay } from "~/i18n/format";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation, useRevalidator } from "react-router";
 import type { LikeRequest } from "~/discovery/like-api";
 import type { ProfileCard } from "~/profiles/profile-card.server";

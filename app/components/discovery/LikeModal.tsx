@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { AutoLike } from "~/discovery/like-api";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { NavLink } from "react-router";
 import type { LikeCounts } from "~/discovery/like-lists.server";
 import { likeTabs } from "~/discovery/like-api";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";

@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { SwipeCard as SwipeCardData } from "~/discovery/swipe.server";
 import { interestIcons } from "~/profiles/profile-fields";
 import type { InterestKey } from "~/profiles/profile-schema";

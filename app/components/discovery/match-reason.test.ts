@@ -1,4 +1,3 @@
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import common from "../../../locales/en/common.json";
 import discovery from "../../../locales/en/discovery.json";
@@ -6,21 +5,17 @@ import nlCommon from "../../../locales/nl/common.json";
 import nlDiscovery from "../../../locales/nl/discovery.json";
 import deCommon from "../../../locales/de/common.json";
 import deDiscovery from "../../../locales/de/discovery.json";
+import { createTranslator } from "~/i18n/translation";
 import { explainMatch } from "./match-reason";
 
-const i18n = createInstance();
-await i18n.init({
-  resources: {
-    en: { common, discovery },
-    nl: { common: nlCommon, discovery: nlDiscovery },
-    de: { common: deCommon, discovery: deDiscovery },
-  },
-  lng: "en",
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-});
+const translators = {
+  en: createTranslator("en", { common, discovery }),
+  nl: createTranslator("nl", { common: nlCommon, discovery: nlDiscovery }),
+  de: createTranslator("de", { common: deCommon, discovery: deDiscovery }),
+};
 
-const line = (language: string, reasons: Parameters<typeof explainMatch>[0]) => explainMatch(reasons, i18n.getFixedT(language), language);
+const line = (language: string, reasons: Parameters<typeof explainMatch>[0]) =>
+  explainMatch(reasons, translators[language as keyof typeof translators].t, language);
 
 describe("the match finder's one-line explanation", () => {
   it("names shared interests, the place and the age gap", () => {

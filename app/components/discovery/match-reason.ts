@@ -2,7 +2,7 @@
  * The one line that tells a member why the match finder suggests someone ("You both like cooking
  * and travelling · Both in Utrecht · 2 years apart"): at most three reasons, strongest first.
  */
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translation";
 import type { MatchReasons } from "~/discovery/match-finder.server";
 import { localeTag } from "~/i18n/format";
 
@@ -16,7 +16,7 @@ function inSentence(label: string, language: string): string {
   return language === "de" ? label : label.toLocaleLowerCase(localeTag(language));
 }
 
-export function explainMatch(reasons: MatchReasons, t: TFunction, language: string): string {
+export function explainMatch(reasons: MatchReasons, t: Translate, language: string): string {
   const locale = localeTag(language);
   const parts: string[] = [];
   if (reasons.sharedInterests.length > 0) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useLocation, useMatches } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { RootData } from "~/root";

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 
 /**
  * A field's validation messages. Schemas carry locale keys ("messages.emailInvalid"); the server

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { FieldError } from "./FieldError";
 
 /** The profile name, with its rules as a hint (signup and the profile editor). */

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/translation";
 
 /** The label of an "I accept the terms" checkbox (signup, an order), with its links to the content pages. */
 export function TermsLabel({ htmlFor, i18nKey }: { htmlFor: string; i18nKey: string }) {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { NavUser } from "./TopNav";
 
 /**

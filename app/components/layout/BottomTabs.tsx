@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { NavLink } from "react-router";
 import { AccountMenu } from "./AccountMenu";
 import { MEMBER_LINKS } from "./member-links";

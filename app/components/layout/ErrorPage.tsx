@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translation";
 
 /**
  * The error page of product.md §2/§8: 404 'This page could not be found' with 'Back to the home
@@ -10,7 +10,7 @@ import type { TFunction } from "i18next";
 /** What the page says for errors the visitor can do something about. */
 const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "errors.tooManyRequests" };
 
-export function ErrorPage({ status, t }: { status: number; t?: TFunction }) {
+export function ErrorPage({ status, t }: { status: number; t?: Translate }) {
   const notFound = status === 404;
   const title = notFound ? (t?.("errors.notFound") ?? "This page could not be found") : (t?.("errors.title") ?? "Error");
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, useLocation } from "react-router";
 import { languageNames, type Language } from "~/i18n/languages";
 

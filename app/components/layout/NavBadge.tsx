@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 
 /** product.md §9: badges cap at 99+. */
 export function badgeText(count: number): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, NavLink } from "react-router";
 import type { Language } from "~/i18n/languages";
 import { AccountMenu } from "./AccountMenu";

@@ -2,10 +2,10 @@
  * "Sign in with a passkey" on the login page: discoverable credentials, so no e-mail address is
  * asked first. Rendered only when the browser supports WebAuthn.
  */
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { callPasskeyApi, ceremonyErrorKey, useWebAuthnSupport } from "./passkey-client";
+import { useTranslation } from "~/i18n/translation";
+import { callPasskeyApi, ceremonyErrorKey, loadWebAuthn, useWebAuthnSupport } from "./passkey-client";
 
 export function PasskeyLoginButton({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
@@ -23,6 +23,7 @@ export function PasskeyLoginButton({ redirectTo }: { redirectTo: string }) {
       setBusy(false);
       return;
     }
+    const { startAuthentication } = await loadWebAuthn();
     let response: Awaited<ReturnType<typeof startAuthentication>>;
     try {
       response = await startAuthentication({ optionsJSON: options.data.options });

@@ -2,12 +2,12 @@
  * The member's passkeys in settings: the list (from `listPasskeys` in the page's loader), removing
  * one, and adding a new one. After a change the page's loaders run again (useRevalidator).
  */
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
-import { callPasskeyApi, ceremonyErrorKey, useWebAuthnSupport } from "./passkey-client";
+import { callPasskeyApi, ceremonyErrorKey, loadWebAuthn, useWebAuthnSupport } from "./passkey-client";
 
 export type PasskeysSectionProps = {
   passkeys: { id: string; name: string | null; createdAt: string; lastUsedAt: string | null }[];
@@ -39,6 +39,7 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
         {},
       );
       if (!options.ok) return setStatus({ kind: "danger", text: options.error ?? t("messages.generic") });
+      const { startRegistration } = await loadWebAuthn();
       let response: Awaited<ReturnType<typeof startRegistration>>;
       try {
         response = await startRegistration({ optionsJSON: options.data.options });

@@ -1,9 +1,12 @@
 /**
  * The browser side of the passkey ceremonies: calls to `POST /api/passkeys/:step` and the
- * translation of WebAuthn errors into locale keys.
+ * translation of WebAuthn errors into locale keys. The WebAuthn library loads after the page (ADR
+ * 028: not in the login and settings pages' first load), by the time a member can press a button.
  */
-import { browserSupportsWebAuthn, WebAuthnError } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
+
+/** @simplewebauthn/browser, loaded once on demand. */
+export const loadWebAuthn = () => import("@simplewebauthn/browser");
 
 export type PasskeyStep = "register-options" | "register" | "login-options" | "login" | "remove";
 
@@ -32,8 +35,8 @@ export async function callPasskeyApi<T>(step: PasskeyStep, body: unknown): Promi
  */
 export function ceremonyErrorKey(error: unknown, fallback: string): string {
   const name = error instanceof Error ? error.name : "";
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
-    return "auth:passkeys.alreadyRegistered";
+  // A WebAuthnError of the library (its class loads with it, so it is told by its code).
+  if ((error as { code?: unknown } | null)?.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "auth:passkeys.alreadyRegistered";
   if (name === "NotAllowedError" || name === "AbortError") return "auth:passkeys.cancelled";
   return fallback;
 }
@@ -41,6 +44,12 @@ export function ceremonyErrorKey(error: unknown, fallback: string): string {
 /** Whether this browser can use passkeys: null until known (during server rendering and hydration). */
 export function useWebAuthnSupport(): boolean | null {
   const [supported, setSupported] = useState<boolean | null>(null);
-  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  useEffect(() => {
+    let current = true;
+    void loadWebAuthn().then(({ browserSupportsWebAuthn }) => current && setSupported(browserSupportsWebAuthn()));
+    return () => {
+      current = false;
+    };
+  }, []);
   return supported;
 }

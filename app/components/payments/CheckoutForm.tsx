@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, useNavigation } from "react-router";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";

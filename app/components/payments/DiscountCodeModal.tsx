@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useFetcher } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { DiscountApiResponse } from "~/payments/discount";

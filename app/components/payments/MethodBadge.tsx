@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { methodIcon } from "~/payments/methods";
 
 /** A payment method's card icon and name, as the repeat-order list and the transactions show it. */

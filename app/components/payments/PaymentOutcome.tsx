@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { cardMethods, type PaymentMethodKey } from "~/payments/methods";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useDismissal } from "~/components/alerts/use-dismissal";
 import { useInMembersArea } from "~/components/layout/members-area";

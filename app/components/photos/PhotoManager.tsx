@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useRevalidator } from "react-router";
 import { ACCEPTED_TYPES, isRejectionReasonKey, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
 import { sendPhotoAction, uploadPhoto } from "./photo-requests";

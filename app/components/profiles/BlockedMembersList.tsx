@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
 import type { BlockedMember } from "~/profiles/blocks.server";

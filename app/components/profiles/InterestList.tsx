@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 
 /** A member's interests, each with its icon (product.md §2 "interest icons"); labels from common `interests.*`. */
 export function InterestList({ interests }: { interests: { key: string; icon: string }[] }) {

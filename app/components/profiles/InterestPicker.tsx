@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { interestIcons, interestKeys } from "~/profiles/profile-fields";
 
 /** The 50 interests of product.md §2 as a grid of checkboxes with their icons (field `name`, one value each). */

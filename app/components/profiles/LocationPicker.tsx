@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode, type SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
 import { localeTag } from "~/i18n/format";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
-import { openSignupModal } from "~/components/signup/SignupModal";
+import { openSignupModal } from "~/components/signup/SignupModalOpener";
 
 /** product.md §8 / §6: what a visitor must log in for. */
 export type LoginRequiredKind = "chat" | "photo" | "gift" | "like";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { GalleryPhoto } from "~/profiles/profile-view.server";

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { LikeButton } from "~/components/discovery/LikeButton";
 import type { ProfileCard } from "~/profiles/profile-card.server";

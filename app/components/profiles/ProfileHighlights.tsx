@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { localeTag } from "~/i18n/format";
 import type { ProfileField } from "~/profiles/profile-fields";
 import type { Seeking } from "~/profiles/profile-schema";

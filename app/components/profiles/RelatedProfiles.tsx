@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { ProfileTile } from "./ProfileTile";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { BlockResponse } from "~/profiles/block-schema";
 import { postJson } from "./post-json";
 

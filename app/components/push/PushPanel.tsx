@@ -4,7 +4,7 @@
  * the page: no page's first-load JavaScript carries them.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useMatches } from "react-router";
 import { useDismissal } from "~/components/alerts/use-dismissal";
 import { useRootData } from "~/root";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, useFetcher } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { useRootData } from "~/root";

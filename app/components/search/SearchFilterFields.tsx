@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
 import type { SearchField, SearchFilters } from "~/search/search-params";

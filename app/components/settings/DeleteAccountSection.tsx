@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, Link } from "react-router";
 import { DELETE_REASONS, deleteAccountSchema, MAX_DELETE_REMARKS } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
-import { preferenceField, type NotificationChannel } from "~/accounts/settings-schema";
+import { preferenceField, type NotificationChannel } from "~/accounts/notification-channels";
 
 /**
  * The notification types of product.md §3 against the channels (push, e-mail): a ticked box means

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
 import { passwordChangeSchema } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";

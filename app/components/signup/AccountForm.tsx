@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, Link, type FetcherWithComponents } from "react-router";
 import { MAX_SIGNUP_MESSAGE, MIN_PASSWORD_LENGTH, signupAccountSchema, type AccountFormConfig } from "~/accounts/signup-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 
 /** product.md §4/§8: the invite-only signup message. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import type { ResendOutcome } from "~/accounts/activation.server";
 import { HoneypotField } from "~/security/honeypot";

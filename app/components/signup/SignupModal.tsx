@@ -1,52 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { loader as signupLoader } from "~/routes/signup";
 import type { AccountActionData } from "./AccountForm";
 import { InviteOnly } from "./InviteOnly";
 
-/**
- * The account form (with zod and Conform) loads when the modal first opens: every page has the
- * modal, few visitors open it, and members never do.
- */
+/** The account form (with zod and Conform) loads with the modal's first opening, after this module. */
 const AccountForm = lazy(() => import("./AccountForm").then((module) => ({ default: module.AccountForm })));
 
 /**
- * The signup photo step's uploader (the one of /profile), loaded when that step shows. It lives
- * here, beside the modal's lazy form, because a second module with a dynamic import splits Vite's
- * preload helper into a chunk of its own, and every page would load one file more.
- */
-export const LazyPhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
-
-const OPEN_EVENT = "signup-modal:open";
-
-/** Opens the signup modal from anywhere (e.g. a "log in to chat" prompt); falls back to /signup. */
-export function openSignupModal() {
-  const handled = !window.dispatchEvent(new CustomEvent(OPEN_EVENT, { cancelable: true }));
-  if (!handled) window.location.assign("/signup");
-}
-
-/** A plain left click on a same-site link to exactly /signup, which the modal may take over. */
-function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download"))
-    return null;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname !== "/signup" || url.search || window.location.pathname === "/signup")
-    return null;
-  return anchor;
-}
-
-/**
- * product.md §2 "Signup modal": large, without header or footer, holding the account form. With
- * JavaScript it takes over every link to /signup for logged-out visitors. While signup is in
+ * product.md §2 "Signup modal": large, without header or footer, holding the account form. It opens
+ * on each of SignupModalOpener's `requests` (the first one loads this module). While signup is in
  * progress (something typed, or the form being sent) neither the backdrop nor Escape closes it;
  * it closes when the account exists (the visitor continues on /signup at step 2: "signupClosed")
  * or when the visitor goes to log in instead ("redirectedToLogin").
  */
-export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
+export function SignupModal({ loggedIn, requests }: { loggedIn: boolean; requests: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // The hook follows `open`; who may dismiss it (not Escape or the backdrop while in progress) is handled below.
@@ -73,25 +43,10 @@ export function SignupModal({ loggedIn }: { loggedIn: boolean }) {
     setDirty(false);
   }, []);
 
+  // Each new request (the opener only counts them while logged out) opens the modal.
   useEffect(() => {
-    if (loggedIn) return;
-    const onClick = (event: MouseEvent) => {
-      if (!signupLinkOf(event)) return;
-      event.preventDefault();
-      show();
-    };
-    const onOpenRequest = (event: Event) => {
-      event.preventDefault();
-      show();
-    };
-    // Capture phase: before React Router's <Link> handles the click.
-    document.addEventListener("click", onClick, true);
-    window.addEventListener(OPEN_EVENT, onOpenRequest);
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      window.removeEventListener(OPEN_EVENT, onOpenRequest);
-    };
-  }, [loggedIn, show]);
+    if (requests > 0) show();
+  }, [requests, show]);
 
   // The account exists (the action signed the visitor in and moved on to /signup): done here.
   useEffect(() => {

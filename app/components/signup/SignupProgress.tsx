@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { signupSteps, type SignupStep } from "~/accounts/signup-steps";
 
 /** Where the visitor is among the signup steps of product.md §2 ("Stap 2 van 7"), with a progress bar. */

@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/i18n/translation";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { StepView } from "~/accounts/signup-steps";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
@@ -12,15 +12,16 @@ import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import type { PushState } from "~/components/push/push-client";
 import { ResendActivation } from "./ResendActivation";
-// Loaded with the photo step only: the account step (the first page a visitor sees) stays light.
-import { LazyPhotoManager as PhotoManager } from "./SignupModal";
+
+/** The uploader of /profile, loaded with the photo step only: the account step (the first page a visitor sees) stays light. */
+const PhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
 
 export type StepActionData = { result: SubmissionResult<string[]> };
 
 /** Skipping never needs valid input: the browser lets a "skip" submission through unchecked. */
 const skipSchema = z.looseObject({});
 
-function validator<Schema extends z.ZodType>(schema: Schema) {
+function validator<Schema extends z.ZodMiniType>(schema: Schema) {
   return ({ formData }: { formData: FormData }) =>
     formData.get("intent") === "skip" ? parseWithZod(formData, { schema: skipSchema }) : parseWithZod(formData, { schema });
 }

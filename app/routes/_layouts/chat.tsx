@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/chat";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";

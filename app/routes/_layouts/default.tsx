@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
 import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
@@ -10,7 +10,7 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
-import { SignupModal } from "~/components/signup/SignupModal";
+import { SignupModalOpener } from "~/components/signup/SignupModalOpener";
 import { useRootData } from "~/root";
 
 /** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
@@ -44,7 +44,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
-      <SignupModal loggedIn={data.user !== null} />
+      <SignupModalOpener loggedIn={data.user !== null} />
       {hydrated && (
         <Suspense>
           <DeferredModals />

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
-import { SignupModal } from "~/components/signup/SignupModal";
+import { SignupModalOpener } from "~/components/signup/SignupModalOpener";
 import { useRootData } from "~/root";
 
 /** product.md §2 empty layout: content, the entry warning for NL and DE, and the signup modal. */
@@ -12,7 +12,7 @@ export default function EmptyLayout() {
         <Outlet />
       </main>
       {data && <EntryWarning data={data} layout="empty" loggedIn={data.user !== null} />}
-      {data && <SignupModal loggedIn={data.user !== null} />}
+      {data && <SignupModalOpener loggedIn={data.user !== null} />}
     </div>
   );
 }
