@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import type { Language } from "~/i18n/languages";
 import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
@@ -16,6 +16,9 @@ export type NavUser = {
   newLikes: number;
 };
 
+/** product.md §2: the pages with the installed app's back button. */
+const BACK_BUTTON_ROUTES: ReadonlySet<string> = new Set(["members-id", "likes-type", "likes-m-id", "credits", "credits-id-paymentmethod"]);
+
 /**
  * The top bar. From 768 px it holds the whole member menu; on phones only the logo, the credits
  * (or premium) link, the language menu and the installed app's back button stay here, and search,
@@ -26,15 +29,21 @@ export function TopNav({
   user,
   languages,
   locale,
-  showBack = false,
+  hydrated,
 }: {
   siteName: string;
   user: NavUser | null;
   languages: Language[];
   locale: Language;
-  showBack?: boolean;
+  /** Rendered in the browser: only there is it known whether there is a page to go back to. */
+  hydrated: boolean;
 }) {
   const { t } = useTranslation();
+  // The back button (shown by CSS in the installed app only, product.md §2) needs a page of ours to
+  // go back to: React Router numbers the history entries of the app (`idx`), 0 being the one it was
+  // opened on.
+  const backHere = useMatches().some((match) => BACK_BUTTON_ROUTES.has(match.id));
+  const showBack = hydrated && backHere && (history.state?.idx ?? 0) > 0;
   return (
     <header className="topnav">
       <a className="skip-link" href="#main">
