@@ -16,9 +16,6 @@ export type NavUser = {
   newLikes: number;
 };
 
-/** product.md §2: the pages with the installed app's back button. */
-const BACK_BUTTON_ROUTES: ReadonlySet<string> = new Set(["members-id", "likes-type", "likes-m-id", "credits", "credits-id-paymentmethod"]);
-
 /**
  * The top bar. From 768 px it holds the whole member menu; on phones only the logo, the credits
  * (or premium) link, the language menu and the installed app's back button stay here, and search,
@@ -41,9 +38,10 @@ export function TopNav({
   const { t } = useTranslation();
   // The back button (shown by CSS in the installed app only, product.md §2) needs a page of ours to
   // go back to: React Router numbers the history entries of the app (`idx`), 0 being the one it was
-  // opened on.
-  const backHere = useMatches().some((match) => BACK_BUTTON_ROUTES.has(match.id));
-  const showBack = hydrated && backHere && (history.state?.idx ?? 0) > 0;
+  // opened on. Pages opt in with `export const handle = { backButton: true }` (product.md §2: members-id,
+  // likes-type, likes-m-id, credits and credits-id-paymentmethod).
+  const backHere = useMatches().some((match) => (match.handle as { backButton?: boolean } | undefined)?.backButton);
+  const showBack = hydrated && backHere && history.state?.idx > 0;
   return (
     <header className="topnav">
       <a className="skip-link" href="#main">
