@@ -21,6 +21,11 @@ const envSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().optional(),
   /** Development only: serve this host's site whatever the request's host. */
   FORCE_HOST: z.string().optional(),
+  /**
+   * Development only: the port `npm start` serves on, so links in mails that cron jobs send (no
+   * request to take the origin from) point at this machine instead of the site's domain.
+   */
+  LOCAL_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   /** Development only: "off" lifts the browsing limits of search and profile pages (the HTTP benchmark). */
   BROWSE_LIMITS: optional(z.enum(["on", "off"])),
   /** Where mail goes (ADR 008): "resend" delivers, "outbox" only records it (the /dev/mail inbox). */

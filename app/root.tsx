@@ -28,6 +28,7 @@ import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
+import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
 

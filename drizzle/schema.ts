@@ -176,14 +176,23 @@ export const profiles = sqliteTable(
       .default("disabled"),
     fictional: integer("fictional", { mode: "boolean" }).notNull().default(false),
     mainPhotoId: integer("main_photo_id"),
+    /**
+     * Whether the main photo is approved and public, as the card's photo join finds it: kept by
+     * `refreshHasPhoto` (app/photos/photos.server.ts) so member search can show members with a
+     * photo first straight from its indexes.
+     */
+    hasPhoto: integer("has_photo", { mode: "boolean" }).notNull().default(false),
     lastActiveAt: integer("last_active_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
     createdAt: createdAt(),
   },
   (t) => [
-    // Member search (product.md §2: gender, country, region, age), newest first with keyset on id.
-    // Covering: the age filter (birth_date) and region are read from the index itself.
-    index("profiles_search").on(t.siteId, t.gender, t.country, t.id, t.birthDate, t.regionId).where(sql`${t.status} = 'active'`),
-    index("profiles_search_region").on(t.siteId, t.gender, t.regionId, t.id, t.birthDate).where(sql`${t.status} = 'active'`),
+    // Member search (product.md §2: gender, country, region, age), members with a photo first, then
+    // newest first, with a keyset on (has_photo, id). Covering: the age filter (birth_date) and
+    // region are read from the index itself.
+    index("profiles_search")
+      .on(t.siteId, t.gender, t.country, t.hasPhoto, t.id, t.birthDate, t.regionId)
+      .where(sql`${t.status} = 'active'`),
+    index("profiles_search_region").on(t.siteId, t.gender, t.regionId, t.hasPhoto, t.id, t.birthDate).where(sql`${t.status} = 'active'`),
     // Recently active members (home page, "online" lists).
     index("profiles_recent").on(t.siteId, t.lastActiveAt).where(sql`${t.status} = 'active'`),
   ],

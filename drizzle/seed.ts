@@ -587,6 +587,7 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
         status: "active",
         fictional: false,
         mainPhotoId,
+        hasPhoto: true, // the main photo is approved and public
         lastActiveAt: toDate(nowS - 3600),
         createdAt: toDate(signupS),
       });
@@ -801,6 +802,7 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
         status: "active",
         fictional,
         mainPhotoId,
+        hasPhoto: true, // the main photo is approved and public
         lastActiveAt: toDate(lastActiveS),
         createdAt: toDate(createdS),
       });

@@ -21,19 +21,20 @@ const MEMBER_BUDGET = 150 * KB;
 const PUBLIC_BUDGET = 100 * KB;
 /** Over budget today (KB gzip, rounded up): the most each may weigh until it is made lighter. */
 // Only public pages are left (ADR 028): React, ReactDOM and React Router alone weigh about 106 KB, so a
-// hydrated page cannot reach 100 KB; these figures only go down.
+// hydrated page cannot reach 100 KB; these figures only go down. (Six went up by 0.2 KB once, for
+// the reload after a failed chunk load of product.md §9, which every page needs.)
 const LEGACY = {
-  signup: 148,
-  "complete-signup": 140,
+  signup: 149,
+  "complete-signup": 141,
   login: 139,
   "reset-password-do": 139,
-  "reset-password": 138,
+  "reset-password": 139,
   index: 120,
   pricing: 120,
   "activate-done": 119,
-  "account-deleted": 118,
-  "account-recover": 118,
-  "signup-matches": 118,
+  "account-deleted": 119,
+  "account-recover": 119,
+  "signup-matches": 119,
   activate: 118,
   "activate-error": 118,
   "pages-page": 118,

@@ -66,6 +66,7 @@ async function main() {
     CLOUDFLARE_VARS_DATABASE_URL: database.url,
     CLOUDFLARE_VARS_MOLLIE_API_URL: mollieApiUrl,
     CLOUDFLARE_VARS_MOLLIE_API_KEY: mollieApiKey,
+    CLOUDFLARE_VARS_LOCAL_PORT: String(port),
   };
   let server;
   if (dev) {
@@ -94,6 +95,8 @@ async function main() {
         `MOLLIE_API_URL:${mollieApiUrl}`,
         "--var",
         `MOLLIE_API_KEY:${mollieApiKey}`,
+        "--var",
+        `LOCAL_PORT:${port}`,
         "--show-interactive-dev-session=false",
       ],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },

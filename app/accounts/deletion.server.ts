@@ -151,7 +151,7 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
 
   const involves = (a: Column, b: Column) => or(eq(a, profileId), eq(b, profileId));
   await db.batch([
-    db.update(schema.profiles).set({ mainPhotoId: null }).where(eq(schema.profiles.id, profileId)),
+    db.update(schema.profiles).set({ mainPhotoId: null, hasPhoto: false }).where(eq(schema.profiles.id, profileId)),
     db.delete(schema.photos).where(eq(schema.photos.profileId, profileId)),
     db.update(schema.messages).set({ body: null, objectKey: null }).where(eq(schema.messages.senderId, profileId)),
     db.delete(schema.profileInterests).where(eq(schema.profileInterests.profileId, profileId)),

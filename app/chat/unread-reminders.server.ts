@@ -8,9 +8,9 @@
 import { sql } from "drizzle-orm";
 import { createVerificationToken } from "~/accounts/verification.server";
 import type { Database } from "~/db/client.server";
-import type { AppEnv } from "~/env.server";
+import { isDevelopment, type AppEnv } from "~/env.server";
 import { sendMail } from "~/mail/mail.server";
-import type { Site } from "~/sites/site.server";
+import { siteOriginForJobs, type Site } from "~/sites/site.server";
 
 const HOUR_S = 3600;
 /** A conversation counts once its newest message has waited this long unread. */
@@ -50,7 +50,7 @@ export async function sendUnreadReminders(deps: { db: Database; env: AppEnv; now
   for (const member of await claimDue(db, now)) {
     const site = sites.get(member.siteId);
     if (!site) continue;
-    const origin = `https://${site.domain}`;
+    const origin = siteOriginForJobs(site, { development: isDevelopment(deps.env), localPort: deps.env.LOCAL_PORT });
     const token = await createVerificationToken(db, {
       userId: member.userId,
       kind: "unsubscribe",

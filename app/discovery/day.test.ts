@@ -91,4 +91,12 @@ describe("formatResetTime", () => {
     const sunday = new Date("2025-01-18T23:00:00Z"); // Sunday 19 January, 00:00 CET
     expect(formatResetTime(sunday, "pl", AMSTERDAM)).toMatch(/^niedzieli/);
   });
+
+  it("writes the time of day as Danish and Finnish running text does: kl. 00.00, klo 00.00", () => {
+    const midnight = new Date("2025-01-16T23:00:00Z"); // Friday 17 January, 00:00 CET
+    expect(formatResetTime(midnight, "da", AMSTERDAM)).toMatch(/^fredag kl\. 00\.00 \S+$/);
+    expect(formatResetTime(midnight, "fi", AMSTERDAM)).toMatch(/^perjantaina klo 00\.00 \S+$/);
+    const evening = new Date("2025-01-17T16:30:00Z"); // Friday 17:30 CET
+    expect(formatResetTime(evening, "da", AMSTERDAM)).toMatch(/^fredag kl\. 17\.30 /);
+  });
 });

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
-import { repairMainPhoto } from "~/photos/photos.server";
+import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
 import { recordIfChanged } from "./audit.server";
 
 const { photos, profiles } = schema;
@@ -102,8 +102,8 @@ export function rejectPhoto(db: Database, review: Review & { reason: string }): 
 }
 
 /**
- * Sets a pending photo's status, records the decision and applies what follows from it (`then`),
- * in one batch; false when the photo is not pending (anymore).
+ * Sets a pending photo's status, records the decision and applies what follows from it (`then`,
+ * and the profile's `has_photo` flag), in one batch; false when the photo is not pending (anymore).
  */
 async function decidePhoto(
   db: Database,
@@ -128,6 +128,7 @@ async function decidePhoto(
       ...(decision.reason === null ? {} : { reason: decision.reason }),
     }),
     then(photo),
+    refreshHasPhoto(db, photo.profileId),
   ]);
   return updated.length === 1;
 }

@@ -85,6 +85,18 @@ export function repairMainPhoto(db: Database, profileId: number) {
 }
 
 /**
+ * Stores whether the profile's main photo is approved and public (`profiles.has_photo`, what the
+ * card's photo join finds), so member search can put members with a photo first from its indexes.
+ * Part of every batch that changes a main photo, or a photo's status or privacy.
+ */
+export function refreshHasPhoto(db: Database, profileId: number) {
+  return db.run(sql`
+    UPDATE profiles SET has_photo = EXISTS (
+      SELECT 1 FROM photos WHERE id = profiles.main_photo_id AND status = 'active' AND private = 0)
+    WHERE id = ${profileId}`);
+}
+
+/**
  * Stores the row of an uploaded (processed and stored) photo at the end of the order, unless the
  * member is at the limit: the count and the insert are one statement, so uploads running side
  * by side cannot pass the limit together. Returns the new photo, or null at the limit.
@@ -102,6 +114,7 @@ export async function addPhoto(
       WHERE (SELECT count(*) FROM photos WHERE profile_id = ${profileId}) < ${limit}
       RETURNING id`),
     repairMainPhoto(db, profileId),
+    refreshHasPhoto(db, profileId),
   ]);
   const id = inserted[0]?.id;
   if (id === undefined) return null;
@@ -134,7 +147,11 @@ export async function reorderPhotos(db: Database, profileId: number, order: numb
 export async function deleteOwnPhoto(db: Database, bucket: R2Bucket, profileId: number, photoId: number): Promise<boolean> {
   const photo = await findOwnPhoto(db, profileId, photoId);
   if (!photo) return false;
-  await db.batch([db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))), repairMainPhoto(db, profileId)]);
+  await db.batch([
+    db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))),
+    repairMainPhoto(db, profileId),
+    refreshHasPhoto(db, profileId),
+  ]);
   // The row goes first: no listed photo ever points at a missing object.
   await deletePhotoObjects(bucket, [photo.objectKey, photo.thumbKey]);
   return true;
@@ -148,7 +165,7 @@ export async function setMainPhoto(db: Database, profileId: number, photoId: num
   if (!photo) return "not_found";
   if (photo.private) return "private_main";
   if (photo.status === "rejected") return "rejected_main";
-  await db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, profileId));
+  await db.batch([db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, profileId)), refreshHasPhoto(db, profileId)]);
   return "ok";
 }
 
@@ -171,6 +188,7 @@ export async function setPhotoPrivacy(db: Database, profileId: number, photoId: 
       .set({ private: isPrivate })
       .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))),
     repairMainPhoto(db, profileId),
+    refreshHasPhoto(db, profileId),
   ]);
   return "ok";
 }

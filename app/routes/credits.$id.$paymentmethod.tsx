@@ -24,6 +24,9 @@ import { requireUser } from "~/http/guards.server";
  * until it settles), failed ('Betaling mislukt', with PayPal after a failed card payment) or
  * cancelled.
  */
+/** product.md §2: the installed app shows its back button here (TopNav). */
+export const handle = { backButton: true };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);

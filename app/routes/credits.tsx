@@ -12,6 +12,9 @@ import { requireUser } from "~/http/guards.server";
  * /credits: the packages to buy, in the member's currency. A member with the welcome bonus sees the
  * reduced first-purchase price; each package leads to its payment page.
  */
+/** product.md §2: the installed app shows its back button here (TopNav). */
+export const handle = { backButton: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);

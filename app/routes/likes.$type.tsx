@@ -18,6 +18,9 @@ const PAGE_SIZE = 24;
 const tabSchema = z.enum(likeTabs);
 
 /** `/likes/{type}`: received, given or matches (anything else: 404); `?after=` pages on. */
+/** product.md §2: the installed app shows its back button here (TopNav). */
+export const handle = { backButton: true };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = tabSchema.safeParse(params.type);
   if (!tab.success) throw data(null, { status: 404 });

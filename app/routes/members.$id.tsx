@@ -26,6 +26,9 @@ import { trackingOf } from "~/http/cookies.server";
  * A member's profile: /members/{id} and /likes/m/{id} (the same screen, product.md §2). Every
  * profile this viewer may not see answers the same 404 as one that does not exist (product.md §10).
  */
+/** product.md §2: the installed app shows its back button here (TopNav). */
+export const handle = { backButton: true };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profileId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
   if (profileId === null) throw data(null, { status: 404 });

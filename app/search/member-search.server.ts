@@ -1,23 +1,22 @@
 /**
  * Member search (product.md §2 "Member search: gender, country, region, age"): visible members only
- * (`visibleTo`), newest first, 24 per page with keyset pagination on the profile id (never OFFSET),
- * a total count capped at 1000, and similar members when few match.
+ * (`visibleTo`), members with a photo first and then newest first, 24 per page with keyset
+ * pagination (never OFFSET), a total count capped at 1000, and similar members when few match.
  *
  * The queries are shaped for the partial indexes of `drizzle/schema.ts`:
- * `profiles_search (site_id, gender, country, id, birth_date, region_id) WHERE status = 'active'`
- * answers a country search in id order with the age filter read from the index, and
- * `profiles_search_region (site_id, gender, region_id, id, birth_date)` a region search; neither
- * needs a sort. `visibleTo` adds a primary-key probe into users (and two into blocks) per row read.
+ * `profiles_search (site_id, gender, country, has_photo, id, birth_date, region_id) WHERE status =
+ * 'active'` answers a country search in result order with the age filter read from the index, and
+ * `profiles_search_region (site_id, gender, region_id, has_photo, id, birth_date)` a region
+ * search; neither needs a sort. `visibleTo` adds a primary-key probe into users (and two into blocks) per row read.
  * `npm run bench` prints the plans and timings (tools/bench/search.ts) and the page's latency
  * against a baseline (tools/bench/http.ts).
  *
- * Results stay in id order, members without a photo included (their tiles show a silhouette),
- * while the swipe game and the match finder put members with a photo first (`photoFirst`). Here
- * that order would break the paging: the keyset cursor is the profile id alone and the indexes
- * above hand out rows in id order with no sort. "Photo first" would need a sort over every match
- * on every page (the temporary B-tree the benchmark got rid of), or a stored "has an approved
- * public main photo" flag kept up to date by every photo change and moderation, placed in both
- * indexes before `id`, with a two-part cursor (flag, id).
+ * Members with an approved photo come first (as in the swipe game and the match finder), so a
+ * search never opens with silhouettes while faces wait further down. The order is
+ * (has_photo DESC, id DESC): `profiles.has_photo` is a stored flag (`refreshHasPhoto` keeps it with
+ * every photo change and moderation decision) placed in both indexes before `id`, so the indexes
+ * hand out rows in that order with no sort, and the cursor is the pair (has_photo, id) — page 50
+ * is one index seek, like page 1.
  */
 import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -41,6 +40,7 @@ import {
   type SearchCursor,
   type SearchField,
   type SearchFilters,
+  type SearchPosition,
 } from "~/search/search-params";
 import type { SiteSettings } from "~/sites/site-settings";
 
@@ -51,10 +51,10 @@ export type SearchResult = ProfileCard & { liked: boolean; likedMe: boolean };
 
 export type SearchPage = {
   profiles: SearchResult[];
-  /** `after` cursor of the next (older) page, null on the last page. */
-  nextCursor: number | null;
-  /** `before` cursor of the previous (newer) page, null on the first page. */
-  previousCursor: number | null;
+  /** `after` cursor of the next page, null on the last page. */
+  nextCursor: SearchPosition | null;
+  /** `before` cursor of the previous page, null on the first page. */
+  previousCursor: SearchPosition | null;
   /** Matching members, counted up to COUNT_CAP + 1; `capped` means "more than COUNT_CAP". */
   total: { count: number; capped: boolean };
 };
@@ -112,6 +112,7 @@ function matching(viewer: Viewer, criteria: Criteria, today: Date): SQL {
 function resultColumns(viewerProfileId: number | null) {
   return {
     ...cardColumns,
+    hasPhoto: profiles.hasPhoto,
     // Two primary-key probes per shown tile: whether the viewer liked this member, and the reverse.
     liked:
       viewerProfileId === null
@@ -124,16 +125,45 @@ function resultColumns(viewerProfileId: number | null) {
   };
 }
 
-function pageQuery(db: Database, viewer: Viewer, where: SQL, order: "newest" | "oldest", limit: number) {
+/** Results in search order (members with a photo first, then newest first), or the reverse. */
+function pageQuery(db: Database, viewer: Viewer, where: SQL, order: "search" | "reverse", limit: number) {
+  const direction = order === "search" ? desc : asc;
   return db
     .select(resultColumns(viewer.profileId))
     .from(profiles)
     .leftJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
     .where(where)
-    .orderBy(order === "newest" ? desc(profiles.id) : asc(profiles.id))
+    .orderBy(direction(profiles.hasPhoto), direction(profiles.id))
     .limit(limit);
 }
+
+/**
+ * The index ranges that hold the members past `at` in search order (`below`) or before it
+ * (`above`), in reading order. A row value `(has_photo, id) < (?, ?)` would say it in one term,
+ * but SQLite seeks an index only on its first column when the second is the rowid (`id`), and
+ * would then walk the whole group from its top; each range below is an equality on `has_photo`
+ * and a seek on `id`, so any page is read like the first.
+ */
+function rangesBeyond(at: SearchPosition | null, side: "below" | "above"): (SQL | undefined)[] {
+  const group = (hasPhoto: boolean) => eq(profiles.hasPhoto, hasPhoto);
+  if (at === null) return [undefined]; // the first page: the index from its top
+  if (side === "below") {
+    return at.hasPhoto ? [and(group(true), lt(profiles.id, at.id)), group(false)] : [and(group(false), lt(profiles.id, at.id))];
+  }
+  return at.hasPhoto ? [and(group(true), gt(profiles.id, at.id))] : [and(group(false), gt(profiles.id, at.id)), group(true)];
+}
+
+/** Up to `limit` matches read range by range in `order`, and the capped count: one batch. */
+async function readPage(db: Database, viewer: Viewer, where: SQL, ranges: (SQL | undefined)[], order: "search" | "reverse", limit: number) {
+  const [[count], ...pages] = await db.batch([
+    cappedCountQuery(db, where),
+    ...ranges.map((range) => pageQuery(db, viewer, and(where, range)!, order, limit)),
+  ]);
+  return { rows: pages.flat().slice(0, limit), count };
+}
+
+const positionOf = (row: { hasPhoto: boolean; id: number }): SearchPosition => ({ hasPhoto: row.hasPhoto, id: row.id });
 
 /** COUNT over a LIMIT subquery: at most COUNT_CAP + 1 index entries are read, however many match. */
 function cappedCountQuery(db: Database, where: SQL) {
@@ -146,7 +176,7 @@ function cappedCountQuery(db: Database, where: SQL) {
   return db.select({ n: sql<number>`count(*)` }).from(matches);
 }
 
-type ResultRow = Parameters<typeof toProfileCard>[0] & { liked: number; likedMe: number };
+type ResultRow = Parameters<typeof toProfileCard>[0] & { hasPhoto: boolean; liked: number; likedMe: number };
 
 function toResult(row: ResultRow, now: Date): SearchResult {
   return { ...toProfileCard(row, now), liked: Boolean(row.liked), likedMe: Boolean(row.likedMe) };
@@ -162,17 +192,14 @@ export async function searchMembers(
   const size = SEARCH_PAGE_SIZE;
 
   if (cursor && "before" in cursor) {
-    // The previous page: the `size` members just newer than the cursor, read upwards, then reversed.
-    const [rows, [count]] = await db.batch([
-      pageQuery(db, viewer, and(where, gt(profiles.id, cursor.before))!, "oldest", size + 1),
-      cappedCountQuery(db, where),
-    ]);
+    // The previous page: the `size` members just before the cursor, read upwards, then reversed.
+    const { rows, count } = await readPage(db, viewer, where, rangesBeyond(cursor.before, "above"), "reverse", size + 1);
     if (rows.length >= size) {
       const shown = rows.slice(0, size).reverse();
       return {
         profiles: shown.map((row) => toResult(row, now)),
-        previousCursor: rows.length > size ? shown[0]!.id : null,
-        nextCursor: shown[shown.length - 1]!.id,
+        previousCursor: rows.length > size ? positionOf(shown[0]!) : null,
+        nextCursor: positionOf(shown[shown.length - 1]!),
         total: totalOf(count),
       };
     }
@@ -181,16 +208,13 @@ export async function searchMembers(
   }
 
   const after = cursor && "after" in cursor ? cursor.after : null;
-  const [rows, [count]] = await db.batch([
-    pageQuery(db, viewer, after === null ? where : and(where, lt(profiles.id, after))!, "newest", size + 1),
-    cappedCountQuery(db, where),
-  ]);
+  const { rows, count } = await readPage(db, viewer, where, rangesBeyond(after, "below"), "search", size + 1);
   const shown = rows.slice(0, size);
   return {
     profiles: shown.map((row) => toResult(row, now)),
-    nextCursor: rows.length > size ? shown[shown.length - 1]!.id : null,
+    nextCursor: rows.length > size ? positionOf(shown[shown.length - 1]!) : null,
     // Past the end (members left since the link was made) the previous page is the one above the cursor.
-    previousCursor: after !== null ? (shown[0]?.id ?? after) : null,
+    previousCursor: after !== null ? (shown[0] ? positionOf(shown[0]) : after) : null,
     total: totalOf(count),
   };
 }
@@ -242,7 +266,7 @@ export async function similarMembers(
       seen.size > 0
         ? and(matching(input.viewer, criteria, input.now), notInArray(profiles.id, [...seen]))!
         : matching(input.viewer, criteria, input.now);
-    const rows = await pageQuery(db, input.viewer, where, "newest", limit - found.length);
+    const rows = await pageQuery(db, input.viewer, where, "search", limit - found.length);
     if (rows.length > 0) relaxed.push(step.name);
     for (const row of rows) {
       seen.add(row.id);

@@ -7,13 +7,28 @@ const defaults: SearchFilters = { gender: "female", country: "NL", regionId: nul
 
 describe("search query", () => {
   it("reads the filters of product.md §3 and a keyset cursor", () => {
-    const query = withDefaults(parse("gender=male&country=be&countryregion=7&min_age=30&max_age=40&after=123&page=3"), defaults);
+    const query = withDefaults(parse("gender=male&country=be&countryregion=7&min_age=30&max_age=40&after=1-123&page=3"), defaults);
     expect(query).toEqual({
       filters: { gender: "male", country: "BE", regionId: 7, minAge: 30, maxAge: 40 },
-      cursor: { after: 123 },
+      cursor: { after: { hasPhoto: true, id: 123 } },
       page: 3,
     });
-    expect(parse("before=99&page=2").cursor).toEqual({ before: 99 });
+    expect(parse("before=0-99&page=2").cursor).toEqual({ before: { hasPhoto: false, id: 99 } });
+  });
+
+  it("reads an old (bare id) or tampered cursor as the first page", () => {
+    for (const cursor of [
+      "after=123",
+      "after=2-5",
+      "after=1-0",
+      "after=1-01",
+      "after=1-99999999999999999",
+      "before=-1-5",
+      "after=1-5x",
+      "after=1-",
+    ]) {
+      expect(parse(`${cursor}&page=4`), cursor).toMatchObject({ cursor: null, page: 1 });
+    }
   });
 
   it("falls back to the defaults on missing or nonsense values, never throwing", () => {
@@ -30,7 +45,7 @@ describe("search query", () => {
   it("swaps a reversed age band and ignores the page number without a cursor", () => {
     expect(parse("min_age=50&max_age=30").filters).toMatchObject({ minAge: 30, maxAge: 50 });
     expect(parse("page=7").page).toBe(1);
-    expect(parse("after=5&before=9").cursor).toEqual({ after: 5 });
+    expect(parse("after=0-5&before=1-9").cursor).toEqual({ after: { hasPhoto: false, id: 5 } });
   });
 
   it("keeps only the filters a visitor may use", () => {
@@ -41,10 +56,11 @@ describe("search query", () => {
 
   it("writes search URLs that parse back to the same search", () => {
     const filters: SearchFilters = { gender: "male", country: "BE", regionId: 4, minAge: 30, maxAge: 40 };
-    const href = searchHref(filters, { cursor: { after: 77 }, page: 2 });
-    expect(href).toBe("/members?gender=male&country=BE&countryregion=4&min_age=30&max_age=40&after=77&page=2");
+    const cursor = { after: { hasPhoto: true, id: 77 } };
+    const href = searchHref(filters, { cursor, page: 2 });
+    expect(href).toBe("/members?gender=male&country=BE&countryregion=4&min_age=30&max_age=40&after=1-77&page=2");
     const parsed = withDefaults(parse(href.split("?")[1]!), defaults);
-    expect(parsed).toEqual({ filters, cursor: { after: 77 }, page: 2 });
+    expect(parsed).toEqual({ filters, cursor, page: 2 });
     expect(searchHref({ ...filters, regionId: null })).toBe("/members?gender=male&country=BE&min_age=30&max_age=40");
   });
 });

@@ -34,17 +34,22 @@ export type SearchFilters = {
   maxAge: number;
 };
 
+/** Where a result stands in the order: members with a photo first, then by descending profile id. */
+export type SearchPosition = { hasPhoto: boolean; id: number };
+
 /**
- * Keyset position. Pages are newest first (descending profile id):
- * - `after`: the next (older) page starts below this id — the "next page" link carries the last
- *   id shown;
- * - `before`: the previous (newer) page ends above this id — the "previous page" link carries the
- *   first id shown, and the server reads ascending from it and reverses.
+ * Keyset position. Pages list members with an approved photo first, each group newest first
+ * (descending profile id):
+ * - `after`: the next page starts below this position — the "next page" link carries the last
+ *   member shown;
+ * - `before`: the previous page ends above this position — the "previous page" link carries the
+ *   first member shown, and the server reads upwards from it and reverses.
  * Both directions are plain keyset reads, so going back is exact and bookmarkable without a
  * stack in the URL or the browser history, and members who sign up meanwhile (higher ids) never
- * shift the pages a member is paging through.
+ * shift the pages a member is paging through. In the URL a position is `<1|0>-<id>` (with or
+ * without a photo); anything else, a bare id of the old links included, reads as the first page.
  */
-export type SearchCursor = { after: number } | { before: number } | null;
+export type SearchCursor = { after: SearchPosition } | { before: SearchPosition } | null;
 
 export type SearchQuery = {
   filters: SearchFilters;
@@ -67,6 +72,26 @@ export type ParsedSearchQuery = {
   page: number;
 };
 
+/** A position as the URL carries it (see `SearchCursor`). */
+export function formatPosition(at: SearchPosition): string {
+  return `${at.hasPhoto ? 1 : 0}-${at.id}`;
+}
+
+/** "1-123" (has photo, profile id) as a position; built when parsing, so pages that only format links load no zod. */
+function positionSchema() {
+  return z
+    .string()
+    .regex(/^[01]-[1-9][0-9]{0,15}$/)
+    .transform((value, context): SearchPosition => {
+      const number = Number(value.slice(2));
+      if (!Number.isSafeInteger(number)) {
+        context.addIssue({ code: "custom", message: "not a profile id" });
+        return z.NEVER;
+      }
+      return { hasPhoto: value[0] === "1", id: number };
+    });
+}
+
 /**
  * The search query string. The age band defaults to the whole range the site allows; gender and
  * country default to what the searcher looks for (`withDefaults`), which costs a database read
@@ -75,6 +100,7 @@ export type ParsedSearchQuery = {
 export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
   const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
   const age = (fallback: number) => z.coerce.number().int().min(minAge).max(MAX_SEARCH_AGE).catch(fallback);
+  const position = positionSchema();
   return z
     .object({
       gender: z.enum(genders).nullable().catch(null).default(null),
@@ -90,8 +116,8 @@ export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
       countryregion: id.nullable().catch(null).default(null),
       min_age: age(minAge),
       max_age: age(MAX_SEARCH_AGE),
-      after: id.optional().catch(undefined),
-      before: id.optional().catch(undefined),
+      after: position.optional().catch(undefined),
+      before: position.optional().catch(undefined),
       page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
     })
     .transform((query): ParsedSearchQuery => {
@@ -144,8 +170,8 @@ export function searchHref(filters: SearchFilters, position?: { cursor: SearchCu
   params.set("min_age", String(filters.minAge));
   params.set("max_age", String(filters.maxAge));
   const cursor = position?.cursor;
-  if (cursor && "after" in cursor) params.set("after", String(cursor.after));
-  if (cursor && "before" in cursor) params.set("before", String(cursor.before));
+  if (cursor && "after" in cursor) params.set("after", formatPosition(cursor.after));
+  if (cursor && "before" in cursor) params.set("before", formatPosition(cursor.before));
   if (cursor && position.page > 1) params.set("page", String(position.page));
   return `/members?${params}`;
 }

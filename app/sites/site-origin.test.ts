@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testSite } from "~/mail/test-site";
-import { siteOrigin } from "./site.server";
+import { siteOrigin, siteOriginForJobs } from "./site.server";
 
 const at = (url: string) => new Request(url);
 
@@ -22,5 +22,13 @@ describe("the origin of links the app hands out", () => {
   it("allows this machine outside production only", () => {
     expect(siteOrigin(site, at("http://localhost:8787/x"), { development: true })).toBe("http://localhost:8787");
     expect(siteOrigin(site, at("http://localhost:8787/x"), { development: false })).toBe("https://flirtparadijs.nl");
+  });
+
+  it("links mails of cron jobs to the site's host on this machine when npm start told its port, outside production only", () => {
+    const local = { ...site, hosts: [...site.hosts, "de.localhost"] };
+    expect(siteOriginForJobs(local, { development: true, localPort: 8833 })).toBe("http://de.localhost:8833");
+    expect(siteOriginForJobs(local, { development: true })).toBe("https://flirtparadijs.nl");
+    expect(siteOriginForJobs(local, { development: false, localPort: 8833 })).toBe("https://flirtparadijs.nl");
+    expect(siteOriginForJobs(site, { development: true, localPort: 8833 })).toBe("https://flirtparadijs.nl");
   });
 });

@@ -122,6 +122,17 @@ export function siteOrigin(site: Site, request: Request, options: { development:
   return `https://${site.domain}`;
 }
 
+/**
+ * The origin of links in mails a cron job sends, with no request to take it from: `https://` + the
+ * site's domain; outside production, when the Worker knows the port it is served on
+ * (`LOCAL_PORT`, set by `npm start`), the site's host on this machine (localhost, de.localhost …).
+ */
+export function siteOriginForJobs(site: Site, options: { development: boolean; localPort?: number }): string {
+  const local =
+    options.development && options.localPort ? site.hosts.find((host) => LOCAL_HOSTS.has(host) || host.endsWith(".localhost")) : undefined;
+  return local ? `http://${local}:${options.localPort}` : `https://${site.domain}`;
+}
+
 async function loadedSites(db: Database, now: number) {
   if (!cache || now - cache.loadedAt > TTL_MS) {
     cache = { loadedAt: now, ...(await loadSites(db)) };

@@ -4,6 +4,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { sql } from "./helpers";
+import { makeMainPhoto } from "./profiles-helpers";
 
 export type LikeBody = { profile_id: number | string; action: string; source?: string };
 
@@ -50,7 +51,7 @@ export async function givePhoto(profileId: number) {
      VALUES (?, ?, ?, 'image/webp', 600, 750, 'active', 0) RETURNING id`,
     [profileId, `${key}.webp`, `${key}-thumb.webp`],
   )) as [[string]];
-  await sql("UPDATE profiles SET main_photo_id = ? WHERE id = ?", [Number(photoId), profileId]);
+  await makeMainPhoto(profileId, Number(photoId));
 }
 
 export async function insertLike(likerId: number, likedId: number, options: { source?: string; at?: number; isNew?: boolean } = {}) {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { OwnPhoto } from "~/photos/photo-api";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { makeModerator, uploadOk } from "./photo-helpers";
+import { makeModerator, photoAction, uploadOk } from "./photo-helpers";
 
 const host = "gay.localhost";
 type Signed = TestMember & { cookie: string; host: string };
@@ -91,6 +91,35 @@ describe("reviewing photos", () => {
     const again = await post("/moderation", { intent: "approve_photo", photoId: String(photo.id) }, { host, cookie: moderator.cookie });
     expect(again.status).toBe(409);
     expect(await actions("photo", photo.id)).toHaveLength(1);
+  });
+
+  it("keeps the member's 'has a photo' mark (photo first in search) through uploads, reviews, main photo changes and deletes", async () => {
+    const member = await signedIn({ name: "Flagg" });
+    const hasPhoto = async () => Number((await sql("SELECT has_photo FROM profiles WHERE id = ?", [member.profileId]))[0]![0]);
+    const approve = (photoId: number) =>
+      post("/moderation", { intent: "approve_photo", photoId: String(photoId) }, { host, cookie: moderator.cookie });
+    const act = (body: unknown) => photoAction(body, { host, cookie: member.cookie });
+
+    const first = await uploadOk(member);
+    expect(await hasPhoto()).toBe(0); // pending: other members see a silhouette
+    expect((await approve(first.id)).status).toBe(200);
+    expect(await hasPhoto()).toBe(1);
+
+    const second = await uploadOk(member);
+    expect(await hasPhoto()).toBe(1);
+    expect((await act({ intent: "main", photoId: second.id })).status).toBe(200);
+    expect(await hasPhoto()).toBe(0); // the new main photo still waits for review
+
+    const rejected = await post(
+      "/moderation",
+      { intent: "reject_photo", photoId: String(second.id), reason: "nudity_main" },
+      { host, cookie: moderator.cookie },
+    );
+    expect(rejected.status).toBe(200);
+    expect(await hasPhoto()).toBe(1); // the approved photo took the rejected one's place
+
+    expect((await act({ intent: "delete", photoId: first.id })).status).toBe(200);
+    expect(await hasPhoto()).toBe(0);
   });
 
   it("rejects with a fixed reason or the moderator's own words; the member sees why", async () => {

@@ -22,8 +22,18 @@ export async function addPhoto(
      VALUES (?, ?, ?, 'image/jpeg', 800, 1000, ?, ?, ?) RETURNING id`,
     [profileId, objectKey, thumbKey, options.status ?? "active", options.private ? 1 : 0, options.position ?? 0],
   )) as [[string]];
-  if (options.main) await sql("UPDATE profiles SET main_photo_id = ? WHERE id = ?", [Number(photoId), profileId]);
+  if (options.main) await makeMainPhoto(profileId, Number(photoId));
   return { id: Number(photoId), objectKey, thumbKey };
+}
+
+/** Makes a photo the profile's main photo, with the `has_photo` flag the app keeps beside it. */
+export async function makeMainPhoto(profileId: number, photoId: number) {
+  await sql(
+    `UPDATE profiles SET main_photo_id = ?,
+       has_photo = EXISTS (SELECT 1 FROM photos WHERE id = ? AND status = 'active' AND private = 0)
+     WHERE id = ?`,
+    [photoId, photoId, profileId],
+  );
 }
 
 export async function regionId(country: string, code: string): Promise<number> {

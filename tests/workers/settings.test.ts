@@ -4,6 +4,7 @@
  * notification preferences, the data export, and that no member reaches another's data.
  */
 import { describe, expect, it } from "vitest";
+import { notificationTypes } from "#drizzle/schema";
 import { createMember, loginCookie, TEST_PASSWORD } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
 import { apiUser, count, MESSAGES, postAs, tokenFromMail, userRow } from "./settings-helpers";
@@ -204,16 +205,7 @@ describe("invisible mode", () => {
 describe("notification preferences", () => {
   const enabledForm = (off: string[]) => {
     const form: Record<string, string> = { intent: "save" };
-    for (const type of [
-      "new_conversations",
-      "new_messages",
-      "like",
-      "unread_message_reminders",
-      "promotions",
-      "weekly_updates",
-      "news",
-      "reminders",
-    ]) {
+    for (const type of notificationTypes) {
       for (const channel of ["push", "email"]) if (!off.includes(`${channel}.${type}`)) form[`${channel}.${type}`] = "on";
     }
     return form;

@@ -56,37 +56,45 @@ async function main() {
     const seedStart = performance.now();
     await seed(db, { profiles, photos: createMemoryPhotoStore(), log: () => {} });
     console.log(`seeded ${profiles} profiles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    // The seed gives every member a photo; a quarter without one makes "photo first" sort real data.
+    await client.execute("UPDATE profiles SET main_photo_id = NULL, has_photo = 0 WHERE id % 4 = 0");
     await client.execute("ANALYZE");
 
     const filter =
       "site_id = 1 AND gender = 'female' AND country = 'NL' AND status = 'active' AND birth_date BETWEEN '1971-01-01' AND '2001-12-31'";
-    const columns = "id, name, birth_date, region_id, main_photo_id";
+    const columns = "id, name, birth_date, region_id, main_photo_id, has_photo";
+    // Search order (members with a photo first, newest first) and its keyset (has_photo, id).
+    const order = "ORDER BY has_photo DESC, id DESC";
+    // As app/search/member-search.server.ts reads past a cursor: the cursor's group, then (for a
+    // cursor among members with a photo) the group without, each an equality and an id seek.
+    const below = "has_photo = ? AND id < ?";
+    // The cursor at the end of page 49, as the "next page" link of page 49 carries it.
+    const deep = await client.execute(`SELECT has_photo, id FROM profiles WHERE ${filter} ${order} LIMIT 1 OFFSET ${49 * 24 - 1}`);
+    const page50 = deep.rows[0] ? [Number(deep.rows[0].has_photo), Number(deep.rows[0].id)] : [0, 0];
     // visibleTo(viewer 1, site 1) of app/profiles/visibility.server.ts.
     const visible =
       "EXISTS (SELECT 1 FROM users WHERE users.id = profiles.user_id AND users.status = 'confirmed' AND users.invisible = 0) AND profiles.id <> 1" +
       " AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = 1 AND blocked_id = profiles.id) OR (blocker_id = profiles.id AND blocked_id = 1))";
     const queries: [string, string, InArgs][] = [
+      ["keyset page 1", `SELECT ${columns} FROM profiles WHERE ${filter} ${order} LIMIT 24`, []],
+      ["keyset page 50 (24 after a cursor)", `SELECT ${columns} FROM profiles WHERE ${filter} AND ${below} ${order} LIMIT 24`, page50],
       [
-        "keyset page (24 after a cursor)",
-        `SELECT ${columns} FROM profiles WHERE ${filter} AND id < ? ORDER BY id DESC LIMIT 24`,
-        [Number.MAX_SAFE_INTEGER],
+        "keyset page 50, region filter",
+        `SELECT ${columns} FROM profiles WHERE site_id = 1 AND gender = 'female' AND region_id = 1 AND status = 'active' AND ${below} ${order} LIMIT 24`,
+        page50,
       ],
       [
-        "keyset page, region filter",
-        `SELECT ${columns} FROM profiles WHERE site_id = 1 AND gender = 'female' AND region_id = 1 AND status = 'active' AND id < ? ORDER BY id DESC LIMIT 24`,
-        [Number.MAX_SAFE_INTEGER],
+        "row value (has_photo, id) < (?, ?), page 50",
+        `SELECT ${columns} FROM profiles WHERE ${filter} AND (has_photo, id) < (?, ?) ${order} LIMIT 24`,
+        page50,
       ],
-      [
-        "OFFSET page (for comparison, page 100)",
-        `SELECT ${columns} FROM profiles WHERE ${filter} ORDER BY id DESC LIMIT 24 OFFSET 2376`,
-        [],
-      ],
+      ["OFFSET page (for comparison, page 50)", `SELECT ${columns} FROM profiles WHERE ${filter} ${order} LIMIT 24 OFFSET ${49 * 24}`, []],
       ["capped count (≤ 1,000)", `SELECT count(*) AS n FROM (SELECT 1 FROM profiles WHERE ${filter} LIMIT 1000)`, []],
       // As app/search/member-search.server.ts runs them: with visibleTo's per-row probes (users, blocks).
       [
-        "search page, with visibility probes",
-        `SELECT ${columns} FROM profiles WHERE ${filter} AND ${visible} AND id < ? ORDER BY id DESC LIMIT 25`,
-        [Number.MAX_SAFE_INTEGER],
+        "search page 50, with visibility probes",
+        `SELECT ${columns} FROM profiles WHERE ${filter} AND ${visible} AND ${below} ${order} LIMIT 25`,
+        page50,
       ],
       [
         "capped count (≤ 1,001), with visibility",

@@ -5,6 +5,7 @@ import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { AutoLike } from "~/discovery/like-api";
 import { useRootData } from "~/root";
 import { likeModalDelay } from "./like-modal-delay";
+import { callApi } from "~/utils/call-api";
 
 /** product.md §9: likes are reloaded 500 ms after the auto-like. */
 const RELOAD_LIKES_AFTER_MS = 500;
@@ -31,7 +32,8 @@ export function LikeModal() {
     let reload: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(async () => {
       asked.current = true;
-      const response = await fetch("/api/auto-like.php", { headers: { Accept: "application/json" } }).catch(() => null);
+      // Once (no retry): the call records the like it shows.
+      const response = await callApi("/api/auto-like.php", { headers: { Accept: "application/json" } }, false).catch(() => null);
       const body = response?.ok ? ((await response.json().catch(() => null)) as AutoLike | null) : null;
       if (!body?.profile) return;
       setShown(body);

@@ -1,14 +1,16 @@
 /**
  * Likes from the browser: one POST to `/api/likes.php` (see app/discovery/like-api.ts). A plain
- * fetch rather than a fetcher, so quick successive likes (swipe game) never cancel each other.
+ * fetch (`callApi`) rather than a fetcher, so quick successive likes (swipe game) never cancel each other.
  */
 import type { LikeError, LikeRequest, LikeResult } from "~/discovery/like-api";
+import { callApi } from "~/utils/call-api";
 
 export type LikeResponse = { ok: true; result: LikeResult } | { ok: false; status: number; error: LikeError | null };
 
 export async function postLike(request: LikeRequest): Promise<LikeResponse> {
   try {
-    const response = await fetch("/api/likes.php", {
+    // Not repeated (callApi): a like whose answer was lost is already stored.
+    const response = await callApi("/api/likes.php", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(request),

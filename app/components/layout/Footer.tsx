@@ -31,8 +31,9 @@ const links = [
 ] as const;
 
 /**
- * The footer in its variants: logged in, logged out, installed app (compact, via CSS display-mode)
- * and the US variant (English only, when the site enables it).
+ * The footer in its variants: logged in, logged out, installed app and the US variant (English
+ * only, when the site enables it). The installed app's (CSS `display-mode: standalone`, no script)
+ * swaps the long disclaimer and the company lines for one short disclaimer (`footer__app-only`).
  */
 export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }) {
   const { t } = useTranslation();
@@ -64,6 +65,9 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
         {loggedIn && (
           <p className="footer__disclaimer footer__app-hidden">{t("footer.memberDisclaimer", { fictionalPlural: site.fictionalPlural })}</p>
         )}
+        <p className="footer__disclaimer footer__app-only">
+          {t("footer.appDisclaimer", { minAge: site.minAge, fictionalPlural: site.fictionalPlural })}
+        </p>
         {us && <p className="footer__us">{t("footer.us2257", { companyName: company.name })}</p>}
         <address className="footer__company footer__app-hidden">
           © {year} {company.name} · {company.address}, {company.zip} {company.city} · {t("footer.kvk")} {company.kvk}

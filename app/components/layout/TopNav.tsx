@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import type { Language } from "~/i18n/languages";
 import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
@@ -26,15 +26,22 @@ export function TopNav({
   user,
   languages,
   locale,
-  showBack = false,
+  hydrated,
 }: {
   siteName: string;
   user: NavUser | null;
   languages: Language[];
   locale: Language;
-  showBack?: boolean;
+  /** Rendered in the browser: only there is it known whether there is a page to go back to. */
+  hydrated: boolean;
 }) {
   const { t } = useTranslation();
+  // The back button (shown by CSS in the installed app only, product.md §2) needs a page of ours to
+  // go back to: React Router numbers the history entries of the app (`idx`), 0 being the one it was
+  // opened on. Pages opt in with `export const handle = { backButton: true }` (product.md §2: members-id,
+  // likes-type, likes-m-id, credits and credits-id-paymentmethod).
+  const backHere = useMatches().some((match) => (match.handle as { backButton?: boolean } | undefined)?.backButton);
+  const showBack = hydrated && backHere && history.state?.idx > 0;
   return (
     <header className="topnav">
       <a className="skip-link" href="#main">

@@ -3,6 +3,7 @@
  * only browser API that reports upload progress) and the JSON actions.
  */
 import { PHOTO_API, UPLOAD_FIELD, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
+import { callApi } from "~/utils/call-api";
 
 /** `message` is the server's translated refusal; null when the request itself failed. */
 export type RequestResult<T> = ({ ok: true } & T) | { ok: false; message: string | null };
@@ -37,11 +38,12 @@ export function uploadPhoto(file: Blob, name: string, onProgress: (fraction: num
 
 export async function sendPhotoAction(action: PhotoAction): Promise<RequestResult<{ photos: OwnPhoto[] }>> {
   try {
-    const response = await fetch(PHOTO_API, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(action),
-    });
+    // Reordering, the main photo and privacy set a state (safe to repeat); a repeated delete would answer "not found".
+    const response = await callApi(
+      PHOTO_API,
+      { method: "PATCH", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(action) },
+      action.intent !== "delete",
+    );
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && body && typeof body === "object" && "photos" in body) return { ok: true, photos: body.photos as OwnPhoto[] };
     return refusal(body);

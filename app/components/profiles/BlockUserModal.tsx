@@ -33,7 +33,7 @@ export function BlockUserModal({
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "block" });
+    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "block" }, true);
     setBusy(false);
     if (!reply.ok) {
       setError(reply.message ?? t("messages.generic"));

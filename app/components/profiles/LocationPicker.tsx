@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode, type SelectHTMLAttributes
 import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
 import { localeTag } from "~/i18n/format";
+import { callApi } from "~/utils/call-api";
 
 /** product.md §3 "Geolocation permission (unsupported, unknown, or the browser state)". */
 export type GeolocationPermission = "unsupported" | "unknown" | PermissionState;
@@ -105,7 +106,7 @@ export function LocationPicker({
     }
     const query = new URLSearchParams(roundedForRequest(position.coords.latitude, position.coords.longitude));
     try {
-      const response = await fetch(`/api/geocode.php?${query}`, { headers: { Accept: "application/json" } });
+      const response = await callApi(`/api/geocode.php?${query}`, { headers: { Accept: "application/json" } });
       const body = (await response.json()) as Geocode | { message?: string };
       if (!response.ok || !("region" in body)) {
         setLookup({ state: "error", message: ("message" in body && body.message) || t("members:location.unavailable") });

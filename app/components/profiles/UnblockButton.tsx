@@ -28,7 +28,7 @@ export function UnblockButton({
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "unblock" });
+    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "unblock" }, true);
     setBusy(false);
     if (reply.ok) onUnblocked();
     else setError(reply.message ?? t("messages.generic"));

@@ -5,6 +5,8 @@
  * service worker (public/sw.js) is registered only when the member enables push; the subscription
  * is stored by POST /api/user.php?push=1 (product.md §7).
  */
+import { callApi } from "~/utils/call-api";
+
 export type PushState = "unsupported" | "denied" | "subscribed" | "available";
 
 function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
@@ -49,11 +51,16 @@ export async function subscribeToPush(vapidPublicKey: string): Promise<"subscrib
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(vapidPublicKey) }));
-    const response = await fetch("/api/user.php?push=1", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-      body: JSON.stringify({ subscription: subscription.toJSON() }),
-    });
+    // Storing the same subscription twice keeps one: safe to repeat.
+    const response = await callApi(
+      "/api/user.php?push=1",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify({ subscription: subscription.toJSON() }),
+      },
+      true,
+    );
     return response.ok ? "subscribed" : "failed";
   } catch {
     return "failed";

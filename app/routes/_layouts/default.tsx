@@ -27,7 +27,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
-      <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} />
+      <TopNav siteName={data.site.name} user={data.user} languages={data.languages} locale={data.locale} hydrated={hydrated} />
       {data.user && <BottomTabs user={data.user} />}
       <TimeBonusBanner />
       <ActivateReminder />

@@ -1,0 +1,33 @@
+/**
+ * Every call the browser makes to the app's JSON API goes through `callApi` (product.md §7–§9):
+ * - a network error or a 5xx answer is tried again, up to RETRIES times, waiting 200 ms, 400 ms,
+ *   800 ms, 1.6 s and 3.2 s — only for calls that may run twice: GET, PUT and DELETE, and a POST or
+ *   PATCH whose caller says so (`retry`: it sets a state, like blocking). A call that spends credits
+ *   or records something is never repeated;
+ * - a 403 "authentication_required" on any call but the user call (/api/user.php) means the session
+ *   is gone: the member lands on the login page, and the call never settles (nothing to show).
+ * After the last try the answer (or fetch's network error) goes to the caller as it is.
+ */
+export const RETRIES = 5;
+export const FIRST_RETRY_DELAY_MS = 200;
+
+export async function callApi(url: string, init: RequestInit = {}, retry = !/^(POST|PATCH)$/i.test(init.method ?? "")): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const last = !retry || attempt === RETRIES;
+    const response = await fetch(url, init).catch((error: unknown) => {
+      if (last) throw error;
+    });
+    if (response && (response.status < 500 || last)) {
+      if (
+        response.status === 403 &&
+        !url.startsWith("/api/user.php") &&
+        (await response.clone().text()).includes('"authentication_required"')
+      ) {
+        location.assign("/login");
+        return new Promise<never>(() => {});
+      }
+      return response;
+    }
+    await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_DELAY_MS * 2 ** attempt));
+  }
+}
