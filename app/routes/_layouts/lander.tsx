@@ -1,0 +1,89 @@
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/lander";
+import { LanderHeader } from "~/components/landers/LanderHeader";
+import { EntryWarning } from "~/components/entry-warning/EntryWarning";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
+import { withoutScripts } from "~/components/layout/page-scripts";
+import { getRequestSite } from "~/http/context.server";
+import { getUser } from "~/http/guards.server";
+import { getLocale } from "~/http/i18n.server";
+import { createClientI18n } from "~/i18n/client-i18n";
+import type { Language } from "~/i18n/languages";
+import { landerResources } from "~/landers/lander-i18n.server";
+import { chooseLander } from "~/landers/lander-slug";
+import { useRootData } from "~/root";
+import { localizeSite } from "~/sites/site.server";
+import stylesheet from "~/styles/landers.css?url";
+
+/** ADR 030: landers are plain HTML (links and form posts), no JavaScript at all. */
+export const handle = withoutScripts;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/** The lander's language: its slug's (product.md §10 "Landers"), else the visitor's. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const site = getRequestSite(context);
+  const slug = "slug" in params ? params.slug : undefined;
+  const { language } = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
+  const { texts } = localizeSite(site, language);
+  return {
+    language,
+    resources: landerResources(language),
+    siteName: site.name,
+    fictionalIcon: site.settings.fictionalIcon,
+    fictionalSingular: texts.fictionalSingular,
+    fictionalPlural: texts.fictionalPlural,
+    signupCredits: site.settings.signupCredits,
+    loggedIn: getUser(context) !== null,
+  };
+}
+
+export type LanderLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * product.md §2 lander layout: a small header with the logo, the content, the footer, the
+ * disclaimers and the entry warning for NL and DE, all in the lander's language.
+ */
+function LanderChrome({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const lander = useRouteLoaderData<typeof loader>("lander");
+  const i18n = useMemo(() => (lander ? createClientI18n(lander.language, lander.resources) : null), [lander]);
+  if (!root || !lander || !i18n) return <>{children}</>;
+  const data = { ...root, locale: lander.language, site: { ...root.site, fictionalPlural: lander.fictionalPlural } };
+  return (
+    <I18nextProvider i18n={i18n}>
+      <div className="layout layout--lander" lang={lander.language}>
+        <LanderHeader siteName={lander.siteName} loggedIn={lander.loggedIn} />
+        {children}
+        <Footer data={data} loggedIn={lander.loggedIn} />
+        <LanguageDisclaimer data={data} />
+        <EntryWarning data={data} layout="lander" loggedIn={lander.loggedIn} />
+      </div>
+    </I18nextProvider>
+  );
+}
+
+export default function LanderLayout() {
+  return (
+    <LanderChrome>
+      <Outlet />
+    </LanderChrome>
+  );
+}
+
+/** An unknown, deleted or blocked member: the site's 404 page, in the lander's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <LanderChrome>
+      <LanderError status={isRouteErrorResponse(error) ? error.status : 500} />
+    </LanderChrome>
+  );
+}
+
+function LanderError({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return <ErrorPage status={status} t={t} />;
+}

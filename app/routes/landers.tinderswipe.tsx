@@ -1,0 +1,15 @@
+import type { Route } from "./+types/landers.tinderswipe";
+import { SwipeDemo } from "~/components/landers/SwipeDemo";
+import { landerMeta } from "~/components/landers/lander-meta";
+import { loadLander } from "~/http/landers.server";
+
+/** /landers/tinderswipe: one of the landers of product.md §10 "Landers", in the lander layout. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLander(context, "tinderswipe", undefined);
+}
+
+export const meta: Route.MetaFunction = landerMeta;
+
+export default function Lander({ loaderData }: Route.ComponentProps) {
+  return <SwipeDemo page={loaderData} />;
+}
