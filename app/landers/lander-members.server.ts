@@ -75,7 +75,15 @@ export async function landerMembers(db: Database, scope: Scope & { niche: Niche 
   const gender = eq(profiles.gender, nicheGender(scope.niche));
   const found: ProfileCard[] = [];
   for (const conditions of [[gender, ...nicheConditions(scope.niche, scope.now)], [gender], []]) {
-    found.push(...(await cards(db, scope, conditions, limit - found.length, found.map((card) => card.id))));
+    found.push(
+      ...(await cards(
+        db,
+        scope,
+        conditions,
+        limit - found.length,
+        found.map((card) => card.id),
+      )),
+    );
     if (found.length >= limit) break;
   }
   return found;

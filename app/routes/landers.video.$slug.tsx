@@ -1,3 +1,4 @@
+import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/landers.video.$slug";
 import { VideoLander } from "~/components/landers/VideoLander";
 import { landerMeta } from "~/components/landers/lander-meta";
@@ -10,6 +11,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = landerMeta;
 
-export default function Lander({ loaderData }: Route.ComponentProps) {
+function Lander({ loaderData }: Route.ComponentProps) {
   return <VideoLander page={loaderData} />;
 }
+
+/** Rendered on the server only (ADR 030): the client build has none of it. */
+export default serverOnly$(Lander);

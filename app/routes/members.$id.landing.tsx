@@ -1,3 +1,4 @@
+import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/members.$id.landing";
 import { landerMeta } from "~/components/landers/lander-meta";
 import { MemberLanding } from "~/components/landers/MemberLanders";
@@ -10,6 +11,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = landerMeta;
 
-export default function MemberLander({ loaderData }: Route.ComponentProps) {
+function MemberLander({ loaderData }: Route.ComponentProps) {
   return <MemberLanding page={loaderData} />;
 }
+
+/** Rendered on the server only (ADR 030): the client build has none of it. */
+export default serverOnly$(MemberLander);

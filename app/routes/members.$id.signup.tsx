@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
+import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/members.$id.signup";
 import { accountFormConfig, signupGate } from "~/accounts/signup.server";
 import { landerMeta } from "~/components/landers/lander-meta";
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = landerMeta;
 
-export default function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {
+function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { teaser } = loaderData;
   return (
@@ -59,3 +60,6 @@ export default function MemberSignup({ loaderData, actionData }: Route.Component
     </main>
   );
 }
+
+/** Rendered on the server only (ADR 030): the client build has none of it. */
+export default serverOnly$(MemberSignup);

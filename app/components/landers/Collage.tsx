@@ -25,7 +25,9 @@ export function Collage({ page }: { page: LanderData }) {
                 <span className="collage__name">
                   {member.name}, {member.age}
                 </span>
-                {member.fictional && <FictionalMark className="collage__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />}
+                {member.fictional && (
+                  <FictionalMark className="collage__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />
+                )}
               </a>
             </li>
           ))}

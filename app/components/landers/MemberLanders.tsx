@@ -20,7 +20,9 @@ function MemberFacts({ teaser, as: Heading = "h1" }: { teaser: MemberTeaser; as?
       <Heading className="member-lander__name">
         {card.online && <span className="online-dot" aria-hidden="true" />}
         {card.name}, {card.age}
-        {card.fictional && <FictionalMark className="member-lander__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />}
+        {card.fictional && (
+          <FictionalMark className="member-lander__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />
+        )}
       </Heading>
       {card.region && (
         <p className="member-lander__region">
@@ -82,7 +84,11 @@ export function MemberLanding({ page }: { page: MemberLanderData }) {
     <main id="main" className="lander lander--member">
       <section className="container section member-lander">
         <div className="member-lander__photo-box">
-          <MemberPhoto profile={{ ...teaser.card, photoUrl: teaser.photoUrl ?? teaser.card.photoUrl }} className="member-lander__photo" eager />
+          <MemberPhoto
+            profile={{ ...teaser.card, photoUrl: teaser.photoUrl ?? teaser.card.photoUrl }}
+            className="member-lander__photo"
+            eager
+          />
         </div>
         <div className="member-lander__text">
           <MemberFacts teaser={teaser} />
@@ -118,7 +124,11 @@ export function MemberLanding2({ page }: { page: MemberLanderData }) {
             <NicheCopy niche={page.choice.niche} />
           </div>
           <article className="spotlight__card" aria-labelledby="spotlight-name">
-            <MemberPhoto profile={{ ...teaser.card, photoUrl: teaser.photoUrl ?? teaser.card.photoUrl }} className="spotlight__photo" eager />
+            <MemberPhoto
+              profile={{ ...teaser.card, photoUrl: teaser.photoUrl ?? teaser.card.photoUrl }}
+              className="spotlight__photo"
+              eager
+            />
             <div className="spotlight__body">
               <p className="lander-eyebrow">{t("member.spotlight")}</p>
               <h2 id="spotlight-name" className="member-lander__name">

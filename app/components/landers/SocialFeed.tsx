@@ -29,7 +29,9 @@ export function SocialFeed({ page }: { page: LanderData }) {
                   <div>
                     <h3 id={`post-${member.id}`} className="post__name">
                       {member.name}, {member.age}
-                      {member.fictional && <FictionalMark className="post__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />}
+                      {member.fictional && (
+                        <FictionalMark className="post__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />
+                      )}
                     </h3>
                     <p className="post__meta">
                       {[member.region, member.online ? t("socialnetwork.onlineNow") : t("socialnetwork.recentlyActive")]

@@ -26,8 +26,18 @@ export function SwipeDemo({ page }: { page: LanderData }) {
         <ol className="swipe-stack" aria-label={t("tinderswipe.stackLabel")}>
           {members.map((member, index) => (
             <li key={member.id} className="swipe-stack__item" style={{ zIndex: members.length - index + 1 }}>
-              <input type="radio" className="swipe-stack__choice swipe-stack__choice--like" name={`swipe-${member.id}`} id={`like-${member.id}`} />
-              <input type="radio" className="swipe-stack__choice swipe-stack__choice--pass" name={`swipe-${member.id}`} id={`pass-${member.id}`} />
+              <input
+                type="radio"
+                className="swipe-stack__choice swipe-stack__choice--like"
+                name={`swipe-${member.id}`}
+                id={`like-${member.id}`}
+              />
+              <input
+                type="radio"
+                className="swipe-stack__choice swipe-stack__choice--pass"
+                name={`swipe-${member.id}`}
+                id={`pass-${member.id}`}
+              />
               <article className="swipe-stack__card" aria-label={`${member.name}, ${member.age}`}>
                 <MemberPhoto profile={member} className="swipe-stack__photo" eager={index < 2} />
                 <span className="swipe-stack__stamp swipe-stack__stamp--like" aria-hidden="true">
@@ -36,7 +46,9 @@ export function SwipeDemo({ page }: { page: LanderData }) {
                 <span className="swipe-stack__stamp swipe-stack__stamp--pass" aria-hidden="true">
                   {t("tinderswipe.stampPass")}
                 </span>
-                {member.fictional && <FictionalMark className="swipe-stack__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />}
+                {member.fictional && (
+                  <FictionalMark className="swipe-stack__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />
+                )}
                 <div className="swipe-stack__caption">
                   <strong>
                     {member.name}, {member.age}

@@ -9,7 +9,12 @@ export function TransitionsVideo({ page }: { page: LanderData }) {
   const { t } = useTranslation("landers");
   return (
     <main id="main" className="lander lander--transitions">
-      <PhotoFilm id="transitions-film" members={page.members} effects={["fade", "slide", "zoom", "wipe", "rise", "spin"]} className="film--full">
+      <PhotoFilm
+        id="transitions-film"
+        members={page.members}
+        effects={["fade", "slide", "zoom", "wipe", "rise", "spin"]}
+        className="film--full"
+      >
         <div className="film__overlay">
           <div className="container">
             <p className="lander-eyebrow">{t("transitionsvideolanding.eyebrow")}</p>

@@ -6,8 +6,6 @@
  */
 export type ScriptsHandle = { scripts?: boolean };
 
-export const withoutScripts = { scripts: false } as const satisfies ScriptsHandle;
-
 /** Whether the page of these matched routes loads React Router's scripts (and so hydrates). */
 export function pageLoadsScripts(matches: readonly { handle?: unknown }[]): boolean {
   return !matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);

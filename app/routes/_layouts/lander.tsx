@@ -1,12 +1,13 @@
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/lander";
 import { LanderHeader } from "~/components/landers/LanderHeader";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
-import { withoutScripts } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { getRequestSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getLocale } from "~/http/i18n.server";
@@ -14,12 +15,12 @@ import { createClientI18n } from "~/i18n/client-i18n";
 import type { Language } from "~/i18n/languages";
 import { landerResources } from "~/landers/lander-i18n.server";
 import { chooseLander } from "~/landers/lander-slug";
-import { useRootData } from "~/root";
+import type { RootData } from "~/root";
 import { localizeSite } from "~/sites/site.server";
 import stylesheet from "~/styles/landers.css?url";
 
-/** ADR 030: landers are plain HTML (links and form posts), no JavaScript at all. */
-export const handle = withoutScripts;
+/** ADR 030: landers are plain HTML (links and form posts), no JavaScript at all (written out: see below). */
+export const handle = { scripts: false } satisfies ScriptsHandle;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -48,7 +49,7 @@ export type LanderLayoutData = Awaited<ReturnType<typeof loader>>;
  * disclaimers and the entry warning for NL and DE, all in the lander's language.
  */
 function LanderChrome({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
+  const root = useRouteLoaderData<RootData>("root");
   const lander = useRouteLoaderData<typeof loader>("lander");
   const i18n = useMemo(() => (lander ? createClientI18n(lander.language, lander.resources) : null), [lander]);
   if (!root || !lander || !i18n) return <>{children}</>;
@@ -66,7 +67,7 @@ function LanderChrome({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function LanderLayout() {
+function LanderLayout() {
   return (
     <LanderChrome>
       <Outlet />
@@ -75,7 +76,7 @@ export default function LanderLayout() {
 }
 
 /** An unknown, deleted or blocked member: the site's 404 page, in the lander's frame. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+function LanderErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <LanderChrome>
       <LanderError status={isRouteErrorResponse(error) ? error.status : 500} />
@@ -86,4 +87,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function LanderError({ status }: { status: number }) {
   const { t } = useTranslation();
   return <ErrorPage status={status} t={t} />;
+}
+
+/**
+ * Rendered on the server only (ADR 030): the client build has none of it, so the modules the landers
+ * share with other pages (footer, entry warning, the i18n provider) stay in those pages' chunks. The
+ * handle above is written out rather than imported for the same reason.
+ */
+export default serverOnly$(LanderLayout);
+export const ErrorBoundary = serverOnly$(LanderErrorBoundary);
+
+/**
+ * A lander reached by client-side navigation from a hydrated page loads as a document, since it
+ * has nothing to render in the browser.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {});
 }
