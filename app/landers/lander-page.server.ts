@@ -26,14 +26,14 @@ export type LanderDesign = (typeof LANDER_DESIGNS)[number];
 /** How many members each design shows. */
 const MEMBERS_SHOWN: Record<LanderDesign, number> = {
   tinderswipe: 8,
-  alonetonight: 8,
+  alonetonight: 12,
   collagelanding: 11,
   gallery: 16,
   iconslanding: 6,
-  maplanding: 8,
+  maplanding: 12,
   socialnetwork: 6,
   transitionsvideolanding: 6,
-  video: 9,
+  video: 12,
 };
 
 export type LanderPage = {

@@ -36,7 +36,7 @@ export async function memberTeaser(
 ): Promise<MemberTeaser | null> {
   const { site, now, viewerProfileId } = input;
   const profile = await findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id });
-  if (!profile || profile.status !== "active") return null;
+  if (profile?.status !== "active") return null;
   const [view, related] = await Promise.all([
     loadProfileView(db, { profile, viewer: { kind: "visitor" }, settings: site.settings, now }),
     relatedProfiles(db, { profile, viewerProfileId, genders: [profile.gender], siteId: site.id, now }),

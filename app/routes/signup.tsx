@@ -5,7 +5,7 @@ import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView } from "~/accounts/signup-steps.server";
 import { submitStep } from "~/http/signup-step.server";
 import { accountFormConfig, signupGate } from "~/accounts/signup.server";
-import { AccountForm, type AccountActionData } from "~/components/signup/AccountForm";
+import { AccountForm } from "~/components/signup/AccountForm";
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";

@@ -74,7 +74,12 @@ beforeAll(async () => {
   members.bbw = await landerMember(NICHES.bbw.member, { ...woman, body_type: "full_figured" });
   members.gilf = await landerMember(NICHES.gilf.member, { ...woman, birth_date: "1950-06-01" });
   members.milf = await landerMember(NICHES.milf.member, { ...woman, birth_date: "1981-09-12" });
-  members.gay = await landerMember(NICHES.gay.member, { gender: "male", sexuality: "gay", birth_date: "1990-01-01", region_id: Number(utrecht) });
+  members.gay = await landerMember(NICHES.gay.member, {
+    gender: "male",
+    sexuality: "gay",
+    birth_date: "1990-01-01",
+    region_id: Number(utrecht),
+  });
 });
 
 const page = async (path: string, options: { cookie?: string } = {}) => {
@@ -200,7 +205,12 @@ describe("the member landers", () => {
     await sql("UPDATE profiles SET status = 'deleted' WHERE id = ?", [deleted.profileId]);
     const elsewhere = await createMember({ site: "de-milf", name: "Anderswo" });
     for (const id of ["999999999", "abc", String(deleted.profileId), String(elsewhere.profileId)]) {
-      for (const path of [`/members/${id}/landing`, `/members/${id}/signup`, `/members/${id}/landing2/nl-plain`, `/members/${id}/landing3`]) {
+      for (const path of [
+        `/members/${id}/landing`,
+        `/members/${id}/signup`,
+        `/members/${id}/landing2/nl-plain`,
+        `/members/${id}/landing3`,
+      ]) {
         const { response, html } = await page(path);
         expect(response.status, path).toBe(404);
         expect(html, path).toContain("Deze pagina kon niet worden gevonden");
