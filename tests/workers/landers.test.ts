@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { get, mainContent, sql } from "./helpers";
 import { addPhoto } from "./profiles-helpers";
-import { accountForm, postAs } from "./signup-helpers";
+import { accountForm, createSiteWithSignups, postAs } from "./signup-helpers";
 import de from "../../locales/de/landers.json";
 import en from "../../locales/en/landers.json";
 import nl from "../../locales/nl/landers.json";
@@ -14,6 +14,8 @@ import nl from "../../locales/nl/landers.json";
  */
 const host = `landers-${crypto.randomUUID().slice(0, 8)}.test`;
 let siteId = 0;
+/** A site whose signup needs a known traffic source (product.md §4 `with_trafficsource`). */
+let gatedHost = "";
 
 const DESIGNS = [
   "alonetonight",
@@ -55,6 +57,7 @@ async function landerMember(name: string, profile: Record<string, string | numbe
 }
 
 beforeAll(async () => {
+  gatedHost = await createSiteWithSignups("landers-gated", "with_trafficsource");
   const [[id]] = (await sql(
     `INSERT INTO sites (key, name, domain, domain_language, company_id, is_default, settings)
      SELECT ?, 'Landerland', ?, domain_language, company_id, 0, json_set(settings, '$.niche', 5, '$.countries', json('["NL"]')) FROM sites WHERE is_default = 1
@@ -252,5 +255,19 @@ describe("the member landers", () => {
     const { response } = await page(`/members/${members.gilf.profileId}/signup`, { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/members/${members.gilf.profileId}`);
+  });
+
+  it("offers the member's signup on a gated site only to visitors from a known traffic source", async () => {
+    const [[gatedSiteId]] = (await sql("SELECT site_id FROM site_hosts WHERE host = ?", [gatedHost])) as [[string]];
+    const member = await createMember({ name: "Poortje" });
+    await sql("UPDATE users SET site_id = ? WHERE id = ?", [Number(gatedSiteId), member.userId]);
+    await sql("UPDATE profiles SET site_id = ? WHERE id = ?", [Number(gatedSiteId), member.profileId]);
+    const path = `/members/${member.profileId}/signup`;
+    const closed = mainContent(await (await get(path, { host: gatedHost })).text());
+    expect(closed).not.toContain('name="email"');
+    expect(closed).toContain("Poortje");
+    expect(mainContent(await (await get(`${path}?network=adnet`, { host: gatedHost })).text())).toContain('name="email"');
+    const refused = await postAs(path, accountForm(), { host: gatedHost });
+    expect(refused.status).toBe(403);
   });
 });
