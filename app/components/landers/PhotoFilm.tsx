@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { FictionalMark } from "~/components/profiles/FictionalMark";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { MemberPhoto } from "./LanderTile";
+import { useLanderData } from "./use-lander-data";
 
 /** The number of frames a film shows (its CSS keyframes are timed for six). */
 export const FILM_FRAMES = 6;
@@ -25,6 +27,7 @@ export function PhotoFilm({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation("landers");
+  const lander = useLanderData();
   const frames = members.slice(0, FILM_FRAMES);
   const poster = frames[0];
   return (
@@ -43,6 +46,9 @@ export function PhotoFilm({
               <span className="film__caption">
                 {member.name}, {member.age}
                 {member.region ? ` · ${member.region}` : ""}
+                {member.fictional && (
+                  <FictionalMark className="film__fictional" icon={lander.fictionalIcon} label={lander.fictionalSingular} />
+                )}
               </span>
             </li>
           ))}
