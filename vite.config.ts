@@ -1,12 +1,21 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { envOnlyMacros } from "vite-env-only";
 import { conformZodMini } from "./tools/vite-plugin-conform-zod-mini";
 import { jsquashImportMetaUrl } from "./tools/vite-plugin-jsquash";
 import { zodJitless } from "./tools/vite-plugin-zod-jitless";
 
 export default defineConfig({
-  plugins: [jsquashImportMetaUrl(), conformZodMini(), zodJitless(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  // envOnlyMacros: `serverOnly$(…)` is undefined in the client build, its imports gone (the scriptless landers, ADR 030).
+  plugins: [
+    jsquashImportMetaUrl(),
+    envOnlyMacros(),
+    conformZodMini(),
+    zodJitless(),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+  ],
   // The path aliases (~, #drizzle, #locales) are tsconfig.json's, defined there once.
   resolve: { tsconfigPaths: true },
   environments: {

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -31,6 +32,7 @@ import stylesheet from "~/styles/app.css?url";
 import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
+import { pageLoadsScripts } from "~/components/layout/page-scripts";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -160,6 +162,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const translator = useMemo(() => (data ? createTranslator(data.locale, data.resources) : null), [data?.locale, data?.resources]);
+  // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
+  const scripts = pageLoadsScripts(useMatches());
   const page = (
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>
@@ -174,8 +178,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <NavigationProgress />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && <ScrollRestoration />}
+        {scripts && <Scripts />}
       </body>
     </html>
   );

@@ -64,6 +64,26 @@ export default [
     route("complete-signup", "routes/complete-signup.tsx", { id: "complete-signup" }),
   ]),
 
+  // ── Landers (product.md §10 "Landers", ADR 030): the lander layout, plain HTML without scripts ──
+  layout("routes/_layouts/lander.tsx", { id: "lander" }, [
+    route("landers/tinderswipe", "routes/landers.tinderswipe.tsx", { id: "landers-tinderswipe" }),
+    route("landers/alonetonight/:slug?", "routes/landers.alonetonight.$slug.tsx", { id: "landers-alonetonight" }),
+    route("landers/collagelanding/:slug?", "routes/landers.collagelanding.$slug.tsx", { id: "landers-collagelanding" }),
+    route("landers/gallery/:slug?", "routes/landers.gallery.$slug.tsx", { id: "landers-gallery" }),
+    route("landers/iconslanding/:slug?", "routes/landers.iconslanding.$slug.tsx", { id: "landers-iconslanding" }),
+    route("landers/maplanding/:slug?", "routes/landers.maplanding.$slug.tsx", { id: "landers-maplanding" }),
+    route("landers/socialnetwork/:slug?", "routes/landers.socialnetwork.$slug.tsx", { id: "landers-socialnetwork" }),
+    route("landers/transitionsvideolanding/:slug?", "routes/landers.transitionsvideolanding.$slug.tsx", {
+      id: "landers-transitionsvideolanding",
+    }),
+    route("landers/video/:slug?", "routes/landers.video.$slug.tsx", { id: "landers-video" }),
+    route("members/:id/landing", "routes/members.$id.landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/signup", "routes/members.$id.signup.tsx", { id: "members-id-signup" }),
+    route("members/:id/landing2/:slug?", "routes/members.$id.landing2.$slug.tsx", { id: "members-id-landing2-slug" }),
+    route("members/:id/landing3/:slug?", "routes/members.$id.landing3.$slug.tsx", { id: "members-id-landing3-slug" }),
+  ]),
+  // ── end of the landers ──
+
   route("entry-warning", "routes/entry-warning.ts"),
   route("manifest.webmanifest", "routes/web-app-manifest.ts"),
   route("photos/*", "routes/photos.$.ts"),

@@ -29,6 +29,14 @@ export const ICONS = {
   grip: "grip-vertical",
   party: "party-popper",
   mask: "drama",
+  // The landers (ADR 030)
+  shield: "shield-check",
+  play: "play",
+  users: "users",
+  moon: "moon",
+  camera: "camera",
+  sparkles: "sparkles",
+  "eye-off": "eye-off",
 };
 
 const lucide = path.dirname(require.resolve("lucide-static/package.json"));

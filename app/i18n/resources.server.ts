@@ -18,8 +18,11 @@ for (const [path, module] of Object.entries(files)) {
 /** Every namespace found (common, pages, auth, …), the same for every language (a test checks). */
 export const namespaces = Object.keys(resources[supportedLanguages[0]] ?? {});
 
-/** Long content that pages render on the server and the browser never needs as strings. */
-const serverOnlyNamespaces = new Set(["pages", "mail", "push"]);
+/**
+ * Long content that pages render on the server and the browser never needs as strings; the landers
+ * render without scripts (ADR 030), so their copy never travels to the browser either.
+ */
+const serverOnlyNamespaces = new Set(["pages", "mail", "push", "landers"]);
 
 /** The namespaces the browser needs to render every page (passed through the root loader). */
 export function clientResources(language: string) {

@@ -67,6 +67,29 @@ test.describe("accessibility", () => {
     expect(findings).toEqual([]);
   });
 
+  test("signed out: no serious or critical violation on the landers", async ({ browser }) => {
+    const profileId = await someProfileId();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const findings = await audit(page, [
+      "/landers/tinderswipe",
+      "/landers/alonetonight",
+      "/landers/collagelanding/nl-milf",
+      "/landers/gallery",
+      "/landers/iconslanding",
+      "/landers/maplanding",
+      "/landers/socialnetwork/nl-plain",
+      "/landers/transitionsvideolanding",
+      "/landers/video",
+      `/members/${profileId}/landing`,
+      `/members/${profileId}/landing2/nl-plain`,
+      `/members/${profileId}/landing3`,
+      `/members/${profileId}/signup`,
+    ]);
+    await context.close();
+    expect(findings).toEqual([]);
+  });
+
   test("signed in as a free member: no serious or critical violation on the main pages", async ({ browser }) => {
     const profileId = await someProfileId();
     const member = await createMember({ name: `Toegankelijk${Date.now().toString(36)}` });

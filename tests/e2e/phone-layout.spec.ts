@@ -119,6 +119,11 @@ test("a visitor's pages fit a phone (in Polish)", async ({ page, context, baseUR
     "/complaints",
     "/lang-config",
     "/no/such/page",
+    "/landers/tinderswipe",
+    "/landers/socialnetwork",
+    "/landers/maplanding/pl-bbw",
+    `/members/${member.profileId}/landing`,
+    `/members/${member.profileId}/signup`,
   ]) {
     await expectFitsPhones(page, path);
   }

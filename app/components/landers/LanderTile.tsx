@@ -1,0 +1,32 @@
+import { ProfileTile } from "~/components/profiles/ProfileTile";
+import type { ProfileCard } from "~/profiles/profile-card.server";
+import { useLanderData } from "./use-lander-data";
+
+/** Where a member on a lander leads: a visitor signs up with that member in view, a member opens the profile. */
+export function memberHref(profileId: number, loggedIn: boolean): string {
+  return loggedIn ? `/members/${profileId}` : `/members/${profileId}/signup`;
+}
+
+/** A real member of the site on a lander, fictional ones with the site's icon (product.md §10). */
+export function LanderTile({ profile }: { profile: ProfileCard }) {
+  const lander = useLanderData();
+  return (
+    <ProfileTile
+      profile={profile}
+      href={memberHref(profile.id, lander.loggedIn)}
+      fictionalIcon={lander.fictionalIcon}
+      fictionalLabel={lander.fictionalSingular}
+    />
+  );
+}
+
+/** A member's photo in a lander's own frame (collage, feed, video): the photo, or the initial's silhouette. */
+export function MemberPhoto({ profile, className, eager = false }: { profile: ProfileCard; className?: string; eager?: boolean }) {
+  return profile.photoUrl ? (
+    <img className={className} src={profile.photoUrl} alt="" width={160} height={200} loading={eager ? "eager" : "lazy"} decoding="async" />
+  ) : (
+    <span className={`${className ?? ""} lander-photo--empty`} aria-hidden="true">
+      {profile.name.slice(0, 1)}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The loaders of the landers (product.md §10 "Landers"): the page for the design (or member) and
+ * slug, and its title and description in the lander's language.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import { getServices, getSite } from "~/http/context.server";
+import { getUser } from "~/http/guards.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
+import type { Language } from "~/i18n/languages";
+import { idParam } from "~/http/params";
+import { landerPage, type LanderDesign } from "~/landers/lander-page.server";
+import { chooseLander } from "~/landers/lander-slug";
+import { memberTeaser } from "~/landers/member-teaser.server";
+
+export async function loadLander(context: Readonly<RouterContextProvider>, design: LanderDesign, slug: string | undefined) {
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const page = await landerPage(db, {
+    design,
+    slug,
+    language: getLocale(context) as Language,
+    site,
+    viewerProfileId: getUser(context)?.profile?.id ?? null,
+    now: now(),
+  });
+  const t = getI18n(context).getFixedT(page.choice.language, "landers");
+  return {
+    ...page,
+    title: `${t(`${design}.title`, { siteName: site.name })} · ${site.name}`,
+    description: t(`niche.${page.choice.niche}.lead`),
+  };
+}
+
+export type LanderData = Awaited<ReturnType<typeof loadLander>>;
+
+/**
+ * The member landers (/members/{id}/landing, landing2, landing3 and signup): one member's teaser,
+ * or the site's 404 for an unknown, deleted, unconfirmed, invisible or blocked member.
+ */
+export async function loadMemberLander(context: Readonly<RouterContextProvider>, id: string, slug?: string) {
+  const profileId = idParam(id);
+  if (profileId === null) throw data(null, { status: 404 });
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const teaser = await memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() });
+  if (!teaser) throw data(null, { status: 404 });
+  const choice = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
+  const t = getI18n(context).getFixedT(choice.language, "landers");
+  return {
+    teaser,
+    choice,
+    title: `${t("member.title", { name: teaser.card.name })} · ${site.name}`,
+    description: teaser.about ?? t(`niche.${choice.niche}.lead`),
+  };
+}
+
+export type MemberLanderData = Awaited<ReturnType<typeof loadMemberLander>>;

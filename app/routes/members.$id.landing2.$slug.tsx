@@ -1,0 +1,19 @@
+import { serverOnly$ } from "vite-env-only/macros";
+import type { Route } from "./+types/members.$id.landing2.$slug";
+import { landerMeta } from "~/components/landers/lander-meta";
+import { MemberLanding2 } from "~/components/landers/MemberLanders";
+import { loadMemberLander } from "~/http/landers.server";
+
+/** /members/{id}/landing2/{slug?}: a member lander of product.md §10 "Landers"; an unknown, deleted or blocked member is the site's 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadMemberLander(context, params.id, params.slug);
+}
+
+export const meta: Route.MetaFunction = landerMeta;
+
+function MemberLander({ loaderData }: Route.ComponentProps) {
+  return <MemberLanding2 page={loaderData} />;
+}
+
+/** Rendered on the server only (ADR 030): the client build has none of it. */
+export default serverOnly$(MemberLander);

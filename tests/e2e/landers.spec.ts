@@ -1,0 +1,144 @@
+/**
+ * The landers (product.md §10 "Landers"): a visitor from a campaign lands on landers of the Dutch,
+ * German and English sites, signs up from one with a member in view, and the new account carries
+ * the campaign's network. Then every lander, in every language, fits a phone and a desktop.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { db, latestMail, linkIn, uniqueEmail } from "./factories";
+import { supportedLanguages } from "../../app/i18n/languages";
+
+const port = Number(process.env.E2E_PORT ?? 8790);
+
+type LanderCopy = {
+  niche: Record<"plain" | "milf" | "gay", { headline: string; lead: string }>;
+  video: { play: string };
+  socialnetwork: { message: string };
+  member: { signupTitle: string };
+};
+/** The lander copy of a language, as the pages show it. */
+const copy = (language: string): LanderCopy => JSON.parse(readFileSync(`locales/${language}/landers.json`, "utf8"));
+const [nl, de, en] = [copy("nl"), copy("de"), copy("en")];
+const site = (subdomain: string) => `http://${subdomain}localhost:${port}`;
+
+/** A visible member of a site, with a photo: who the landers and member landers show. */
+async function memberOf(siteKey: string): Promise<number> {
+  const client = db();
+  const result = await client.execute({
+    sql: `SELECT p.id FROM profiles p JOIN users u ON u.id = p.user_id
+          WHERE p.site_id = (SELECT id FROM sites WHERE key = ?) AND p.status = 'active' AND u.status = 'confirmed'
+            AND u.invisible = 0 AND p.main_photo_id IS NOT NULL
+          ORDER BY p.id LIMIT 1`,
+    args: [siteKey],
+  });
+  client.close();
+  return Number(result.rows[0]!.id);
+}
+
+async function trackingOf(email: string) {
+  const client = db();
+  const result = await client.execute({
+    sql: "SELECT t.network, t.sub1, t.landing_path FROM tracking_records t JOIN users u ON u.id = t.user_id WHERE u.email = ?",
+    args: [email],
+  });
+  client.close();
+  return result.rows.map((row) => ({ network: row.network, sub1: row.sub1, landingPath: row.landing_path }));
+}
+
+test("a visitor lands on landers in nl, de and en, signs up from one and the account carries the network", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-GB" });
+  const page = await context.newPage();
+
+  // Dutch site: the gallery for the plain niche.
+  await page.goto(`${site("")}/landers/gallery/nl-plain?network=adnet&sub1=nl-banner`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(nl.niche.plain.headline);
+  await expect(page.locator(".lander-gallery__grid .profile-card").first()).toBeVisible();
+  expect(await page.locator("script").count()).toBe(0);
+
+  // German site: the video lander for the milf niche; the film plays after "play".
+  await page.goto(`${site("de.")}/landers/video/de-milf?network=adnet&sub1=de-banner`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Im Video");
+  await expect(page.getByText(de.niche.milf.lead)).toBeVisible();
+  await expect(page.locator(".film__frames")).toBeHidden();
+  await page.getByText(de.video.play).click();
+  await expect(page.locator(".film__frames")).toBeVisible();
+
+  // English site: the social feed for the gay niche, and a member's post leads to signing up.
+  await page.goto(`${site("gay.")}/landers/socialnetwork/en-gay?network=adnet&sub1=en-banner`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.niche.gay.headline);
+  const post = page.locator(".post").first();
+  const name = ((await post.locator(".post__name").textContent()) ?? "").split(",")[0]!.trim();
+  await post.getByRole("link", { name: en.socialnetwork.message }).click();
+  await expect(page).toHaveURL(/\/members\/\d+\/signup$/);
+  const profilePath = new URL(page.url()).pathname.replace(/\/signup$/, "");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.member.signupTitle.replace("{{name}}", name));
+
+  const email = uniqueEmail("lander");
+  const form = page.locator(".member-signup__form");
+  await form.getByLabel("I am a").selectOption("male");
+  await form.getByLabel("Looking for").selectOption("male");
+  await form.getByLabel("Profile name").fill("Lander");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Password").fill("correct horse battery");
+  await form.getByLabel("Date of birth").fill("1990-05-17");
+  await form.getByLabel("I accept the").check();
+  await form.getByRole("button", { name: "Create account" }).click();
+
+  // Straight on to the member's profile, signed in.
+  await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  expect(await trackingOf(email)).toEqual([{ network: "adnet", sub1: "en-banner", landingPath: "/landers/socialnetwork/en-gay" }]);
+
+  const mail = await latestMail(email);
+  const link = linkIn(mail!.text, "/activate");
+  await page.goto(`${site("gay.")}${new URL(link).pathname}${new URL(link).search}`);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await context.close();
+});
+
+test("the swipe demo throws a card aside without any script", async ({ page }) => {
+  await page.goto("/landers/tinderswipe");
+  const first = page.locator(".swipe-stack__item").first();
+  await expect(first.locator(".swipe-stack__card")).toBeVisible();
+  await first.locator(".swipe-stack__button--like").click();
+  await expect(first.locator(".swipe-stack__card")).toBeHidden();
+  await expect(page.locator(".swipe-stack__item").nth(1).locator(".swipe-stack__card")).toBeVisible();
+});
+
+const DESIGNS = [
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
+];
+
+/** The page is no wider than the screen at a phone's and a desktop's width. */
+async function expectFits(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { scrollWidth, innerWidth } = await page.locator("html").evaluate((html) => ({
+      scrollWidth: html.scrollWidth,
+      innerWidth: html.ownerDocument.defaultView!.innerWidth,
+    }));
+    expect.soft(scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(innerWidth);
+  }
+}
+
+test("every lander and member lander fits 375 and 1280 px in every language", async ({ page, context, baseURL }) => {
+  test.setTimeout(300_000);
+  const memberId = await memberOf("nl-general");
+  for (const language of supportedLanguages) {
+    await context.addCookies([{ name: "locale", value: language, url: baseURL ?? site("") }]);
+    await expectFits(page, "/landers/tinderswipe");
+    for (const design of DESIGNS) await expectFits(page, `/landers/${design}/${language}-plain`);
+    for (const path of ["landing", `landing2/${language}-milf`, `landing3/${language}-bbw`, "signup"]) {
+      await expectFits(page, `/members/${memberId}/${path}`);
+    }
+  }
+});
