@@ -19,7 +19,7 @@ for (const [path, module] of Object.entries(files)) {
 export const namespaces = Object.keys(resources[supportedLanguages[0]] ?? {});
 
 /** Long content that pages render on the server and the browser never needs as strings. */
-const serverOnlyNamespaces = new Set(["pages", "mail", "push"]);
+const serverOnlyNamespaces = new Set(["pages", "mail", "push", "acquisition"]);
 
 /** The namespaces the browser needs to render every page (passed through the root loader). */
 export function clientResources(language: string) {

@@ -18,6 +18,7 @@ import { clientIp } from "~/security/rate-limit.server";
 import { readForm } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
 import { authCookie, trackingCookie, trackingOf } from "~/http/cookies.server";
+import { attributeSignup } from "~/http/acquisition.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
@@ -80,6 +81,7 @@ async function createAccountAction(request: Request, context: Route.ActionArgs["
   const headers = new Headers();
   headers.append("Set-Cookie", authCookie.set(request, outcome.sessionToken));
   if (tracking) headers.append("Set-Cookie", trackingCookie.clear(request));
+  await attributeSignup(context, request, outcome.userId, headers);
   return redirect("/signup?step=photo", { headers });
 }
 
