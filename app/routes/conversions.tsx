@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/conversions";
-import { conversionReport, percentage, reportPeriod, reportTotals, type ConversionRow } from "~/acquisition/conversions.server";
+import { conversionReport, percentage, reportPeriod, reportTotals } from "~/acquisition/conversions.server";
 import { getServices, getSite } from "~/http/context.server";
 import { requireModerator } from "~/http/guards.server";
 import { getI18n } from "~/http/i18n.server";
@@ -18,10 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   const query = new URL(request.url).searchParams;
   const period = reportPeriod(query.get("from"), query.get("to"), now());
-  const rows = await conversionReport(db, site.id, period);
+  const report = await conversionReport(db, site.id, period);
+  const totals = reportTotals(report);
   return {
-    rows,
-    totals: reportTotals(rows),
+    rows: report.map((row) => ({ ...row, signupRate: percentage(row.signups, row.visits) })),
+    totals: { ...totals, signupRate: percentage(totals.signups, totals.visits) },
     from: period.fromDay,
     to: period.toDay,
     title: `${t("acquisition:report.title")} · ${site.name}`,
@@ -50,14 +51,14 @@ type ReportText =
   | "noNetwork"
   | "chartTitle";
 
-const label = (row: ConversionRow, text: Record<ReportText, string>) =>
+const label = (row: { page: string; slug: string | null; network: string | null }, text: Record<ReportText, string>) =>
   [row.page, row.slug, row.network ?? text.noNetwork].filter(Boolean).join(" · ");
 
 export default function Conversions({ loaderData }: Route.ComponentProps) {
   const { rows, totals, text } = loaderData;
   const format = useFormat();
   const most = Math.max(1, ...rows.map((row) => row.visits));
-  const rate = (part: number, whole: number) => `${format.number(percentage(part, whole))} %`;
+  const rate = (value: number) => `${format.number(value)} %`;
   return (
     <main id="main" className="container section conversions">
       <h1>{text.title}</h1>
@@ -103,7 +104,7 @@ export default function Conversions({ loaderData }: Route.ComponentProps) {
                     <td>{format.number(row.signups)}</td>
                     <td>{format.number(row.activations)}</td>
                     <td>{format.number(row.firstPurchases)}</td>
-                    <td>{rate(row.signups, row.visits)}</td>
+                    <td>{rate(row.signupRate)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -117,7 +118,7 @@ export default function Conversions({ loaderData }: Route.ComponentProps) {
                   <td>{format.number(totals.signups)}</td>
                   <td>{format.number(totals.activations)}</td>
                   <td>{format.number(totals.firstPurchases)}</td>
-                  <td>{rate(totals.signups, totals.visits)}</td>
+                  <td>{rate(totals.signupRate)}</td>
                 </tr>
               </tfoot>
             </table>

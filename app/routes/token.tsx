@@ -1,8 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/token";
 import { followShortLink } from "~/acquisition/short-links.server";
-import { ErrorPage } from "~/components/layout/ErrorPage";
 import { getServices, getSite } from "~/http/context.server";
 
 /**
@@ -17,8 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   throw redirect(target, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Unknown tokens: the layout's 404 page (the route has no page of its own). */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} t={t} />;
+/** Never shown: the loader always leads on, or throws the 404 that the layout's error page shows. */
+export default function Token() {
+  return null;
 }
