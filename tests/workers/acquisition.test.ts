@@ -123,7 +123,9 @@ describe("tracking from the landing to the account", () => {
   it("does not count members, crawlers or prefetches as visits", async () => {
     const cookie = await memberCookie(hosts.open);
     const before = await sql("SELECT count(*) FROM landing_visits WHERE site_id = ?", [siteIds[hosts.open]!]);
-    await visit("/pricing", hosts.open, { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    await visit("/pricing", hosts.open, {
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     await visit("/pricing", hosts.open, { headers: { "Sec-Purpose": "prefetch" } });
     await visit("/", hosts.open, { cookie });
     expect(await sql("SELECT count(*) FROM landing_visits WHERE site_id = ?", [siteIds[hosts.open]!])).toEqual(before);
@@ -210,7 +212,9 @@ describe("the conversion report", () => {
 
     // Another day has none of it; visitors and members get the 404.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect(mainContent(await (await visit(`/conversions?from=${yesterday}&to=${yesterday}`, host, { cookie })).text())).not.toContain(network);
+    expect(mainContent(await (await visit(`/conversions?from=${yesterday}&to=${yesterday}`, host, { cookie })).text())).not.toContain(
+      network,
+    );
     expect((await visit("/conversions", host)).status).toBe(404);
     expect((await visit("/conversions", host, { cookie: await memberCookie(host) })).status).toBe(404);
   });
