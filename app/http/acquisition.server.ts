@@ -9,7 +9,7 @@
 import { isbot } from "isbot";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { claimVisit, isVisitId, pagePath, recordPageEvent, recordVisit } from "~/acquisition/landing.server";
-import { trackingFromUrl } from "~/acquisition/tracking.server";
+import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { getRequestSite, getServices } from "./context.server";
 import { getUser } from "./guards.server";
@@ -36,15 +36,27 @@ export async function recordLanding(context: Context, request: Request, input: {
   if (request.method !== "GET" || getUser(context) || isAutomated(request)) return;
   const { db, now } = getServices(context);
   const arrivedWith = trackingFromUrl(new URL(request.url));
-  const visitId = await recordVisit(db, {
-    siteId: getRequestSite(context).id,
-    page: input.page,
-    slug: input.slug,
-    network: (arrivedWith ?? trackingOf(request))?.network ?? null,
-    now: now(),
-  });
+  const visitId = await analytics(
+    recordVisit(db, {
+      siteId: getRequestSite(context).id,
+      page: input.page,
+      slug: input.slug,
+      network: (arrivedWith ?? trackingOf(request))?.network ?? null,
+      now: now(),
+    }),
+  );
   const kept = landingCookie.read(request);
   if (visitId && (arrivedWith || !isVisitId(kept))) context.set(newVisitContext, visitId);
+}
+
+/** Counting is never worth a failed page: a database error is logged, and the page goes on. */
+async function analytics<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    console.error("acquisition analytics failed", error);
+    return null;
+  }
 }
 
 /** The visit this visitor arrived through (the `landing` cookie), or null. */
@@ -62,15 +74,17 @@ async function recordBounce(context: Context, request: Request, url: URL) {
   const named = url.searchParams.get("lb");
   if (named === null || isAutomated(request)) return;
   const { db, now } = getServices(context);
-  await recordPageEvent(db, {
-    siteId: getRequestSite(context).id,
-    kind: "bounce",
-    page: pagePath(named) ?? url.pathname,
-    network: trackingOf(request)?.network ?? null,
-    visitId: landingVisitOf(request),
-    ip: clientIp(request),
-    now: now(),
-  });
+  await analytics(
+    recordPageEvent(db, {
+      siteId: getRequestSite(context).id,
+      kind: "bounce",
+      page: pagePath(named) ?? documentPath(url),
+      network: trackingOf(request)?.network ?? null,
+      visitId: landingVisitOf(request),
+      ip: clientIp(request),
+      now: now(),
+    }),
+  );
 }
 
 /**

@@ -25,7 +25,9 @@ test.beforeAll(async ({ baseURL }) => {
   // Workers keep the sites for a minute: wait until the new host is served as its own site.
   const port = new URL(baseURL!).port;
   await expect
-    .poll(async () => (await (await fetch(`http://127.0.0.1:${port}/api/settings.php?host=${host}`)).json()).name, { timeout: 75_000 })
+    .poll(async () => ((await (await fetch(`http://127.0.0.1:${port}/api/settings.php?host=${host}`)).json()) as { name: string }).name, {
+      timeout: 75_000,
+    })
     .toBe("Consent Test");
 });
 
