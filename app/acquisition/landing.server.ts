@@ -14,7 +14,7 @@ const MAX_SLUG = 60;
 
 /** A page as the report groups it: a site path, without query, at most 200 characters. */
 export function pagePath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//")) return null;
   const path = value.split(/[?#]/, 1)[0]!;
   if (path.length > MAX_PAGE || !/^[\w./~-]*$/.test(path)) return null;
   return path;

@@ -11,13 +11,11 @@
 import type { RouterContextProvider } from "react-router";
 import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
-import { isDevelopment } from "~/env.server";
 import { isLanguage } from "~/i18n/languages";
 import { headTags, siteLanguages } from "~/seo/seo";
-import { getServices, getSite } from "./context.server";
+import { getSite, linkOrigin } from "./context.server";
 import { consentFrom } from "./cookies.server";
 import { getI18n, getLocale } from "./i18n.server";
-import { siteOrigin } from "~/sites/site.server";
 
 /** The cookie policy page, where the banner always shows (to change one's answer). */
 const COOKIE_POLICY_PATH = "/pages/cookies";
@@ -36,9 +34,8 @@ export function documentExtras(context: Readonly<RouterContextProvider>, request
   } catch {
     return null;
   }
-  const { env } = getServices(context);
   const url = new URL(request.url);
-  const origin = siteOrigin(site, request, { development: isDevelopment(env) });
+  const origin = linkOrigin(context, request);
   const consent = consentFrom(request);
   const configured = site.settings.thirdPartyScripts;
   const scripts = scriptsToLoad(configured, consent);

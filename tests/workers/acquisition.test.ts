@@ -8,7 +8,7 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
-import { get, mainContent, sql } from "./helpers";
+import { mainContent, sql } from "./helpers";
 import { accountForm, activationToken, postAs, uniqueIp } from "./signup-helpers";
 
 const SCRIPT = "https://stats.example.com/tag.js";
