@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
+import { documentExtras } from "~/http/document.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,11 +37,14 @@ export default async function handleRequest(
     await body.allReady;
   }
 
+  // SEO tags, the cookie banner and the accepted third-party scripts (ADR 031), added to the stream.
+  const extras = documentExtras(loadContext, request, responseStatusCode);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, extras?.csp));
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return extras ? extras.rewrite(response, nonce) : response;
 }
 
 /**

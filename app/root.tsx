@@ -16,8 +16,8 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { navCounts } from "~/accounts/nav-counts.server";
 import { describeDisabledNotifications, disabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/http/user-middleware.server";
-import { trackingFromUrl } from "~/acquisition/tracking.server";
-import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie, trackingCookie } from "~/http/cookies.server";
+import { trackLanding } from "~/http/acquisition.server";
+import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie } from "~/http/cookies.server";
 import type { NavUser } from "~/components/layout/TopNav";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
@@ -44,14 +44,6 @@ const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, ne
   return next();
 };
 
-/** Landing parameters (network, ref, sub1–3) are remembered in a cookie for the signup (product.md §10). */
-const trackingMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
-  const response = await next();
-  const record = request.method === "GET" ? trackingFromUrl(new URL(request.url)) : null;
-  if (record) response.headers.append("Set-Cookie", trackingCookie.set(request, JSON.stringify(record)));
-  return response;
-};
-
 /** Once the language is known: the site's texts in that language (product.md §10 "Sites"), for every loader and action. */
 const siteTextsMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
   context.set(localizedSiteContext, localizeSite(getRequestSite(context), getLocale(context)));
@@ -61,7 +53,8 @@ const siteTextsMiddleware: Route.MiddlewareFunction = async ({ context }, next) 
 export const middleware: Route.MiddlewareFunction[] = [
   siteMiddleware,
   userMiddleware,
-  trackingMiddleware,
+  // Landing parameters (network, ref, sub1–3), visits and `lb` bounces (product.md §10 "Acquisition").
+  trackLanding,
   i18nextMiddleware,
   siteTextsMiddleware,
 ];

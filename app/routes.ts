@@ -53,6 +53,11 @@ export default [
     route("premium", "routes/premium.tsx", { id: "premium" }),
     route("transactions/:id?", "routes/transactions.$id.tsx", { id: "transactions-id" }),
     route("directdebit", "routes/directdebit.tsx", { id: "directdebit" }),
+    // ── Acquisition (product.md §10): the conversion report and the {token} short links ──
+    // `:token` takes single-segment paths no static route claims; an unknown token is the 404.
+    route("conversions", "routes/conversions.tsx", { id: "conversions" }),
+    route(":token", "routes/token.tsx", { id: "token" }),
+    // ── end of acquisition ──
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/_layouts/chat.tsx", [
@@ -107,5 +112,12 @@ export default [
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
   route("api/mail-webhook.php", "routes/api/mail-webhook.ts"),
   route("api/discountcode.php", "routes/api/discountcode.ts"),
+  // ── Acquisition (product.md §10): beacon, consent, search engines, link previews ──
+  route("api/page-hidden.php", "routes/api/page-hidden.ts"),
+  route("consent", "routes/consent.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("og-image.png", "routes/og-image.ts"),
+  // ── end of acquisition ──
   ...developmentOnly([route("__bench/baseline", "routes/bench.baseline.ts")]),
 ] satisfies RouteConfig;

@@ -749,6 +749,80 @@ export const trackingRecords = sqliteTable(
   (t) => [index("tracking_records_user").on(t.userId), index("tracking_records_network").on(t.siteId, t.network, t.createdAt)],
 );
 
+/**
+ * One visit of an acquisition page (a lander, the home page, pricing; product.md §10
+ * "Acquisition"): the conversion report counts these. The id is random (it travels in the
+ * `landing` cookie); `user_id` is set when that visit led to a signup.
+ */
+export const landingVisits = sqliteTable(
+  "landing_visits",
+  {
+    id: text("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    /** The page's path without its slug, e.g. `/landers/video` or `/`. */
+    page: text("page").notNull(),
+    slug: text("slug"),
+    network: text("network"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("landing_visits_site").on(t.siteId, t.createdAt), index("landing_visits_user").on(t.userId)],
+);
+
+/**
+ * Lander analytics (product.md §7 page-hidden beacon, the `lb` query parameter): a page was hidden
+ * or bounced, with the visitor's traffic source and landing visit when known.
+ */
+export const pageEvents = sqliteTable(
+  "page_events",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    kind: text("kind", { enum: ["hidden", "bounce"] }).notNull(),
+    page: text("page").notNull(),
+    network: text("network"),
+    visitId: text("visit_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_events_site").on(t.siteId, t.createdAt), index("page_events_visit").on(t.visitId)],
+);
+
+/** The `{token}` short links of product.md §2 (a campaign or mail link): `/{token}` leads to `target`. */
+export const shortLinks = sqliteTable(
+  "short_links",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    /** A path of the site, with its query (e.g. `/landers/video?network=mail&sub1=june`). */
+    target: text("target").notNull(),
+    /** What the operator calls it (a campaign, a mailing). */
+    label: text("label"),
+    /** Unset: the link works for good. */
+    expiresAt: integer("expires_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("short_links_site_token").on(t.siteId, t.token)],
+);
+
+export const shortLinkClicks = sqliteTable(
+  "short_link_clicks",
+  {
+    id: integer("id").primaryKey(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => shortLinks.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("short_link_clicks_link").on(t.linkId, t.createdAt)],
+);
+
 /** Every moderator decision (photo approved/rejected, text removed, complaint handled): the audit trail. */
 export const moderationActions = sqliteTable(
   "moderation_actions",

@@ -14,6 +14,9 @@ describe("the tracking record of a landing (network, ref, sub1–3)", () => {
       landingPath: "/landers/video",
     });
     expect(trackingFromUrl(url("https://flirt.example/?ref=42"))).toBeNull();
+    // A client-side navigation's data request stands for its page.
+    expect(trackingFromUrl(url("https://flirt.example/pricing.data?network=adnet"))?.landingPath).toBe("/pricing");
+    expect(trackingFromUrl(url("https://flirt.example/_root.data?network=adnet"))?.landingPath).toBe("/");
   });
 
   it("refuses markup and overlong values: a bad optional value is dropped, a bad network drops the record", () => {

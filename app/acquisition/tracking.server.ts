@@ -32,11 +32,20 @@ export type TrackingRecord = z.infer<typeof trackingSchema>;
 
 const optionalKeys = ["ref", "sub1", "sub2", "sub3"] as const;
 
+/**
+ * The page a request is for: a client-side navigation asks for its data at `/pricing.data` (the
+ * home page's at `/_root.data`), which is the page `/pricing` (`/`).
+ */
+export function documentPath(url: URL): string {
+  const path = url.pathname.replace(/\.data$/, "");
+  return path === "/_root" ? "/" : path;
+}
+
 /** The record carried by a landing URL, or null when it has no (valid) `network`. */
 export function trackingFromUrl(url: URL): TrackingRecord | null {
   const network = url.searchParams.get("network");
   if (!network) return null;
-  const candidate: Record<string, string> = { network, landingPath: url.pathname.slice(0, MAX_PATH) };
+  const candidate: Record<string, string> = { network, landingPath: documentPath(url).slice(0, MAX_PATH) };
   for (const key of optionalKeys) {
     const value = url.searchParams.get(key);
     // An unusable optional value is dropped rather than losing the whole record.

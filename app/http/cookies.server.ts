@@ -5,6 +5,10 @@
  * - `auth` (product.md §9: 30 days): the session token, HttpOnly;
  * - `locale` (product.md §9: 365 days): the chosen language, readable by the page;
  * - `tracking` (30 days): the landing's traffic-source record (network, ref, sub1–3), HttpOnly;
+ * - `landing` (30 days): the acquisition page visit the visitor arrived through (a random id), tied
+ *   to the account at signup for the conversion report, HttpOnly;
+ * - `consent` (a year): the visitor's answer in the cookie banner (`accepted` or `refused`) about
+ *   the site's third-party scripts, HttpOnly (ADR 031);
  * - `entry-warning-dismissed` (a year): the adult-content warning was dismissed; the browser also
  *   writes it itself (EntryWarning), with the same attributes;
  * - `hide-disabled-notifications-alert`: the browser's mirror of that alert's dismissal
@@ -15,6 +19,7 @@ import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/components/entry-
 import { SESSION_SECONDS } from "~/accounts/session.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "~/i18n/detect-language";
 import { readTracking, TRACKING_MAX_AGE, type TrackingRecord } from "~/acquisition/tracking.server";
+import { consentOf, type Consent } from "~/acquisition/consent";
 
 /**
  * The one rule for `Secure`: every cookie is Secure, except on a localhost origin (development and
@@ -71,6 +76,8 @@ function defineCookie(name: string, options: { maxAge: number; httpOnly: boolean
 export const authCookie = defineCookie("auth", { maxAge: SESSION_SECONDS, httpOnly: true });
 export const localeCookie = defineCookie(LOCALE_COOKIE, { maxAge: LOCALE_COOKIE_MAX_AGE, httpOnly: false });
 export const trackingCookie = defineCookie("tracking", { maxAge: TRACKING_MAX_AGE, httpOnly: true });
+export const landingCookie = defineCookie("landing", { maxAge: TRACKING_MAX_AGE, httpOnly: true });
+export const consentCookie = defineCookie("consent", { maxAge: 365 * 24 * 60 * 60, httpOnly: true });
 export const entryWarningDismissedCookie = defineCookie(ENTRY_WARNING_COOKIE, { maxAge: ENTRY_WARNING_MAX_AGE, httpOnly: false });
 /** Written by the browser when the member dismisses the disabled-notifications alert (its value: the time). */
 export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFICATIONS_DISMISS_KEY, {
@@ -81,4 +88,9 @@ export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFI
 /** The visitor's traffic source: the landing URL's, else the one the `tracking` cookie remembers. */
 export function trackingOf(request: Request): TrackingRecord | null {
   return readTracking(new URL(request.url), trackingCookie.read(request));
+}
+
+/** The visitor's answer in the cookie banner, or null when not asked yet. */
+export function consentFrom(request: Request): Consent {
+  return consentOf(consentCookie.read(request));
 }

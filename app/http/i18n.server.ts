@@ -16,6 +16,7 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     order: ["custom"],
     async findLocale({ request, context }) {
       return detectLanguage({
+        urlLocale: new URL(request.url).searchParams.get("lang"),
         cookieLocale: localeCookie.read(request),
         acceptLanguage: request.headers.get("Accept-Language"),
         country: getServices(context).country,

@@ -1,7 +1,8 @@
 /**
  * Signup step 1, the account form (product.md §2, §4, §5), as /signup and a member's signup page
  * (/members/{id}/signup) take it: the gate, the schema, the honeypot, the account with the
- * visitor's tracking record, and on success a session; `next` is where the new member goes on,
+ * visitor's tracking record, and on success a session and the landing visit tied to the account
+ * (product.md §10 "Acquisition"); `next` is where the new member goes on,
  * `signedIn` where someone already signed in is sent.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,6 +10,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { signupAccountSchema } from "~/accounts/signup-schema";
 import { createAccount, signupGate } from "~/accounts/signup.server";
 import type { AccountActionData } from "~/components/signup/AccountForm";
+import { attributeSignup } from "~/http/acquisition.server";
 import { getServices, getSite } from "~/http/context.server";
 import { authCookie, trackingCookie, trackingOf } from "~/http/cookies.server";
 import { getUser } from "~/http/guards.server";
@@ -56,5 +58,6 @@ export async function signUpWithAccountForm(
   const headers = new Headers();
   headers.append("Set-Cookie", authCookie.set(request, outcome.sessionToken));
   if (tracking) headers.append("Set-Cookie", trackingCookie.clear(request));
+  await attributeSignup(context, request, outcome.userId, headers);
   return redirect(next, { headers });
 }

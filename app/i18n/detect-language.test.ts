@@ -5,6 +5,11 @@ import { visibleLanguages } from "./languages";
 const base = { cookieLocale: null, acceptLanguage: null, country: null, domainLanguage: "nl_NL" };
 
 describe("detectLanguage", () => {
+  it("serves the language an address asks for (?lang=, the hreflang alternates) before anything else", () => {
+    expect(detectLanguage({ ...base, urlLocale: "fr", cookieLocale: "pl", country: "NL" })).toBe("fr");
+    expect(detectLanguage({ ...base, urlLocale: "xx", cookieLocale: "pl" })).toBe("pl");
+  });
+
   it("uses the locale cookie first", () => {
     expect(detectLanguage({ ...base, cookieLocale: "pl", country: "NL" })).toBe("pl");
   });

@@ -1,6 +1,6 @@
 /**
  * Which language a request is served in (product.md §9, §10 "Sites"):
- * `locale` cookie → the country's visible languages (the browser's preference among them, else the
+ * the address's `?lang=` (the hreflang alternates of app/seo/seo.ts link with it) → `locale` cookie → the country's visible languages (the browser's preference among them, else the
  * first) → the first two letters of the site's domain_language → nl.
  */
 import { defaultLanguage, domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
@@ -9,6 +9,8 @@ export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export type DetectionInput = {
+  /** The language the address asks for (`?lang=`), if any. */
+  urlLocale?: string | null;
   /** The `locale` cookie's value, if any. */
   cookieLocale: string | null;
   acceptLanguage: string | null;
@@ -38,6 +40,7 @@ export function preferredLanguages(acceptLanguage: string | null): string[] {
 }
 
 export function detectLanguage(input: DetectionInput): Language {
+  if (isLanguage(input.urlLocale)) return input.urlLocale;
   if (isLanguage(input.cookieLocale)) return input.cookieLocale;
 
   if (input.country) {

@@ -20,9 +20,10 @@ export const namespaces = Object.keys(resources[supportedLanguages[0]] ?? {});
 
 /**
  * Long content that pages render on the server and the browser never needs as strings; the landers
- * render without scripts (ADR 030), so their copy never travels to the browser either.
+ * render without scripts (ADR 030), so their copy never travels to the browser either, nor do the
+ * consent banner's and the conversion report's texts (rendered on the server, ADR 031).
  */
-const serverOnlyNamespaces = new Set(["pages", "mail", "push", "landers"]);
+const serverOnlyNamespaces = new Set(["pages", "mail", "push", "landers", "acquisition"]);
 
 /** The namespaces the browser needs to render every page (passed through the root loader). */
 export function clientResources(language: string) {

@@ -9,12 +9,15 @@ import { featuredProfiles } from "~/profiles/featured.server";
 import { messageCostFor } from "~/sites/pricing";
 import { buyerCountry } from "~/payments/price-list.server";
 import { getUser } from "~/http/guards.server";
+import { recordLanding } from "~/http/acquisition.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, country, now } = getServices(context);
   const site = getSite(context);
   const { settings } = site;
   const t = getI18n(context).t;
+  // The home page is an acquisition page too (product.md §10): counted in the conversion report.
+  const [profiles] = await Promise.all([featuredProfiles(db, site.id, now()), recordLanding(context, request, { page: "/" })]);
   return {
     siteName: site.name,
     title: site.texts.indexTitle,
@@ -23,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     fictionalIcon: settings.fictionalIcon,
     fictionalSingular: site.texts.fictionalSingular,
     messageCost: messageCostFor(site.prices, settings.countries, buyerCountry(country, getUser(context)), settings.messageCredits),
-    profiles: await featuredProfiles(db, site.id, now()),
+    profiles,
     metaTitle: `${site.name} · ${t("home.metaTitle")}`,
     loggedIn: getUser(context) !== null,
   };

@@ -7,8 +7,10 @@ import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { messageCostFor } from "~/sites/pricing";
 import { getUser } from "~/http/guards.server";
+import { recordLanding } from "~/http/acquisition.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await recordLanding(context, request, { page: "/pricing" });
   const { country } = getServices(context);
   const site = getSite(context);
   const { settings } = site;

@@ -6,16 +6,26 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open. */
-export function contentSecurityPolicy(nonce: string, development: boolean, host?: string): string {
+/** Sources a page's accepted third-party scripts need (ADR 031), by directive: https origins. */
+export type ThirdPartySources = { script: readonly string[]; connect: readonly string[]; img: readonly string[] };
+
+const noThirdParty: ThirdPartySources = { script: [], connect: [], img: [] };
+
+/**
+ * `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open.
+ * `thirdParty`: the hosts of the site's tracking and analytics scripts, only once the visitor
+ * accepted them (with 'strict-dynamic' browsers load scripts by nonce; the hosts serve older ones).
+ */
+export function contentSecurityPolicy(nonce: string, development: boolean, host?: string, thirdParty = noThirdParty): string {
+  const extra = (sources: readonly string[]) => sources.map((source) => ` ${source}`).join("");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra(thirdParty.script)}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra(thirdParty.img)}`,
     "font-src 'self'",
     // Not every browser lets 'self' cover wss: of the same host; the socket's origin is named.
-    `connect-src 'self'${development ? " ws: wss:" : host ? ` wss://${host}` : ""}`,
+    `connect-src 'self'${development ? " ws: wss:" : host ? ` wss://${host}` : ""}${extra(thirdParty.connect)}`,
     "media-src 'self' blob:",
     "worker-src 'self'",
     "manifest-src 'self'",

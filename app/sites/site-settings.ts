@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
+import { thirdPartyScriptsSchema } from "../acquisition/consent";
 import { brandSchema } from "./brand";
 import { localizedTextSchema } from "./site-texts";
 
@@ -117,6 +118,16 @@ export const siteSettingsSchema = z.object({
   vapidPublicKey: z.string().default(""),
   /** White label (ADR 025): the site's colours (white text on each at least 4.5:1) and its logo under public/. */
   brand: brandSchema,
+  /**
+   * product.md §10 "Acquisition": the tracking tag and behaviour-analytics script (https URLs, with
+   * the further hosts they report to), loaded only after the visitor's consent (ADR 031). None by default.
+   */
+  thirdPartyScripts: thirdPartyScriptsSchema,
+  /** The picture link previews show (Open Graph): a path under public/ or an https URL; unset: the site's generated card (/og-image.png). */
+  ogImage: z
+    .string()
+    .regex(/^(\/(?!\/)|https:\/\/)\S+\.(png|jpe?g|webp)$/)
+    .optional(),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

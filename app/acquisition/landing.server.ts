@@ -1,0 +1,99 @@
+/**
+ * Visits of acquisition pages and what became of them (product.md §10 "Acquisition"): each visit
+ * of a lander, the home page or pricing is a row; the visit a visitor arrived through travels in
+ * the `landing` cookie and is tied to the account at signup, so the conversion report can follow
+ * it to activation and the first purchase. Page events (the page-hidden beacon, a bounce named by
+ * the `lb` query parameter) are lander analytics.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { schema, type Database } from "~/db/client.server";
+import { withinLimits } from "~/security/rate-limit.server";
+
+const MAX_PAGE = 200;
+const MAX_SLUG = 60;
+
+/** A page as the report groups it: a site path, without query, at most 200 characters. */
+export function pagePath(value: string | null | undefined): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//")) return null;
+  const path = value.split(/[?#]/, 1)[0]!;
+  if (path.length > MAX_PAGE || !/^[\w./~-]*$/.test(path)) return null;
+  return path;
+}
+
+/** A lander slug (locale and niche, e.g. `nl-2`): letters, digits and dashes, else none. */
+export function landerSlug(value: string | null | undefined): string | null {
+  return value && value.length <= MAX_SLUG && /^[\w-]+$/.test(value) ? value.toLowerCase() : null;
+}
+
+/** A visit id as the `landing` cookie carries it (128 random bits, base64url). */
+export const isVisitId = (value: string | null): value is string => value !== null && /^[\w-]{22}$/.test(value);
+
+function newVisitId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export type LandingInput = { siteId: number; page: string; slug?: string | null; network: string | null; now: Date };
+
+/** Records one visit; its id, or null when the page is not a usable path. */
+export async function recordVisit(db: Database, input: LandingInput): Promise<string | null> {
+  const page = pagePath(input.page);
+  if (!page) return null;
+  const id = newVisitId();
+  await db.insert(schema.landingVisits).values({
+    id,
+    siteId: input.siteId,
+    page,
+    slug: landerSlug(input.slug),
+    network: input.network,
+    createdAt: input.now,
+  });
+  return id;
+}
+
+/** The new account came through this visit (once: a visit leads to at most one signup). */
+export async function claimVisit(db: Database, input: { siteId: number; visitId: string; userId: number }): Promise<void> {
+  await db
+    .update(schema.landingVisits)
+    .set({ userId: input.userId })
+    .where(
+      and(eq(schema.landingVisits.id, input.visitId), eq(schema.landingVisits.siteId, input.siteId), isNull(schema.landingVisits.userId)),
+    );
+}
+
+/**
+ * product.md §9: the page-hidden beacon and bounces are counted per IP address, at most 60 in 10
+ * minutes (ADR 023): enough for a visitor switching tabs, not for someone inflating a lander's figures.
+ */
+export const PAGE_EVENTS_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
+
+export type PageEventInput = {
+  siteId: number;
+  kind: "hidden" | "bounce";
+  page: string;
+  network: string | null;
+  visitId: string | null;
+  ip: string;
+  now: Date;
+};
+
+export type PageEventOutcome = "recorded" | "rate_limited" | "invalid";
+
+export async function recordPageEvent(db: Database, input: PageEventInput): Promise<PageEventOutcome> {
+  const page = pagePath(input.page);
+  if (!page) return "invalid";
+  const limit = { key: `page-event:ip:${input.ip}`, ...PAGE_EVENTS_PER_IP };
+  if (!(await withinLimits(db, [limit], input.now))) return "rate_limited";
+  await db.insert(schema.pageEvents).values({
+    siteId: input.siteId,
+    kind: input.kind,
+    page,
+    network: input.network,
+    visitId: input.visitId,
+    createdAt: input.now,
+  });
+  return "recorded";
+}

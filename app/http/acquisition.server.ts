@@ -1,0 +1,116 @@
+/**
+ * The acquisition edge (product.md §10 "Acquisition"): what a landing leaves in the visitor's
+ * cookies, the visits the conversion report counts, and the bounces of the `lb` query parameter.
+ *
+ * For pages that want to be counted (landers, the home page, pricing), the loader calls
+ * `recordLanding(context, request, { page, slug })`; the root middleware (`trackLanding`) then
+ * sets the cookies on the response.
+ */
+import { isbot } from "isbot";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { claimVisit, isVisitId, pagePath, recordPageEvent, recordVisit } from "~/acquisition/landing.server";
+import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
+import { clientIp } from "~/security/rate-limit.server";
+import { getRequestSite, getServices } from "./context.server";
+import { getUser } from "./guards.server";
+import { landingCookie, trackingCookie, trackingOf } from "./cookies.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A visit recorded during this request, whose id the `landing` cookie should keep. */
+const newVisitContext = createContext<string | null>(null);
+
+/** Requests that are not a person looking at a page: crawlers, and the browser's speculative prefetches. */
+function isAutomated(request: Request): boolean {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  return isbot(request.headers.get("User-Agent")) || purpose.includes("prefetch");
+}
+
+/**
+ * Counts a visit of an acquisition page for the conversion report: `page` is the page without its
+ * slug (e.g. `/landers/video`), `slug` the lander's slug if any. Members and crawlers are not
+ * counted. The first landing of a visitor is kept for 30 days (its signup counts for it), unless a
+ * later one comes with a traffic source of its own.
+ */
+export async function recordLanding(context: Context, request: Request, input: { page: string; slug?: string | null }) {
+  if (request.method !== "GET" || getUser(context) || isAutomated(request)) return;
+  const { db, now } = getServices(context);
+  const arrivedWith = trackingFromUrl(new URL(request.url));
+  const visitId = await analytics(
+    recordVisit(db, {
+      siteId: getRequestSite(context).id,
+      page: input.page,
+      slug: input.slug,
+      network: (arrivedWith ?? trackingOf(request))?.network ?? null,
+      now: now(),
+    }),
+  );
+  const kept = landingCookie.read(request);
+  if (visitId && (arrivedWith || !isVisitId(kept))) context.set(newVisitContext, visitId);
+}
+
+/** Counting is never worth a failed page: a database error is logged, and the page goes on. */
+async function analytics<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    console.error("acquisition analytics failed", error);
+    return null;
+  }
+}
+
+/** The visit this visitor arrived through (the `landing` cookie), or null. */
+export function landingVisitOf(request: Request): string | null {
+  const value = landingCookie.read(request);
+  return isVisitId(value) ? value : null;
+}
+
+/**
+ * `lb` (product.md §3 query parameters, page bounce logging): a page requested with `lb` records a
+ * bounce of the page `lb` names (a path of the site, e.g. the lander a "not now" link left), or of
+ * the requested page itself when `lb` is not a path (`?lb=1`).
+ */
+async function recordBounce(context: Context, request: Request, url: URL) {
+  const named = url.searchParams.get("lb");
+  if (named === null || isAutomated(request)) return;
+  const { db, now } = getServices(context);
+  await analytics(
+    recordPageEvent(db, {
+      siteId: getRequestSite(context).id,
+      kind: "bounce",
+      page: pagePath(named) ?? documentPath(url),
+      network: trackingOf(request)?.network ?? null,
+      visitId: landingVisitOf(request),
+      ip: clientIp(request),
+      now: now(),
+    }),
+  );
+}
+
+/**
+ * Root middleware: remembers the landing's tracking parameters (network, ref, sub1–3) in the
+ * `tracking` cookie, logs `lb` bounces, and keeps a visit recorded by `recordLanding` in the
+ * `landing` cookie.
+ */
+export const trackLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  if (request.method === "GET") await recordBounce(context, request, url);
+  const response = await next();
+  if (request.method !== "GET") return response;
+  const record = trackingFromUrl(url);
+  if (record) response.headers.append("Set-Cookie", trackingCookie.set(request, JSON.stringify(record)));
+  const visitId = context.get(newVisitContext);
+  if (visitId) response.headers.append("Set-Cookie", landingCookie.set(request, visitId));
+  return response;
+};
+
+/**
+ * At signup: the new account came through the visitor's landing visit (the conversion report
+ * follows it from there), and the `landing` cookie has done its work.
+ */
+export async function attributeSignup(context: Context, request: Request, userId: number, headers: Headers) {
+  const visitId = landingVisitOf(request);
+  if (!visitId) return;
+  await claimVisit(getServices(context).db, { siteId: getRequestSite(context).id, visitId, userId });
+  headers.append("Set-Cookie", landingCookie.clear(request));
+}

@@ -1,0 +1,136 @@
+/**
+ * What the server adds to every HTML page after React rendered it (ADR 031), with the Worker's
+ * streaming HTMLRewriter — no client JavaScript, no hydration: React leaves unknown tags in <head>
+ * and trailing ones in <body> alone.
+ * - <head>: the SEO tags of app/seo/seo.ts (canonical, hreflang alternates, noindex, Open Graph),
+ *   and the site's third-party scripts once the visitor accepted them;
+ * - end of <body>: the cookie banner while the visitor has not answered (and always on the cookie
+ *   policy page, to change the answer).
+ * The Content-Security-Policy allows the accepted scripts' hosts, and nothing more otherwise.
+ */
+import type { RouterContextProvider } from "react-router";
+import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
+import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
+import { isLanguage } from "~/i18n/languages";
+import { headTags, siteLanguages } from "~/seo/seo";
+import { getSite, linkOrigin } from "./context.server";
+import { consentFrom } from "./cookies.server";
+import { getI18n, getLocale } from "./i18n.server";
+
+/** The cookie policy page, where the banner always shows (to change one's answer). */
+const COOKIE_POLICY_PATH = "/pages/cookies";
+
+export type DocumentExtras = {
+  /** Extra CSP sources for the accepted scripts (empty without consent). */
+  csp: { script: string[]; connect: string[]; img: string[] };
+  rewrite(response: Response, nonce: string): Response;
+};
+
+/** The additions for one page; null when the request never reached a site (its middleware failed). */
+export function documentExtras(context: Readonly<RouterContextProvider>, request: Request, status: number): DocumentExtras | null {
+  let site: ReturnType<typeof getSite>;
+  try {
+    site = getSite(context);
+  } catch {
+    return null;
+  }
+  const url = new URL(request.url);
+  const origin = linkOrigin(context, request);
+  const consent = consentFrom(request);
+  const configured = site.settings.thirdPartyScripts;
+  const scripts = scriptsToLoad(configured, consent);
+  const locale = getLocale(context);
+  const language = isLanguage(locale) ? locale : "nl";
+  const { t } = getI18n(context);
+  const onPolicy = url.pathname === COOKIE_POLICY_PATH;
+  const banner =
+    shouldAsk(configured, consent) || (onPolicy && configured.length > 0)
+      ? consentBannerHtml(
+          {
+            label: t("acquisition:consent.label"),
+            text: t("acquisition:consent.text", { hosts: [...new Set(configured.map((script) => new URL(script.src).host))].join(", ") }),
+            policy: t("acquisition:consent.policy"),
+            accept: t("acquisition:consent.accept"),
+            refuse: t("acquisition:consent.refuse"),
+            current: consent ? t(`acquisition:consent.current.${consent}`) : undefined,
+          },
+          url.pathname + url.search,
+        )
+      : null;
+
+  return {
+    csp: cspSources(scripts),
+    rewrite(response, nonce) {
+      let title = "";
+      let description = "";
+      const present = new Set<string>();
+      const rewriter = new HTMLRewriter()
+        .on("title", {
+          text(chunk) {
+            title += chunk.text;
+          },
+        })
+        .on("meta", {
+          element(element) {
+            const key = element.getAttribute("property") ?? element.getAttribute("name");
+            if (!key) return;
+            present.add(key);
+            const content = element.getAttribute("content") ?? "";
+            if (key === "description") description = content;
+            if (key === "og:image" && content.startsWith("/")) element.setAttribute("content", `${origin}${content}`);
+          },
+        })
+        .on('link[rel="canonical"]', {
+          element() {
+            present.add("canonical");
+          },
+        })
+        .on("head", {
+          element(head) {
+            head.onEndTag((end) => {
+              const tags = headTags({
+                origin,
+                url,
+                status,
+                language,
+                languages: siteLanguages(site.settings.countries, site.domainLanguage),
+                siteName: site.name,
+                title: decodeEntities(title.trim()),
+                description: description || site.texts.description,
+                image: site.settings.ogImage ?? "/og-image.png",
+                present,
+              });
+              end.before(
+                tags +
+                  thirdPartyScriptTags(
+                    scripts.map((script) => script.src),
+                    nonce,
+                  ),
+                { html: true },
+              );
+            });
+          },
+        });
+      if (banner) {
+        rewriter.on("body", {
+          element(body) {
+            body.onEndTag((end) => {
+              end.before(banner, { html: true });
+            });
+          },
+        });
+      }
+      return rewriter.transform(response);
+    },
+  };
+}
+
+/** The title's text as HTML carries it (React escapes &, <, >, quotes). */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}

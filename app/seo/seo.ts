@@ -1,0 +1,204 @@
+/**
+ * What search engines and link previews read (product.md §10 "Acquisition"): which pages are
+ * indexed, their canonical address, the `hreflang` alternates in the site's visible languages and
+ * the Open Graph tags. Plain functions of plain values; app/http/document.server.ts puts the tags
+ * into every page's head.
+ */
+import { domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
+
+/** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
+export const LANGUAGE_PARAM = "lang";
+
+/** The content pages of product.md §2, all indexed. */
+export const CONTENT_PAGES = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
+
+/** The landers of product.md §2 (their slug is optional: without one, the site's own niche). */
+export const LANDER_PATHS = [
+  "/landers/tinderswipe",
+  ...["alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"].map(
+    (name) => `/landers/${name}`,
+  ),
+] as const;
+
+/**
+ * Indexed: the home page, pricing, the content pages and the landers. Everything else — member
+ * profiles and member landers, the members area, account pages — is `noindex` (and kept out of
+ * robots.txt's reach where it is a whole area).
+ */
+export function isIndexable(path: string): boolean {
+  if (path === "/" || path === "/pricing") return true;
+  if (/^\/pages\/[\w-]+$/.test(path)) return true;
+  return /^\/landers\/[\w-]+(\/[\w-]+)?$/.test(path);
+}
+
+/** The paths robots.txt keeps crawlers out of: the members area, account pages and the JSON calls. */
+export const DISALLOWED_PATHS = [
+  "/members",
+  "/likes",
+  "/chats",
+  "/premium",
+  "/profile",
+  "/settings",
+  "/notifications",
+  "/credits",
+  "/transactions",
+  "/directdebit",
+  "/swipe-game",
+  "/match-finder",
+  "/moderation",
+  "/conversions",
+  "/api/",
+  "/photos/",
+] as const;
+
+/** Every path the sitemap lists. */
+export function sitemapPaths(): string[] {
+  return ["/", "/pricing", ...CONTENT_PAGES.map((page) => `/pages/${page}`), ...LANDER_PATHS];
+}
+
+/** The languages the site is shown in: those visible in any of its countries, its own first. */
+export function siteLanguages(countries: readonly string[], domainLanguage: string): Language[] {
+  const own = domainLanguageOf(domainLanguage);
+  const all = new Set<Language>(own ? [own] : []);
+  for (const country of countries) for (const language of visibleLanguages(country, domainLanguage)) all.add(language);
+  return [...all];
+}
+
+/** The language a URL asks for (`?lang=`), if it is one of ours. */
+export function languageOfUrl(url: URL): Language | null {
+  const value = url.searchParams.get(LANGUAGE_PARAM);
+  return isLanguage(value) ? value : null;
+}
+
+/** The address of `path` in `language` (none: the address without a language, `x-default`). */
+export function languageUrl(origin: string, path: string, language: Language | null): string {
+  return `${origin}${path}${language ? `?${LANGUAGE_PARAM}=${language}` : ""}`;
+}
+
+/** A page's canonical address: its path, in the language its URL asked for; no tracking or other parameters. */
+export function canonicalUrl(origin: string, url: URL): string {
+  return languageUrl(origin, url.pathname, languageOfUrl(url));
+}
+
+/** `hreflang` alternates of a page: one per language, and `x-default` for the address without one. */
+export function alternates(origin: string, path: string, languages: readonly Language[]): { hreflang: string; href: string }[] {
+  if (languages.length < 2) return [];
+  return [
+    ...languages.map((language) => ({ hreflang: language, href: languageUrl(origin, path, language) })),
+    { hreflang: "x-default", href: languageUrl(origin, path, null) },
+  ];
+}
+
+/** Open Graph's locale form (`nl` → `nl_NL`, `en` → `en_GB`, `nb` → `nb_NO`, …). */
+const ogLocales: Record<Language, string> = {
+  da: "da_DK",
+  de: "de_DE",
+  en: "en_GB",
+  es: "es_ES",
+  fi: "fi_FI",
+  fr: "fr_FR",
+  it: "it_IT",
+  nb: "nb_NO",
+  nl: "nl_NL",
+  pl: "pl_PL",
+  sv: "sv_SE",
+};
+
+export type HeadInput = {
+  origin: string;
+  url: URL;
+  status: number;
+  language: Language;
+  languages: readonly Language[];
+  siteName: string;
+  /** The page's own title (from its `<title>`); its description, else the site's. */
+  title: string;
+  description: string;
+  /** An absolute URL or a path of the site. */
+  image: string;
+  /**
+   * The tags the page set itself (`description`, `robots`, `canonical`, `og:image`, …): a page's
+   * own wins (a lander's picture, a profile's noindex), these are only the defaults.
+   */
+  present: ReadonlySet<string>;
+};
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The head tags of one page, as HTML. */
+export function headTags(input: HeadInput): string {
+  const { origin, url } = input;
+  const indexed = input.status === 200 && isIndexable(url.pathname);
+  const tag = (name: string, attributes: Record<string, string>) =>
+    `<${name} ${Object.entries(attributes)
+      .map(([key, value]) => `${key}="${escapeAttribute(value)}"`)
+      .join(" ")}>`;
+  const has = (key: string) => input.present.has(key);
+  const meta = (property: string, content: string) => (content && !has(property) ? tag("meta", { property, content }) : "");
+  const image = input.image.startsWith("/") ? `${origin}${input.image}` : input.image;
+  const description = input.description.trim();
+  const parts = [
+    indexed && !has("canonical") ? tag("link", { rel: "canonical", href: canonicalUrl(origin, url) }) : "",
+    !indexed && !has("robots") ? tag("meta", { name: "robots", content: "noindex, nofollow" }) : "",
+    ...(indexed ? alternates(origin, url.pathname, input.languages).map((link) => tag("link", { rel: "alternate", ...link })) : []),
+    !has("description") && description ? tag("meta", { name: "description", content: description }) : "",
+    meta("og:type", "website"),
+    meta("og:site_name", input.siteName),
+    meta("og:title", input.title || input.siteName),
+    meta("og:description", description),
+    meta("og:url", canonicalUrl(origin, url)),
+    meta("og:image", image),
+    meta("og:locale", ogLocales[input.language]),
+    has("twitter:card") ? "" : tag("meta", { name: "twitter:card", content: "summary_large_image" }),
+  ];
+  return parts.filter(Boolean).join("");
+}
+
+/**
+ * A page's own title, description and preview picture, for its `meta` export (a lander's, say):
+ * `export const meta = ({ loaderData }) => seoMeta({ title, description, image: "/landers/video.jpg" })`.
+ * The canonical address, alternates and the other Open Graph tags are added to every page.
+ */
+export function seoMeta(input: { title: string; description?: string; image?: string }) {
+  return [
+    { title: input.title },
+    { property: "og:title", content: input.title },
+    ...(input.description
+      ? [
+          { name: "description", content: input.description },
+          { property: "og:description", content: input.description },
+        ]
+      : []),
+    ...(input.image ? [{ property: "og:image", content: input.image }] : []),
+  ];
+}
+
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** sitemap.xml of one site: its indexed pages, each with its language alternates. */
+export function sitemapXml(origin: string, languages: readonly Language[]): string {
+  const entries = sitemapPaths().map((path) => {
+    const links = alternates(origin, path, languages)
+      .map((link) => `<xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${escapeXml(link.href)}"/>`)
+      .join("");
+    return `<url><loc>${escapeXml(languageUrl(origin, path, null))}</loc>${links}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    "</urlset>",
+  ].join("\n");
+}
+
+/** robots.txt of one site: everything but the members area and account pages, and where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
