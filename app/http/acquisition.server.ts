@@ -20,6 +20,12 @@ type Context = Readonly<RouterContextProvider>;
 /** A visit recorded during this request, whose id the `landing` cookie should keep. */
 const newVisitContext = createContext<string | null>(null);
 
+/**
+ * Whether this request is someone opening a page (a GET). Loaders always see a GET, also when they
+ * run to show a form post's answer, so the root middleware notes the method the browser used.
+ */
+const pageViewContext = createContext(false);
+
 /** Requests that are not a person looking at a page: crawlers, and the browser's speculative prefetches. */
 function isAutomated(request: Request): boolean {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
@@ -33,7 +39,7 @@ function isAutomated(request: Request): boolean {
  * later one comes with a traffic source of its own.
  */
 export async function recordLanding(context: Context, request: Request, input: { page: string; slug?: string | null }) {
-  if (request.method !== "GET" || getUser(context) || isAutomated(request)) return;
+  if (!context.get(pageViewContext) || getUser(context) || isAutomated(request)) return;
   const { db, now } = getServices(context);
   const arrivedWith = trackingFromUrl(new URL(request.url));
   const visitId = await analytics(
@@ -94,6 +100,7 @@ async function recordBounce(context: Context, request: Request, url: URL) {
  */
 export const trackLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
+  context.set(pageViewContext, request.method === "GET");
   if (request.method === "GET") await recordBounce(context, request, url);
   const response = await next();
   if (request.method !== "GET") return response;

@@ -1,8 +1,10 @@
 /**
  * The loaders of the landers (product.md §10 "Landers"): the page for the design (or member) and
- * slug, and its title and description in the lander's language.
+ * slug, and its title and description in the lander's language. Each visit is counted for the
+ * conversion report (product.md §10 "Acquisition") with the lander's path without the slug.
  */
 import { data, type RouterContextProvider } from "react-router";
+import { recordLanding } from "~/http/acquisition.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
@@ -12,17 +14,25 @@ import { landerPage, type LanderDesign } from "~/landers/lander-page.server";
 import { chooseLander } from "~/landers/lander-slug";
 import { memberTeaser } from "~/landers/member-teaser.server";
 
-export async function loadLander(context: Readonly<RouterContextProvider>, design: LanderDesign, slug: string | undefined) {
+export async function loadLander(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  design: LanderDesign,
+  slug: string | undefined,
+) {
   const { db, now } = getServices(context);
   const site = getSite(context);
-  const page = await landerPage(db, {
-    design,
-    slug,
-    language: getLocale(context) as Language,
-    site,
-    viewerProfileId: getUser(context)?.profile?.id ?? null,
-    now: now(),
-  });
+  const [page] = await Promise.all([
+    landerPage(db, {
+      design,
+      slug,
+      language: getLocale(context) as Language,
+      site,
+      viewerProfileId: getUser(context)?.profile?.id ?? null,
+      now: now(),
+    }),
+    recordLanding(context, request, { page: `/landers/${design}`, slug }),
+  ]);
   const t = getI18n(context).getFixedT(page.choice.language, "landers");
   return {
     ...page,
@@ -33,17 +43,26 @@ export async function loadLander(context: Readonly<RouterContextProvider>, desig
 
 export type LanderData = Awaited<ReturnType<typeof loadLander>>;
 
+/** The member landers, by the last part of their path. */
+export type MemberLanderVariant = "landing" | "landing2" | "landing3" | "signup";
+
 /**
  * The member landers (/members/{id}/landing, landing2, landing3 and signup): one member's teaser,
- * or the site's 404 for an unknown, deleted, unconfirmed, invisible or blocked member.
+ * or the site's 404 for an unknown, deleted, unconfirmed, invisible or blocked member. A shown
+ * page counts as a visit of `/members/{id}/{variant}`.
  */
-export async function loadMemberLander(context: Readonly<RouterContextProvider>, id: string, slug?: string) {
+export async function loadMemberLander(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  { id, variant, slug }: { id: string; variant: MemberLanderVariant; slug?: string },
+) {
   const profileId = idParam(id);
   if (profileId === null) throw data(null, { status: 404 });
   const { db, now } = getServices(context);
   const site = getSite(context);
   const teaser = await memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() });
   if (!teaser) throw data(null, { status: 404 });
+  await recordLanding(context, request, { page: `/members/${teaser.card.id}/${variant}`, slug });
   const choice = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
   const t = getI18n(context).getFixedT(choice.language, "landers");
   return {

@@ -5,8 +5,8 @@ import { landerMeta } from "~/components/landers/lander-meta";
 import { loadLander } from "~/http/landers.server";
 
 /** /landers/alonetonight/{slug?}: one of the landers of product.md §10 "Landers", in the lander layout. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadLander(context, "alonetonight", params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadLander(context, request, "alonetonight", params.slug);
 }
 
 export const meta: Route.MetaFunction = landerMeta;

@@ -5,8 +5,8 @@ import { landerMeta } from "~/components/landers/lander-meta";
 import { loadLander } from "~/http/landers.server";
 
 /** /landers/tinderswipe: one of the landers of product.md §10 "Landers", in the lander layout. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLander(context, "tinderswipe", undefined);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLander(context, request, "tinderswipe", undefined);
 }
 
 export const meta: Route.MetaFunction = landerMeta;

@@ -5,8 +5,8 @@ import { landerMeta } from "~/components/landers/lander-meta";
 import { loadLander } from "~/http/landers.server";
 
 /** /landers/transitionsvideolanding/{slug?}: one of the landers of product.md §10 "Landers", in the lander layout. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadLander(context, "transitionsvideolanding", params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadLander(context, request, "transitionsvideolanding", params.slug);
 }
 
 export const meta: Route.MetaFunction = landerMeta;

@@ -5,8 +5,8 @@ import { MemberLanding } from "~/components/landers/MemberLanders";
 import { loadMemberLander } from "~/http/landers.server";
 
 /** /members/{id}/landing: a member lander of product.md §10 "Landers"; an unknown, deleted or blocked member is the site's 404. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadMemberLander(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadMemberLander(context, request, { id: params.id, variant: "landing" });
 }
 
 export const meta: Route.MetaFunction = landerMeta;

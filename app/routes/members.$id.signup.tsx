@@ -20,7 +20,7 @@ import { signUpWithAccountForm } from "~/http/signup-account.server";
  * that member's profile. Someone signed in goes there at once; an unknown member is the site's 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = await loadMemberLander(context, params.id);
+  const page = await loadMemberLander(context, request, { id: params.id, variant: "signup" });
   if (getUser(context)) throw redirect(`/members/${page.teaser.card.id}`);
   const site = getSite(context);
   const { country, now } = getServices(context);
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const page = await loadMemberLander(context, params.id);
+  const page = await loadMemberLander(context, request, { id: params.id, variant: "signup" });
   const profile = `/members/${page.teaser.card.id}`;
   return signUpWithAccountForm(request, context, await readForm(request), { next: profile, signedIn: profile });
 }

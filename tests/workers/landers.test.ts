@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { get, mainContent, sql } from "./helpers";
 import { addPhoto } from "./profiles-helpers";
-import { accountForm, createSiteWithSignups, postAs } from "./signup-helpers";
+import { accountForm, activationToken, createSiteWithSignups, postAs } from "./signup-helpers";
 import de from "../../locales/de/landers.json";
 import en from "../../locales/en/landers.json";
 import nl from "../../locales/nl/landers.json";
@@ -269,5 +269,77 @@ describe("the member landers", () => {
     expect(mainContent(await (await get(`${path}?network=adnet`, { host: gatedHost })).text())).toContain('name="email"');
     const refused = await postAs(path, accountForm(), { host: gatedHost });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("the landers in the conversion report", () => {
+  /** The `name=value` pairs a response sets, for the visitor's next request. */
+  const cookiesOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .filter((pair) => !pair.endsWith("="))
+      .join("; ");
+
+  /** The report's row of a page, slug and network: visits, bounces, signups, activations, first purchases. */
+  async function reportRow(cookie: string, row: { page: string; slug: string | null; network: string }) {
+    const today = new Date().toISOString().slice(0, 10);
+    const html = mainContent((await page(`/conversions?from=${today}&to=${today}`, { cookie })).html);
+    const cells = new RegExp(`<tr><td>${row.page}</td><td>${row.slug ?? "—"}</td><td>${row.network}</td>((?:<td>[^<]*</td>){5})`).exec(
+      html,
+    );
+    return cells ? [...cells[1]!.matchAll(/<td>([^<]*)<\/td>/g)].map((cell) => Number(cell[1])) : null;
+  }
+
+  async function signUpAndConfirm(path: string, cookie: string) {
+    const form = accountForm();
+    const response = await postAs(path, form, { host, cookie });
+    expect(response.status, path).toBe(302);
+    const activated = await postAs("/activate", { token: await activationToken(form.email!.toLowerCase()) }, { host });
+    expect(activated.headers.get("Location")).toBe("/activate/done");
+    return form.email!.toLowerCase();
+  }
+
+  it("counts each lander's visits and the signups, activations and purchases that came from them, per slug and network", async () => {
+    const network = `landernet${Date.now()}`;
+    const gilf = members.gilf.profileId;
+
+    // Two visitors land on the gallery; one signs up on /signup, the other through a member's tile.
+    const viaSignupPage = cookiesOf((await page(`/landers/gallery/nl-gilf?network=${network}`)).response);
+    expect(viaSignupPage).toMatch(/landing=[\w-]{22}/);
+    expect(mainContent((await page("/signup", { cookie: viaSignupPage })).html)).toContain('name="email"');
+    const first = await signUpAndConfirm("/signup", viaSignupPage);
+    await sql("UPDATE users SET paid_user = 1, premium_since = unixepoch() WHERE email = ?", [first]);
+
+    const viaMember = cookiesOf((await page(`/landers/gallery/nl-gilf?network=${network}`)).response);
+    // The member's signup page counts as a visit of its own, but the signup stays with the gallery.
+    const memberPage = await page(`/members/${gilf}/signup`, { cookie: viaMember });
+    expect(memberPage.response.headers.getSetCookie().some((cookie) => cookie.startsWith("landing="))).toBe(false);
+    await signUpAndConfirm(`/members/${gilf}/signup`, viaMember);
+
+    // A visitor of a member lander signs up on that member's signup page without confirming.
+    const memberLander = cookiesOf((await page(`/members/${gilf}/landing2/nl-gilf?network=${network}`)).response);
+    const unconfirmed = accountForm();
+    expect((await postAs(`/members/${gilf}/signup`, unconfirmed, { host, cookie: memberLander })).status).toBe(302);
+
+    // The swipe demo has no slug; a visitor who only looks.
+    await page(`/landers/tinderswipe?network=${network}`);
+
+    const moderator = await landerMember("Moderata", { gender: "female", sexuality: "hetero" });
+    await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
+    const cookie = await loginCookie(moderator, host);
+    expect(await reportRow(cookie, { page: "/landers/gallery", slug: "nl-gilf", network })).toEqual([2, 0, 2, 2, 1]);
+    expect(await reportRow(cookie, { page: `/members/${gilf}/signup`, slug: null, network })).toEqual([1, 0, 0, 0, 0]);
+    expect(await reportRow(cookie, { page: `/members/${gilf}/landing2`, slug: "nl-gilf", network })).toEqual([1, 0, 1, 0, 0]);
+    expect(await reportRow(cookie, { page: "/landers/tinderswipe", slug: null, network })).toEqual([1, 0, 0, 0, 0]);
+  });
+
+  it("does not count members, 404s or form posts as visits", async () => {
+    const network = `quietnet${Date.now()}`;
+    const viewer = await landerMember("Kijker", { gender: "male", sexuality: "hetero" });
+    await page(`/landers/video/nl-milf?network=${network}`, { cookie: await loginCookie(viewer, host) });
+    await page(`/members/999999999/landing?network=${network}`);
+    await postAs(`/members/${members.milf.profileId}/signup?network=${network}`, accountForm({ email: "geen-adres" }), { host });
+    expect(await sql("SELECT page FROM landing_visits WHERE network = ?", [network])).toEqual([]);
   });
 });
