@@ -6,6 +6,7 @@ import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
+import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,14 +38,21 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  // SEO tags, the cookie banner and the accepted third-party scripts (ADR 031), added to the stream.
-  const extras = documentExtras(loadContext, request, responseStatusCode);
+  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031) and the landers'
+  // page-hidden beacon (ADR 030), added to the stream.
+  const extras = documentExtras(loadContext, request, responseStatusCode, { pageHiddenBeacon: sendsPageHiddenBeacon(routerContext) });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, extras?.csp));
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
   const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
   return extras ? extras.rewrite(response, nonce) : response;
+}
+
+/** A page (not an error page) whose matched routes ask for the page-hidden beacon in their `handle`. */
+function sendsPageHiddenBeacon({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  if (staticHandlerContext.errors) return false;
+  return wantsPageHiddenBeacon(staticHandlerContext.matches.map((match) => routeModules[match.route.id]?.handle));
 }
 
 /**

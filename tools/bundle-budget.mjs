@@ -10,8 +10,10 @@
  * its budget. Take a page out of LEGACY once it fits.
  *
  * A page whose route or layout says `handle = { scripts: false }` (the landers, ADR 030) is served
- * without React Router's scripts: it loads no JavaScript, and counts 0 KB. The handle is read from
- * the built route modules themselves, the same value app/root.tsx reads to leave the scripts out.
+ * without React Router's scripts: it loads no script file, and counts only the inline page-hidden
+ * beacon when its handle asks for one (`pageHiddenBeacon: true`; app/acquisition/page-hidden-beacon.inline.js,
+ * a few hundred bytes). The handle is read from the built route modules themselves, the same value
+ * app/root.tsx reads to leave the scripts out and app/entry.server.tsx reads to add the beacon.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -110,29 +112,33 @@ async function handleOf(id) {
   }
   return handles.get(id);
 }
-/** ADR 030: the route or a layout above it renders without scripts. */
-async function withoutScripts(id) {
+/** ADR 030: whether the route or a layout above it says `key: value` in its handle. */
+async function handleSays(id, key, value) {
   for (let route = id; route; route = manifest.routes[route].parentId) {
-    if ((await handleOf(route))?.scripts === false) return true;
+    if ((await handleOf(route))?.[key] === value) return true;
   }
   return false;
 }
+/** The inline page-hidden beacon, as app/http/document.server.ts writes it into the page (gzip). */
+const beacon = gzipSync(readFileSync(resolve(root, "app/acquisition/page-hidden-beacon.inline.js"), "utf8").trim()).length;
 
 const rows = [];
 for (const [id, route] of Object.entries(manifest.routes)) {
   if (!route.hasDefaultExport || id === "root" || (route.path === undefined && !route.index)) continue;
   let total = 0;
-  const scriptless = await withoutScripts(id);
-  if (!scriptless) for (const file of new Set([...entry, ...chain(id)])) total += gzipped(file);
+  const scriptless = await handleSays(id, "scripts", false);
+  const inline = (await handleSays(id, "pageHiddenBeacon", true)) ? beacon : 0;
+  if (scriptless) total = inline;
+  else for (const file of new Set([...entry, ...chain(id)])) total += gzipped(file);
   const budget = publicRoutes.has(id) ? PUBLIC_BUDGET : MEMBER_BUDGET;
   const limit = Math.max(budget, (LEGACY[id] ?? 0) * KB);
-  rows.push({ id, total, budget, limit, scriptless });
+  rows.push({ id, total, budget, limit, scriptless, inline });
 }
 rows.sort((a, b) => b.total - a.total);
 const over = rows.filter((row) => row.total > row.limit);
 for (const row of rows) {
   const mark = row.total > row.limit ? "✖" : row.total > row.budget ? "!" : " ";
-  const note = row.scriptless ? ", no scripts" : "";
+  const note = row.scriptless ? (row.inline ? `, no script files, inline beacon ${row.inline} B` : ", no scripts") : "";
   console.log(`${mark} ${row.id.padEnd(32)} ${(row.total / KB).toFixed(1).padStart(6)} KB  (budget ${row.budget / KB} KB${note})`);
 }
 if (over.length > 0) {

@@ -5,12 +5,14 @@
  * - <head>: the SEO tags of app/seo/seo.ts (canonical, hreflang alternates, noindex, Open Graph),
  *   and the site's third-party scripts once the visitor accepted them;
  * - end of <body>: the cookie banner while the visitor has not answered (and always on the cookie
- *   policy page, to change the answer).
+ *   policy page, to change the answer), and the page-hidden beacon (an inline script with the
+ *   page's nonce) on pages that ask for it (the landers, ADR 030).
  * The Content-Security-Policy allows the accepted scripts' hosts, and nothing more otherwise.
  */
 import type { RouterContextProvider } from "react-router";
 import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
+import { pageHiddenBeaconTag } from "~/acquisition/page-hidden-beacon.server";
 import { isLanguage } from "~/i18n/languages";
 import { headTags, siteLanguages } from "~/seo/seo";
 import { getSite, linkOrigin } from "./context.server";
@@ -27,7 +29,12 @@ export type DocumentExtras = {
 };
 
 /** The additions for one page; null when the request never reached a site (its middleware failed). */
-export function documentExtras(context: Readonly<RouterContextProvider>, request: Request, status: number): DocumentExtras | null {
+export function documentExtras(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  status: number,
+  page: { pageHiddenBeacon: boolean },
+): DocumentExtras | null {
   let site: ReturnType<typeof getSite>;
   try {
     site = getSite(context);
@@ -111,11 +118,12 @@ export function documentExtras(context: Readonly<RouterContextProvider>, request
             });
           },
         });
-      if (banner) {
+      const bodyEnd = (banner ?? "") + (page.pageHiddenBeacon ? pageHiddenBeaconTag(nonce) : "");
+      if (bodyEnd) {
         rewriter.on("body", {
           element(body) {
             body.onEndTag((end) => {
-              end.before(banner, { html: true });
+              end.before(bodyEnd, { html: true });
             });
           },
         });

@@ -45,6 +45,14 @@ async function trackingOf(email: string) {
   return result.rows.map((row) => ({ network: row.network, sub1: row.sub1, landingPath: row.landing_path }));
 }
 
+/** The page events (beacons, bounces) recorded for a network. */
+async function pageEvents(network: string) {
+  const client = db();
+  const result = await client.execute({ sql: "SELECT kind, page FROM page_events WHERE network = ? ORDER BY id", args: [network] });
+  client.close();
+  return result.rows.map((row) => ({ kind: row.kind, page: row.page }));
+}
+
 test("a visitor lands on landers in nl, de and en, signs up from one and the account carries the network", async ({ browser }) => {
   const context = await browser.newContext({ locale: "en-GB" });
   const page = await context.newPage();
@@ -53,7 +61,7 @@ test("a visitor lands on landers in nl, de and en, signs up from one and the acc
   await page.goto(`${site("")}/landers/gallery/nl-plain?network=adnet&sub1=nl-banner`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(nl.niche.plain.headline);
   await expect(page.locator(".lander-gallery__grid .profile-card").first()).toBeVisible();
-  expect(await page.locator("script").count()).toBe(0);
+  expect(await page.locator("script[src]").count()).toBe(0);
 
   // German site: the video lander for the milf niche; the film plays after "play".
   await page.goto(`${site("de.")}/landers/video/de-milf?network=adnet&sub1=de-banner`);
@@ -94,6 +102,26 @@ test("a visitor lands on landers in nl, de and en, signs up from one and the acc
   await page.goto(`${site("gay.")}${new URL(link).pathname}${new URL(link).search}`);
   await expect(page).toHaveURL(/\/activate\/done$/);
   await context.close();
+});
+
+test("a lander sends the page-hidden beacon when the visitor switches away, and it is recorded", async ({ page }) => {
+  const network = `hidden${Date.now()}`;
+  const refused: string[] = [];
+  page.on("console", (message) => message.type() === "error" && refused.push(message.text()));
+  await page.goto(`/landers/iconslanding/nl-plain?network=${network}`);
+  // No script file: the one script is the inline beacon, allowed by the page's nonce.
+  expect(await page.locator("script[src]").count()).toBe(0);
+  expect(await page.locator("script[nonce]").count()).toBe(1);
+
+  const beacon = page.waitForRequest((request) => request.url().endsWith("/api/page-hidden.php") && request.method() === "POST");
+  await page.locator("html").evaluate((html) => {
+    const document = html.ownerDocument;
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  expect((await (await beacon).response())?.status()).toBe(204);
+  await expect.poll(() => pageEvents(network)).toEqual([{ kind: "hidden", page: "/landers/iconslanding/nl-plain" }]);
+  expect(refused).toEqual([]);
 });
 
 test("the swipe demo throws a card aside without any script", async ({ page }) => {

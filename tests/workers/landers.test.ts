@@ -160,12 +160,30 @@ describe("the nine landers", () => {
     expect(main).toContain(`href="/members/${members.gilf.profileId}/signup"`);
   });
 
-  it("is plain HTML: no scripts, with the lander layout's header, footer and disclaimer", async () => {
-    for (const path of ["/landers/tinderswipe", "/landers/socialnetwork/nl-plain", `/members/${members.milf.profileId}/signup`]) {
-      const { html } = await page(path);
-      expect(html, path).not.toContain("<script");
+  it("is plain HTML: no script files, only the nonce'd page-hidden beacon, with the lander layout's header, footer and disclaimer", async () => {
+    for (const path of [
+      "/landers/tinderswipe",
+      "/landers/socialnetwork/nl-plain",
+      `/members/${members.milf.profileId}/landing3/nl-milf`,
+      `/members/${members.milf.profileId}/signup`,
+    ]) {
+      const { response, html } = await page(path);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+      const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(
+        scripts.map((script) => script[0].slice(0, script[0].indexOf(">") + 1)),
+        path,
+      ).toEqual([`<script nonce="${nonce}">`]);
+      expect(scripts[0]![1], path).toContain('navigator.sendBeacon("/api/page-hidden.php")');
+      expect(html, path).not.toContain("modulepreload");
       expect(html, path).toContain('class="topnav lander-header"');
       expect(html, path).toContain("footer__disclaimer");
+    }
+  });
+
+  it("sends the page-hidden beacon from landers only, not from other pages or a lander's 404", async () => {
+    for (const path of ["/", "/pricing", "/signup", "/members/999999999/landing"]) {
+      expect(await (await get(path, { host, country: "NL" })).text(), path).not.toContain("/api/page-hidden.php");
     }
   });
 

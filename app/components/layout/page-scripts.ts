@@ -4,7 +4,14 @@
  * scripts and the hydration data. Links and plain form posts do the work; tools/bundle-budget.mjs
  * reads the same `handle` from the built route modules and counts such pages as 0 KB.
  */
-export type ScriptsHandle = { scripts?: boolean };
+export type ScriptsHandle = {
+  scripts?: boolean;
+  /**
+   * The page sends the page-hidden beacon of product.md §7: one small inline script that
+   * app/http/document.server.ts adds (app/acquisition/page-hidden-beacon.server.ts).
+   */
+  pageHiddenBeacon?: boolean;
+};
 
 /** Whether the page of these matched routes loads React Router's scripts (and so hydrates). */
 export function pageLoadsScripts(matches: readonly { handle?: unknown }[]): boolean {

@@ -18,8 +18,11 @@ import type { RootData } from "~/root";
 import { localizeSite } from "~/sites/site.server";
 import stylesheet from "~/styles/landers.css?url";
 
-/** ADR 030: landers are plain HTML (links and form posts), no JavaScript at all (written out: see below). */
-export const handle = { scripts: false } satisfies ScriptsHandle;
+/**
+ * ADR 030: landers are plain HTML (links and form posts) without script files; their only script is
+ * the inline page-hidden beacon of product.md §7 (written out: see below).
+ */
+export const handle = { scripts: false, pageHiddenBeacon: true } satisfies ScriptsHandle;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
