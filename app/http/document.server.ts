@@ -14,7 +14,7 @@ import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/co
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
 import { pageHiddenBeaconTag } from "~/acquisition/page-hidden-beacon.server";
 import { isLanguage } from "~/i18n/languages";
-import { headTags, siteLanguages } from "~/seo/seo";
+import { headTags, siteLanguages, slugLanguage } from "~/seo/seo";
 import { getSite, linkOrigin } from "./context.server";
 import { consentFrom } from "./cookies.server";
 import { getI18n, getLocale } from "./i18n.server";
@@ -71,7 +71,14 @@ export function documentExtras(
       let title = "";
       let description = "";
       const present = new Set<string>();
+      // A lander's slug sets its language (product.md §10 "Landers"), whatever the visitor's is.
+      const pageLanguage = slugLanguage(url.pathname);
       const rewriter = new HTMLRewriter()
+        .on("html", {
+          element(html) {
+            if (pageLanguage) html.setAttribute("lang", pageLanguage);
+          },
+        })
         .on("title", {
           text(chunk) {
             title += chunk.text;

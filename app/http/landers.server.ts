@@ -38,6 +38,8 @@ export async function loadLander(
     ...page,
     title: `${t(`${design}.title`, { siteName: site.name })} · ${site.name}`,
     description: t(`niche.${page.choice.niche}.lead`),
+    /** The link preview's picture: the photo of the first member the lander shows (else the site's picture). */
+    image: page.members[0]?.photoUrl ?? null,
   };
 }
 
@@ -70,6 +72,7 @@ export async function loadMemberLander(
     choice,
     title: `${t("member.title", { name: teaser.card.name })} · ${site.name}`,
     description: teaser.about ?? t(`niche.${choice.niche}.lead`),
+    image: teaser.photoUrl,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alternates, canonicalUrl, headTags, isIndexable, robotsTxt, siteLanguages, sitemapXml } from "./seo";
+import { alternates, canonicalUrl, headTags, isIndexable, robotsTxt, siteLanguages, sitemapXml, slugLanguage } from "./seo";
 import { drawCard, encodePng, OG_HEIGHT, OG_WIDTH } from "./og-image";
 
 const origin = "https://flirt.example";
@@ -30,6 +30,44 @@ describe("what search engines index", () => {
       `de ${origin}/?lang=de`,
       `x-default ${origin}/`,
     ]);
+  });
+
+  it("gives a lander's slug the say over its language: canonical as it is, alternates in its other slugs", () => {
+    expect(slugLanguage("/landers/video/de-milf")).toBe("de");
+    expect(slugLanguage("/members/12/landing2/fr-bbw")).toBe("fr");
+    for (const path of [
+      "/landers/video",
+      "/landers/video/xx-milf",
+      "/landers/tinderswipe/de-milf",
+      "/landers/nothing/de-milf",
+      "/members/12/landing/de-bbw",
+    ]) {
+      expect(slugLanguage(path), path).toBeNull();
+    }
+    expect(canonicalUrl(origin, new URL("https://x.test/landers/video/de-milf?lang=fr&network=a"))).toBe(`${origin}/landers/video/de-milf`);
+    // A slug that is not one shows the lander without slug: that is the canonical address.
+    expect(canonicalUrl(origin, new URL("https://x.test/landers/video/nl-kinky?lang=fr"))).toBe(`${origin}/landers/video?lang=fr`);
+    expect(alternates(origin, "/landers/video/de-milf", ["nl", "fr"]).map((link) => `${link.hreflang} ${link.href}`)).toEqual([
+      `nl ${origin}/landers/video/nl-milf`,
+      `fr ${origin}/landers/video/fr-milf`,
+      `de ${origin}/landers/video/de-milf`,
+      `x-default ${origin}/landers/video/nl-milf`,
+    ]);
+    expect(alternates(origin, "/landers/video/nl-milf", ["nl"])).toEqual([]);
+    const tags = headTags({
+      origin,
+      url: new URL(`${origin}/landers/video/de-milf`),
+      status: 200,
+      language: "nl",
+      languages: ["nl"],
+      siteName: "Flirt",
+      title: "Video",
+      description: "",
+      image: "/og-image.png",
+      present: new Set<string>(),
+    });
+    expect(tags).toContain('<meta property="og:locale" content="de_DE">');
+    expect(tags).toContain(`<link rel="alternate" hreflang="de" href="${origin}/landers/video/de-milf">`);
   });
 
   it("writes the head tags, escaped, and leaves the page's own tags alone", () => {

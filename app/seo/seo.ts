@@ -5,6 +5,7 @@
  * into every page's head.
  */
 import { domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
+import { chooseLander, landerSlug, type LanderChoice } from "~/landers/lander-slug";
 
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
 export const LANGUAGE_PARAM = "lang";
@@ -12,13 +13,20 @@ export const LANGUAGE_PARAM = "lang";
 /** The content pages of product.md §2, all indexed. */
 export const CONTENT_PAGES = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
 
-/** The landers of product.md §2 (their slug is optional: without one, the site's own niche). */
-export const LANDER_PATHS = [
-  "/landers/tinderswipe",
-  ...["alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"].map(
-    (name) => `/landers/${name}`,
-  ),
-] as const;
+/** The landers of product.md §2 that take a slug (optional: without one, the site's own niche). */
+const SLUG_LANDER_PATHS = [
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
+].map((name) => `/landers/${name}`);
+
+/** The landers of product.md §2. */
+export const LANDER_PATHS = ["/landers/tinderswipe", ...SLUG_LANDER_PATHS] as const;
 
 /**
  * Indexed: the home page, pricing, the content pages and the landers. Everything else — member
@@ -75,17 +83,50 @@ export function languageUrl(origin: string, path: string, language: Language | n
   return `${origin}${path}${language ? `?${LANGUAGE_PARAM}=${language}` : ""}`;
 }
 
-/** A page's canonical address: its path, in the language its URL asked for; no tracking or other parameters. */
-export function canonicalUrl(origin: string, url: URL): string {
-  return languageUrl(origin, url.pathname, languageOfUrl(url));
+/**
+ * A lander's address with a slug (product.md §10 "Landers"): `/landers/{design}/{slug}` or
+ * `/members/{id}/landing2|3/{slug}`, split into the lander's own path and the slug's choice. The
+ * slug, not `?lang=`, sets such a page's language; a slug not of the form `{locale}-{niche}`
+ * shows the page without slug (`choice` null).
+ */
+function landerWithSlug(path: string): { lander: string; choice: LanderChoice | null } | null {
+  const match = /^(\/landers\/[\w-]+|\/members\/\d+\/landing[23])\/([^/]+)$/.exec(path);
+  if (!match || (match[1]!.startsWith("/landers/") && !SLUG_LANDER_PATHS.includes(match[1]!))) return null;
+  const choice = chooseLander(match[2], { language: "nl", siteNiche: 1 });
+  return { lander: match[1]!, choice: choice.fallback ? null : choice };
 }
 
-/** `hreflang` alternates of a page: one per language, and `x-default` for the address without one. */
+/** The language a lander's slug gives its page (`/landers/video/de-milf` → de), else null. */
+export function slugLanguage(path: string): Language | null {
+  return landerWithSlug(path)?.choice?.language ?? null;
+}
+
+/** A page's canonical address: its path, in the language its URL asked for; no tracking or other parameters. */
+export function canonicalUrl(origin: string, url: URL): string {
+  const lander = landerWithSlug(url.pathname);
+  if (lander?.choice) return `${origin}${url.pathname}`;
+  return languageUrl(origin, lander ? lander.lander : url.pathname, languageOfUrl(url));
+}
+
+/**
+ * `hreflang` alternates of a page: one per language, and `x-default` for the address without one.
+ * A lander with a slug has them in its other slugs: `/landers/video/de-milf` → `…/nl-milf`, …, and
+ * `x-default` in the site's own language.
+ */
 export function alternates(origin: string, path: string, languages: readonly Language[]): { hreflang: string; href: string }[] {
+  const lander = landerWithSlug(path);
+  if (lander?.choice) {
+    const { language, niche } = lander.choice;
+    const all = [...new Set([...languages, language])];
+    const href = (slugLanguage: Language) => `${origin}${lander.lander}/${landerSlug(slugLanguage, niche)}`;
+    if (all.length < 2) return [];
+    return [...all.map((each) => ({ hreflang: each, href: href(each) })), { hreflang: "x-default", href: href(all[0]!) }];
+  }
+  const page = lander ? lander.lander : path;
   if (languages.length < 2) return [];
   return [
-    ...languages.map((language) => ({ hreflang: language, href: languageUrl(origin, path, language) })),
-    { hreflang: "x-default", href: languageUrl(origin, path, null) },
+    ...languages.map((language) => ({ hreflang: language, href: languageUrl(origin, page, language) })),
+    { hreflang: "x-default", href: languageUrl(origin, page, null) },
   ];
 }
 
@@ -148,7 +189,7 @@ export function headTags(input: HeadInput): string {
     meta("og:description", description),
     meta("og:url", canonicalUrl(origin, url)),
     meta("og:image", image),
-    meta("og:locale", ogLocales[input.language]),
+    meta("og:locale", ogLocales[slugLanguage(url.pathname) ?? input.language]),
     has("twitter:card") ? "" : tag("meta", { name: "twitter:card", content: "summary_large_image" }),
   ];
   return parts.filter(Boolean).join("");

@@ -265,6 +265,27 @@ describe("search engines", () => {
     expect(xml).toContain(`hreflang="fr" href="http://${hosts.open}/pricing?lang=fr"`);
   });
 
+  it("list only addresses that answer 200 in the sitemap, each of the nine landers among them, in the language asked for", async () => {
+    for (const host of [hosts.open, "de.localhost"]) {
+      const xml = await (await visit("/sitemap.xml", host)).text();
+      const urls = [...new Set([...xml.matchAll(/(?:<loc>|href=")(http[^<"]+)/g)].map((match) => match[1]!.replace(/&amp;/g, "&")))];
+      for (const lander of ["tinderswipe", "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding"]) {
+        expect(urls, lander).toContain(`http://${host}/landers/${lander}`);
+      }
+      for (const lander of ["socialnetwork", "transitionsvideolanding", "video"])
+        expect(urls).toContain(`http://${host}/landers/${lander}`);
+      for (const url of urls) {
+        const { pathname, search } = new URL(url);
+        const response = await visit(pathname + search, host);
+        expect(response.status, url).toBe(200);
+        const html = await response.text();
+        expect(html, url).toContain(`<link rel="canonical" href="${url}">`);
+        const lang = new URL(url).searchParams.get("lang");
+        if (lang) expect(html, url).toMatch(new RegExp(`<html[^>]*lang="${lang}"`));
+      }
+    }
+  });
+
   it("give indexed pages a canonical address, hreflang alternates and Open Graph tags; member pages noindex", async () => {
     const html = await (await visit("/pricing?network=adnet&sub1=x", hosts.open)).text();
     expect(html).toContain(`<link rel="canonical" href="http://${hosts.open}/pricing">`);

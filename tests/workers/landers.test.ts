@@ -290,6 +290,47 @@ describe("the member landers", () => {
   });
 });
 
+describe("the landers for search engines and link previews", () => {
+  const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1];
+
+  it("give each lander its title, description and first member's photo; canonical without tracking, alternates in its other slugs", async () => {
+    // React closes its own tags with "/>", the document's additions with ">": read them alike.
+    const html = (await page("/landers/video/de-milf?network=adnet&sub1=x")).html.replace(/\s*\/>/g, ">");
+    const photo = attribute(html, /<img[^>]+src="(\/photos\/[^"]+)"/);
+    expect(photo).toBeTruthy();
+    expect(html).toContain(`<meta property="og:image" content="http://${host}${photo}">`);
+    expect(html).toContain(`<title>${de.video.title.replace("{{siteName}}", "Landerland")} · Landerland</title>`);
+    expect(html).toContain(`<meta name="description" content="${de.niche.milf.lead}">`);
+    expect(html).toContain(`<meta property="og:description" content="${de.niche.milf.lead}">`);
+    expect(html).toContain(`<link rel="canonical" href="http://${host}/landers/video/de-milf">`);
+    // The site is Dutch (NL): the German lander's alternate is its Dutch slug, the site's own language the default.
+    expect(html).toContain(`<link rel="alternate" hreflang="nl" href="http://${host}/landers/video/nl-milf">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="de" href="http://${host}/landers/video/de-milf">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="http://${host}/landers/video/nl-milf">`);
+    expect(html).toMatch(/<html[^>]*lang="de"/);
+    expect(html).toContain('<meta property="og:locale" content="de_DE">');
+    expect(html).not.toContain('name="robots"');
+    expect(html.match(/og:image/g)).toHaveLength(1);
+
+    // An unknown slug shows the lander without one: that is its canonical address.
+    const unknown = (await page("/landers/gallery/xx-gilf")).html;
+    expect(unknown).toContain(`<link rel="canonical" href="http://${host}/landers/gallery">`);
+    expect(unknown).toMatch(/<html[^>]*lang="nl"/);
+  });
+
+  it("keep the member landers out of the index, with the member's photo as the preview", async () => {
+    const id = members.bbw.profileId;
+    for (const path of [`/members/${id}/landing`, `/members/${id}/landing2/de-bbw`, `/members/${id}/landing3`, `/members/${id}/signup`]) {
+      const { html } = await page(path);
+      expect(html, path).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html, path).not.toContain('rel="canonical"');
+      expect(html, path).not.toContain('rel="alternate"');
+      expect(html, path).toMatch(new RegExp(`<meta property="og:image" content="http://${host}/photos/[^"]+"\\s*/?>`));
+    }
+    expect((await page(`/members/${id}/landing2/de-bbw`)).html).toMatch(/<html[^>]*lang="de"/);
+  });
+});
+
 describe("the landers in the conversion report", () => {
   /** The `name=value` pairs a response sets, for the visitor's next request. */
   const cookiesOf = (response: Response) =>
