@@ -381,8 +381,12 @@ describe("the landers in the conversion report", () => {
     const unconfirmed = accountForm();
     expect((await postAs(`/members/${gilf}/signup`, unconfirmed, { host, cookie: memberLander })).status).toBe(302);
 
-    // The swipe demo has no slug; a visitor who only looks.
+    // The swipe demo has no slug; one visitor only looks, another leaves by "not now" (a bounce).
     await page(`/landers/tinderswipe?network=${network}`);
+    const leaving = await page(`/landers/tinderswipe?network=${network}`);
+    const leave = /<p class="container lander-leave"><a href="([^"]+)">([^<]+)<\/a>/.exec(leaving.html);
+    expect(leave?.slice(1)).toEqual(["/?lb=%2Flanders%2Ftinderswipe", nl.leave]);
+    expect((await page(leave![1]!, { cookie: cookiesOf(leaving.response) })).response.status).toBe(200);
 
     const moderator = await landerMember("Moderata", { gender: "female", sexuality: "hetero" });
     await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
@@ -390,7 +394,14 @@ describe("the landers in the conversion report", () => {
     expect(await reportRow(cookie, { page: "/landers/gallery", slug: "nl-gilf", network })).toEqual([2, 0, 2, 2, 1]);
     expect(await reportRow(cookie, { page: `/members/${gilf}/signup`, slug: null, network })).toEqual([1, 0, 0, 0, 0]);
     expect(await reportRow(cookie, { page: `/members/${gilf}/landing2`, slug: "nl-gilf", network })).toEqual([1, 0, 1, 0, 0]);
-    expect(await reportRow(cookie, { page: "/landers/tinderswipe", slug: null, network })).toEqual([1, 0, 0, 0, 0]);
+    expect(await reportRow(cookie, { page: "/landers/tinderswipe", slug: null, network })).toEqual([2, 1, 0, 0, 0]);
+  });
+
+  it("offers the way out in the lander's language, to visitors only", async () => {
+    const german = (await page("/landers/gallery/de-plain")).html;
+    expect(german).toContain(`<a href="/?lb=%2Flanders%2Fgallery%2Fde-plain">${de.leave}</a>`);
+    const viewer = await landerMember("Blijver", { gender: "male", sexuality: "hetero" });
+    expect((await page("/landers/gallery/de-plain", { cookie: await loginCookie(viewer, host) })).html).not.toContain("lander-leave");
   });
 
   it("does not count members, 404s or form posts as visits", async () => {

@@ -12,6 +12,7 @@ import { getUser } from "~/http/guards.server";
 import { getLocale } from "~/http/i18n.server";
 import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
 import type { Language } from "~/i18n/languages";
+import { bounceHref } from "~/acquisition/bounce";
 import { landerResources } from "~/landers/lander-i18n.server";
 import { chooseLander } from "~/landers/lander-slug";
 import type { RootData } from "~/root";
@@ -27,7 +28,7 @@ export const handle = { scripts: false, pageHiddenBeacon: true } satisfies Scrip
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 /** The lander's language: its slug's (product.md §10 "Landers"), else the visitor's. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getRequestSite(context);
   const slug = "slug" in params ? params.slug : undefined;
   const { language } = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
@@ -41,6 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     fictionalPlural: texts.fictionalPlural,
     signupCredits: site.settings.signupCredits,
     loggedIn: getUser(context) !== null,
+    /** The way out that is not a signup: the home page, counting a bounce of this lander (product.md §3 `lb`). */
+    leaveHref: bounceHref("/", new URL(request.url).pathname),
   };
 }
 
@@ -61,6 +64,11 @@ function LanderChrome({ children }: { children: React.ReactNode }) {
       <div className="layout layout--lander" lang={lander.language}>
         <LanderHeader siteName={lander.siteName} loggedIn={lander.loggedIn} />
         {children}
+        {!lander.loggedIn && (
+          <p className="container lander-leave">
+            <a href={lander.leaveHref}>{translator.t("landers:leave")}</a>
+          </p>
+        )}
         <Footer data={data} loggedIn={lander.loggedIn} />
         <LanguageDisclaimer data={data} />
         <EntryWarning data={data} layout="lander" loggedIn={lander.loggedIn} />
