@@ -1,11 +1,14 @@
 /**
  * The landers (product.md §10 "Landers"): a visitor from a campaign lands on landers of the Dutch,
  * German and English sites, signs up from one with a member in view, and the new account carries
- * the campaign's network. Then every lander, in every language, fits a phone and a desktop.
+ * the campaign's network; a moderator sees a lander's visit and signup in the conversion report;
+ * hiding a lander sends the page-hidden beacon. Then every lander, in every language, fits a phone
+ * and a desktop.
  */
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { db, latestMail, linkIn, uniqueEmail } from "./factories";
+import { logIn } from "./log-in";
 import { supportedLanguages } from "../../app/i18n/languages";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
@@ -44,6 +47,10 @@ async function trackingOf(email: string) {
   client.close();
   return result.rows.map((row) => ({ network: row.network, sub1: row.sub1, landingPath: row.landing_path }));
 }
+
+/** A phone's browser, as a visitor from an ad has it. */
+const PHONE_BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /** The page events (beacons, bounces) recorded for a network. */
 async function pageEvents(network: string) {
@@ -122,6 +129,35 @@ test("a lander sends the page-hidden beacon when the visitor switches away, and 
   expect((await (await beacon).response())?.status()).toBe(204);
   await expect.poll(() => pageEvents(network)).toEqual([{ kind: "hidden", page: "/landers/iconslanding/nl-plain" }]);
   expect(refused).toEqual([]);
+});
+
+test("a moderator sees a lander's visit and the signup it led to in the conversion report", async ({ browser }) => {
+  const network = `report${Date.now()}`;
+  // Headless Chromium says so in its user agent, and crawlers and headless browsers are not counted as visits.
+  const visitor = await browser.newContext({ userAgent: PHONE_BROWSER });
+  const page = await visitor.newPage();
+  await page.goto(`/landers/alonetonight/nl-plain?network=${network}&sub1=evening`);
+  await page.getByRole("link", { name: nl.cta.signup }).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel("Ik ben een").selectOption("male");
+  await page.getByLabel("Op zoek naar").selectOption("female");
+  await page.getByLabel("Profielnaam").fill("Avondmens");
+  await page.getByLabel("E-mailadres").fill(uniqueEmail("report"));
+  await page.getByLabel("Wachtwoord").fill("correct horse battery");
+  await page.getByLabel("Geboortedatum").fill("1990-05-17");
+  await page.getByLabel("Ik ga akkoord met de").check();
+  await page.getByRole("button", { name: "Account aanmaken" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
+  await visitor.close();
+
+  const operator = await browser.newContext();
+  const report = await operator.newPage();
+  await logIn(report, "moderator@example.com", "demo1234!demo");
+  await report.goto("/conversions");
+  const row = report.locator("tbody tr", { has: report.getByRole("cell", { name: network, exact: true }) });
+  // page, slug, network, visits, bounces, signups, activations, first purchases, signup rate
+  await expect(row.locator("td")).toHaveText(["/landers/alonetonight", "nl-plain", network, "1", "0", "1", "0", "0", /^100\s?%$/]);
+  await operator.close();
 });
 
 test("the swipe demo throws a card aside without any script", async ({ page }) => {
