@@ -18,6 +18,7 @@ type LanderCopy = {
   video: { play: string };
   socialnetwork: { message: string };
   member: { signupTitle: string };
+  cta: { signup: string };
 };
 /** The lander copy of a language, as the pages show it. */
 const copy = (language: string): LanderCopy => JSON.parse(readFileSync(`locales/${language}/landers.json`, "utf8"));
