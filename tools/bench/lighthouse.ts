@@ -7,10 +7,12 @@
  *   SKIP_BUILD=1 npm run bench -- --only lighthouse      # serve the existing build
  *   npm run bench -- --only lighthouse --why             # also each page's failed audits
  *   npm run bench -- --only lighthouse --save reports    # also each page's report (JSON) in a folder
+ *   npm run bench -- --only lighthouse --pages landers   # only the pages whose name or path has one of these words (a,b)
  *
  * Starts the app as `npm start` does (tools/start.mjs), on free ports with a temporary database
  * seeded with the demo data, logs in the premium demo member (who has a conversation), and runs
- * Lighthouse with Debian's Chromium on each page: signed out where the page is public, signed in
+ * Lighthouse with Debian's Chromium on each page (the nine landers among them, with the slug
+ * `nl-plain`, product.md §10 "Landers"): signed out where the page is public, signed in
  * (the session cookie as a request header) where it needs a member. Prints the four category
  * scores, LCP, TBT and CLS per page, and the pages that miss the targets (performance ≥ 95;
  * accessibility and best practices 100; SEO 100 on public pages). Exit code 0 unless the run itself
@@ -36,11 +38,13 @@ const { values } = parseArgs({
     strict: { type: "boolean", default: false },
     why: { type: "boolean", default: false },
     save: { type: "string" },
+    pages: { type: "string" },
     "max-minutes": { type: "string", default: "20" },
   },
 });
 const runs = Math.max(1, Math.floor(Number(values.runs)) || 1);
 const maxMinutes = Math.max(1, Number(values["max-minutes"]) || 20);
+const pageFilter = values.pages ? String(values.pages).split(",").filter(Boolean) : null;
 
 const PERFORMANCE_TARGET = 95;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -206,20 +210,32 @@ async function main() {
       { name: "/pricing", path: "/pricing", signedIn: false },
       { name: "/signup", path: "/signup", signedIn: false },
       { name: "/login", path: "/login", signedIn: false },
-    ];
+      // The landers (ADR 030): the first page a visitor from an ad sees.
+      { name: "lander tinderswipe", path: "/landers/tinderswipe", signedIn: false },
+      ...[
+        "alonetonight",
+        "collagelanding",
+        "gallery",
+        "iconslanding",
+        "maplanding",
+        "socialnetwork",
+        "transitionsvideolanding",
+        "video",
+      ].map((design) => ({ name: `lander ${design}`, path: `/landers/${design}/nl-plain`, signedIn: false })),
+    ].filter((page) => !pageFilter || pageFilter.some((word) => page.name.includes(word) || page.path?.includes(word)));
 
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath(),
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });
     console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown, on ${base}\n`);
-    const header = `${"page".padEnd(20)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"LCP s".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}`;
+    const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"LCP s".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}`;
     console.log(header);
     console.log("─".repeat(header.length));
     const misses: string[] = [];
     for (const page of pages) {
       if (!page.path) {
-        console.log(`${page.name.padEnd(20)}   n/a (the demo member has no conversation)`);
+        console.log(`${page.name.padEnd(30)}   n/a (the demo member has no conversation)`);
         continue;
       }
       const samples: Figures[] = [];
@@ -240,9 +256,9 @@ async function main() {
         cls: median(samples.map((sample) => sample.cls)),
       };
       console.log(
-        `${page.name.padEnd(20)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(page.signedIn ? "–" : String(figures.seo)).padStart(5)} ${(figures.lcp / 1000).toFixed(2).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)}`,
+        `${page.name.padEnd(30)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(page.signedIn ? "–" : String(figures.seo)).padStart(5)} ${(figures.lcp / 1000).toFixed(2).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)}`,
       );
-      if (values.why) for (const line of new Set(samples.flatMap((sample) => sample.failed))) console.log(`${"".padEnd(20)}   · ${line}`);
+      if (values.why) for (const line of new Set(samples.flatMap((sample) => sample.failed))) console.log(`${"".padEnd(30)}   · ${line}`);
       if (figures.performance < PERFORMANCE_TARGET) misses.push(`${page.name}: performance ${figures.performance} < ${PERFORMANCE_TARGET}`);
       if (figures.accessibility < 100) misses.push(`${page.name}: accessibility ${figures.accessibility} < 100`);
       if (figures.best < 100) misses.push(`${page.name}: best practices ${figures.best} < 100`);

@@ -7,8 +7,8 @@
  * - search.ts: the member-search SQL over libSQL's HTTP protocol (default 20,000 profiles; `--runs`);
  * - http.ts: the built app in workerd, search / profile / likes pages against a baseline route
  *   (default 100,000 profiles; `--requests`, `--warmup`, `--concurrency`, `--max-minutes`, `--strict`);
- * - lighthouse.ts: Lighthouse (mobile) on ten pages of the app as `npm start` serves it, signed in
- *   where the page needs it (`--runs`, `--strict`).
+ * - lighthouse.ts: Lighthouse (mobile) on ten pages of the app and the nine landers as `npm start`
+ *   serves them, signed in where the page needs it (`--runs`, `--why`, `--pages`, `--strict`).
  *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
