@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
+import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 
 export const streamTimeout = 5_000;
@@ -16,7 +17,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
-  const development = isDevelopment(getServices(loadContext).env);
+  const { env } = getServices(loadContext);
+  const development = isDevelopment(env);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
@@ -37,7 +39,10 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, development, new URL(request.url).host, gifProviderFor(env).imageOrigins),
+  );
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

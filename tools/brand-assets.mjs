@@ -29,6 +29,9 @@ export const ICONS = {
   grip: "grip-vertical",
   party: "party-popper",
   mask: "drama",
+  image: "image-plus",
+  sticker: "sticker",
+  search: "search",
 };
 
 const lucide = path.dirname(require.resolve("lucide-static/package.json"));

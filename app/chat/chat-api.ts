@@ -1,9 +1,11 @@
 /**
  * The chat calls of product.md §7, shared by the Worker and the browser: GET /api/chats.php answers
  * `ChatsPayload`; DELETE /api/chat.php takes a conversation (or every conversation with a profile);
- * POST /api/chat-typing.php a conversation the member is typing in.
+ * POST /api/chat-typing.php a conversation the member is typing in; POST /api/chat-photo.php sends
+ * a photo; GET /api/gifs.php searches GIFs.
  */
 import { z } from "zod";
+import type { ChatProblem } from "./chat-screen.server";
 import type { ChatEntry } from "./conversations.server";
 
 export type ChatsPayload = { chats: ChatEntry[]; total_unread_messages: number };
@@ -17,3 +19,12 @@ export const typingSchema = z.object({ conversation: id });
 
 export type RemoveChatResult = { removed: number };
 export type ChatApiError = { error: string; message: string };
+
+/** POST /api/chat-photo.php: where the photo went, or why it did not (with the chat's problem to explain). */
+export type ChatPhotoReply = { conversationId: number; messageId: number } | { error: string; message: string; problem?: ChatProblem };
+
+export const CHAT_PHOTO_API = "/api/chat-photo.php";
+
+export function chatPhotoReply(problem: ChatProblem, message: string): ChatPhotoReply {
+  return { error: problem.kind, message, problem };
+}

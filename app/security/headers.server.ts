@@ -6,13 +6,16 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open. */
-export function contentSecurityPolicy(nonce: string, development: boolean, host?: string): string {
+/**
+ * `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open.
+ * `imageOrigins`: where the chat's GIF provider serves its images (none for the stickers).
+ */
+export function contentSecurityPolicy(nonce: string, development: boolean, host?: string, imageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "font-src 'self'",
     // Not every browser lets 'self' cover wss: of the same host; the socket's origin is named.
     `connect-src 'self'${development ? " ws: wss:" : host ? ` wss://${host}` : ""}`,
