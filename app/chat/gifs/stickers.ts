@@ -66,7 +66,7 @@ export const STICKERS: { id: string; tags: Tags }[] = [
       en: ["wink", "flirt", "cheeky"],
       nl: ["knipoog", "flirten", "ondeugend"],
       de: ["zwinkern", "flirten", "frech"],
-      fr: ["clin d'œil", "flirt", "coquin"],
+      fr: ["clin d’œil", "flirt", "coquin"],
       es: ["guiño", "coqueteo", "pícaro"],
       it: ["occhiolino", "flirt", "birichino"],
       pl: ["mrugnięcie", "flirt", "zalotny"],
