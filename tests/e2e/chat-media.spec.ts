@@ -96,3 +96,24 @@ test("running out of credits shows the credit alert, for a message as for a phot
   await expect(page.getByRole("alert").filter({ hasText: "dit kost er 20 en je hebt 0 credits" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole("img", { name: "Foto in het gesprek" })).toHaveCount(0);
 });
+
+test("a new message updates the navigation badge and the chats overview on another page, without a reload", async ({ page, browser }) => {
+  const eva = await createMember({ name: "Eva" });
+  const finn = await createMember({ name: "Finn", credits: 60 });
+  await logIn(page, eva.email, eva.password);
+  // The socket opens after the page has loaded (the default layout's deferred part).
+  await openLive(page, "/chats");
+  await expect(page.getByText("1 ongelezen bericht")).toHaveCount(0);
+
+  const finnPage = await signedInPage(browser, finn.email, finn.password);
+  await finnPage.goto(`/members/${eva.profileId}/chat`);
+  const box = finnPage.getByRole("textbox", { name: "Je bericht" });
+  await box.fill("Hoi Eva, zin in koffie?");
+  await box.press("Enter");
+  await expect(finnPage).toHaveURL(/\/chats\/\d+$/);
+
+  // Well before the 60 s polling: the badge and the overview show the new conversation.
+  await expect(page.getByText("1 ongelezen bericht").first()).toBeAttached({ timeout: 5_000 });
+  await expect(page.locator(".chat-list__item").filter({ hasText: "Finn" })).toContainText("Hoi Eva, zin in koffie?", { timeout: 5_000 });
+  await finnPage.context().close();
+});

@@ -6,12 +6,15 @@ import type { LiveEvent } from "~/chat/live-events";
  * budget: calls `onEvent` with each event of the member's inbox and, after a reconnect, once with
  * `null` (events may have been missed: reload). It reconnects after a drop or a deploy, after 1 s
  * doubling up to 30 s. Returns whether the socket is open; while it is not, pages keep polling.
+ * The chat screens use it directly; every other signed-in page through the default layout's
+ * deferred part (app/components/layout/deferred.tsx), loaded after hydration.
  */
-export function useChatSocket(onEvent: (event: LiveEvent | null) => void): boolean {
+export function useChatSocket(onEvent: (event: LiveEvent | null) => void, enabled = true): boolean {
   const [open, setOpen] = useState(false);
   const latest = useRef(onEvent);
   latest.current = onEvent;
   useEffect(() => {
+    if (!enabled) return;
     let socket: WebSocket;
     let retry: ReturnType<typeof setTimeout>;
     let delay = 1e3;
@@ -40,6 +43,6 @@ export function useChatSocket(onEvent: (event: LiveEvent | null) => void): boole
       clearTimeout(retry);
       socket.close();
     };
-  }, []);
+  }, [enabled]);
   return open;
 }
