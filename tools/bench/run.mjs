@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only search|http] [--profiles N] [...]`: runs the benchmarks in tools/bench
+ * `npm run bench [-- --only search|http|chat] [--profiles N] [...]`: runs the benchmarks in tools/bench
  * and prints their figures.
  *
  * - search.ts: the member-search SQL over libSQL's HTTP protocol (default 20,000 profiles; `--runs`);
  * - http.ts: the built app in workerd, search / profile / likes pages against a baseline route
  *   (default 100,000 profiles; `--requests`, `--warmup`, `--concurrency`, `--max-minutes`, `--strict`).
+ * - chat.ts: live chat in workerd, N members with open sockets, messages at a fixed rate
+ *   (`--members`, `--rate`, `--seconds`): delivery latency, lost and duplicated messages.
  *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
@@ -14,7 +16,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const benchmarks = { search: "tools/bench/search.ts", http: "tools/bench/http.ts" };
+const benchmarks = { search: "tools/bench/search.ts", http: "tools/bench/http.ts", chat: "tools/bench/chat.ts" };
 
 const args = process.argv.slice(2);
 const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));
