@@ -106,7 +106,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
       typingTimer.current = setTimeout(() => setPartnerTyping(false), TYPING_SHOWN_MS);
       return;
     }
-    if (event?.conversationId === conversation.conversationId) setPartnerTyping(false);
+    if (event?.type === "message" && event.conversationId === conversation.conversationId) setPartnerTyping(false);
     void revalidate();
   });
   useEffect(() => () => clearTimeout(typingTimer.current), []);

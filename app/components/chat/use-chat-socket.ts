@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { LiveEvent } from "~/chat/live-events";
+import { ACCOUNT_CLOSED, type LiveEvent } from "~/chat/live-events";
 
 /**
  * The member's live-chat socket (ADR 027), hand-written to stay within the chat pages' JavaScript
@@ -30,9 +30,10 @@ export function useChatSocket(onEvent: (event: LiveEvent | null) => void, enable
         opened = true;
       };
       socket.onmessage = ({ data }) => latest.current(JSON.parse(data));
-      socket.onclose = () => {
+      socket.onclose = ({ code }) => {
         setOpen(false);
-        if (stopped) return;
+        // The account is gone (ADR 029): nothing to reconnect to.
+        if (stopped || code === ACCOUNT_CLOSED) return;
         retry = setTimeout(connect, delay);
         delay = Math.min(delay * 2, 3e4);
       };

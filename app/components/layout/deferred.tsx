@@ -32,7 +32,7 @@ export default function DeferredAlerts() {
   const signedIn = Boolean(useRootData()?.user);
   const { revalidate } = useRevalidator();
   const live = useChatSocket((event) => {
-    if (event === null || event.type === "message") void revalidate();
+    if (event === null || event.type === "message" || event.type === "gone") void revalidate();
   }, signedIn);
   usePolling({ enabled: signedIn && !live, intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
   return (
