@@ -7,8 +7,8 @@
  *
  * Serves the built Worker with `wrangler dev` on a free local port against a temporary database,
  * signs in N members (M conversations, two members each), opens every member's live-chat socket
- * (/api/chat-socket) and sends messages at a fixed rate (open loop: the next send does not wait for
- * the last) through the real paid send path (POST /chats/{id}.data, the composer's form). For each
+ * (/api/chat-socket) and sends messages at a fixed rate, each sender one message at a time, through
+ * the real paid send path (POST /chats/{id}.data, the composer's form). For each
  * message it measures the time from the start of the send to the `message` event on the
  * recipient's socket, matched per conversation in order; it prints messages/s, p50/p95/p99 of that
  * delivery latency and of the send itself, how many messages were lost (sent, never announced) or
@@ -60,6 +60,8 @@ const DRAIN_MS = 5_000;
 const OPEN_CHAT_POLL_MS = 10_000;
 const PAGE_POLL_MS = 60_000;
 const PASSWORD = "bench-password-1";
+/** One poller samples the polling path, with this pause between polls (it should measure, not load). */
+const POLL_GAP_MS = 500;
 
 type Member = { userId: number; profileId: number; email: string; cookie: string };
 type Conversation = { id: number; sender: Member; recipient: Member };
@@ -228,7 +230,6 @@ async function main() {
   const pollLatency: number[] = [];
   let sent = 0;
   let failed = 0;
-  const inFlight = new Set<Promise<void>>();
   const send = async (conversation: Conversation, n: number) => {
     const started = performance.now();
     const form = new URLSearchParams({ intent: "text", clientKey: `bench-${n}-${crypto.randomUUID()}`, body: `Bericht ${n}` });
@@ -259,22 +260,25 @@ async function main() {
       const response = await fetch(`${base}/chats/${conversation.id}.data`, { headers: { Cookie: conversation.recipient.cookie } });
       await response.arrayBuffer();
       if (response.status === 200) pollLatency.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, POLL_GAP_MS));
     }
   };
-  const polls = Promise.all([poller(), poller()]);
+  const polls = poller();
 
+  // Each sender writes one message at a time, as a person does: a message due while the sender's
+  // last one is still on its way goes right after it (the achieved rate then falls below the asked).
   const total = rate * seconds;
   const began = performance.now();
+  const senders = new Map<number, Promise<void>>();
   for (let n = 0; n < total; n++) {
     const due = began + (n * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const conversation = conversations[n % conversations.length]!;
-    const promise = send(conversation, n).finally(() => inFlight.delete(promise));
-    inFlight.add(promise);
+    const next = (senders.get(conversation.id) ?? Promise.resolve()).then(() => send(conversation, n));
+    senders.set(conversation.id, next);
   }
-  await Promise.all(inFlight);
+  await Promise.all(senders.values());
   const sendSeconds = (performance.now() - began) / 1000;
   polling = false;
   await polls;
