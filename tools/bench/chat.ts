@@ -223,7 +223,9 @@ async function main() {
       openSocket(base, conversation.sender.cookie, () => {}),
     ]),
   );
-  cleanups.push(() => sockets.forEach((socket) => socket.close()));
+  cleanups.push(() => {
+    for (const socket of sockets) socket.close();
+  });
 
   // 4. Sending at a fixed rate, polling beside it.
   const sendLatency: number[] = [];
