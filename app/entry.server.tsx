@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
+import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
 
@@ -17,7 +18,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
-  const development = isDevelopment(getServices(loadContext).env);
+  const { env } = getServices(loadContext);
+  const development = isDevelopment(env);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
@@ -40,7 +42,10 @@ export default async function handleRequest(
   // SEO tags, the cookie banner and the accepted third-party scripts (ADR 031), added to the stream.
   const extras = documentExtras(loadContext, request, responseStatusCode);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, extras?.csp));
+  // The chat's GIF provider serves its images from its own host (none for the stickers).
+  const sources = extras?.csp ?? { script: [], connect: [], img: [] };
+  const thirdParty = { ...sources, img: [...sources.img, ...gifProviderFor(env).imageOrigins] };
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, thirdParty));
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
   const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
