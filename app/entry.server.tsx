@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServices } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
+import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
 import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
@@ -18,7 +19,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
-  const development = isDevelopment(getServices(loadContext).env);
+  const { env } = getServices(loadContext);
+  const development = isDevelopment(env);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
@@ -42,7 +44,10 @@ export default async function handleRequest(
   // page-hidden beacon (ADR 030), added to the stream.
   const extras = documentExtras(loadContext, request, responseStatusCode, { pageHiddenBeacon: sendsPageHiddenBeacon(routerContext) });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, extras?.csp));
+  // The chat's GIF provider serves its images from its own host (none for the stickers).
+  const sources = extras?.csp ?? { script: [], connect: [], img: [] };
+  const thirdParty = { ...sources, img: [...sources.img, ...gifProviderFor(env).imageOrigins] };
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, development, new URL(request.url).host, thirdParty));
   // The one typeface (ADR 025): its latin subset is on every page; a header preloads it without client code.
   responseHeaders.append("Link", '</fonts/nunito-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin');
   const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });

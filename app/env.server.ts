@@ -52,6 +52,10 @@ const envSchema = z.object({
    * subscribe with. Unset: no push is offered or sent.
    */
   VAPID_PRIVATE_KEY: optional(z.string().refine(isVapidJwk, "must be a P-256 JWK with x, y and d (npm run vapid-keys)")),
+  /** The chat's GIF search (product.md §10): "stickers" (default, the catalogue that ships with the app) or "tenor". */
+  GIF_PROVIDER: optional(z.enum(["stickers", "tenor"])),
+  /** The HTTP GIF provider's API key (a secret); without it the stickers are used. */
+  GIF_API_KEY: optional(z.string()),
   /** The contact push services may write to about our pushes: mailto: or https:. */
   VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)),
 });

@@ -109,6 +109,8 @@ export default [
   route("api/chats.php", "routes/api/chats.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("api/chat-typing.php", "routes/api/chat-typing.ts"),
+  route("api/chat-photo.php", "routes/api/chat-photo.ts"),
+  route("api/gifs.php", "routes/api/gifs.ts"),
   route("api/payment-webhook.php", "routes/api/payment-webhook.ts"),
   route("api/mail-webhook.php", "routes/api/mail-webhook.ts"),
   route("api/discountcode.php", "routes/api/discountcode.ts"),

@@ -348,6 +348,8 @@ export const conversationMembers = sqliteTable(
     removedAt: integer("removed_at", { mode: "timestamp" }),
     /** Removing a conversation clears its history for this member: messages up to this id stay hidden. */
     clearedThroughId: integer("cleared_through_id").notNull().default(0),
+    /** The newest message this member has seen (opened the conversation with it in it): the partner's "seen". */
+    readThroughId: integer("read_through_id").notNull().default(0),
     lastMessageAt: integer("last_message_at", { mode: "timestamp" }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.profileId] }), index("conversation_members_list").on(t.profileId, t.lastMessageAt)],
@@ -384,6 +386,30 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("messages_conversation").on(t.conversationId, t.id), uniqueIndex("messages_client_key").on(t.senderId, t.clientKey)],
+);
+
+/**
+ * The photo of a photo message (product.md §10 "Photos in chat"): processed like a profile photo,
+ * stored under random R2 keys, shown to the recipient only once a moderator approved it.
+ */
+export const chatPhotos = sqliteTable(
+  "chat_photos",
+  {
+    messageId: integer("message_id")
+      .primaryKey()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull().unique(),
+    thumbKey: text("thumb_key").notNull().unique(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    status: text("status", { enum: ["pending", "active", "rejected"] })
+      .notNull()
+      .default("pending"),
+    rejectionReason: text("rejection_reason"),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
 );
 
 // ───────────────────────────── money ─────────────────────────────
@@ -834,7 +860,7 @@ export const moderationActions = sqliteTable(
     moderatorUserId: integer("moderator_user_id")
       .notNull()
       .references(() => users.id),
-    targetType: text("target_type", { enum: ["photo", "profile_text", "complaint", "profile"] }).notNull(),
+    targetType: text("target_type", { enum: ["photo", "chat_photo", "profile_text", "complaint", "profile"] }).notNull(),
     targetId: integer("target_id").notNull(),
     action: text("action").notNull(),
     reason: text("reason"),

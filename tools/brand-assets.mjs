@@ -37,6 +37,10 @@ export const ICONS = {
   camera: "camera",
   sparkles: "sparkles",
   "eye-off": "eye-off",
+  // The chat's composer (ADR 029)
+  image: "image-plus",
+  sticker: "sticker",
+  search: "search",
 };
 
 const lucide = path.dirname(require.resolve("lucide-static/package.json"));

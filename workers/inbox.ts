@@ -5,7 +5,7 @@
  * the source of truth. Sockets use the Hibernation API, so an idle inbox costs nothing.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { LiveEvent } from "~/chat/live-events";
+import { ACCOUNT_CLOSED, type LiveEvent } from "~/chat/live-events";
 
 /** What the browser sends to keep a socket alive; answered without waking the object. */
 const PING = "ping";
@@ -38,6 +38,19 @@ export class Inbox extends DurableObject<Env> {
       }
     }
     return reached;
+  }
+
+  /** Closes every socket of the member (the account was deleted); returns how many were open. */
+  disconnect(): number {
+    const sockets = this.ctx.getWebSockets();
+    for (const socket of sockets) {
+      try {
+        socket.close(ACCOUNT_CLOSED, "account closed");
+      } catch {
+        // already closing
+      }
+    }
+    return sockets.length;
   }
 
   /** The browser says nothing the inbox needs (typing goes through POST /api/chat-typing.php). */

@@ -3,7 +3,7 @@
  * period (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for
  * good, keeping only what the law requires (orders, payments and the credit ledger).
  */
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
@@ -132,7 +132,8 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
   const profile = await db.query.profiles.findFirst({ columns: { id: true }, where: eq(schema.profiles.userId, userId) });
   const profileId = profile?.id ?? -1;
 
-  const [photoRows, messageRows] = await db.batch([
+  const sentPhotos = db.select({ id: schema.messages.id }).from(schema.messages).where(eq(schema.messages.senderId, profileId));
+  const [photoRows, messageRows, chatPhotoRows] = await db.batch([
     db
       .select({ objectKey: schema.photos.objectKey, thumbKey: schema.photos.thumbKey })
       .from(schema.photos)
@@ -141,9 +142,15 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
       .select({ objectKey: schema.messages.objectKey })
       .from(schema.messages)
       .where(and(eq(schema.messages.senderId, profileId), isNotNull(schema.messages.objectKey))),
+    // Photos they sent in chats (product.md §10 "Photos in chat").
+    db
+      .select({ objectKey: schema.chatPhotos.objectKey, thumbKey: schema.chatPhotos.thumbKey })
+      .from(schema.chatPhotos)
+      .where(inArray(schema.chatPhotos.messageId, sentPhotos)),
   ]);
   const objectKeys = [
     ...photoRows.flatMap((row) => [row.objectKey, row.thumbKey]),
+    ...chatPhotoRows.flatMap((row) => [row.objectKey, row.thumbKey]),
     ...messageRows.map((row) => row.objectKey).filter((key): key is string => Boolean(key)),
   ];
   // Objects first: if this fails the account stays "deleted" and the next run tries again.
@@ -153,6 +160,7 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
   await db.batch([
     db.update(schema.profiles).set({ mainPhotoId: null, hasPhoto: false }).where(eq(schema.profiles.id, profileId)),
     db.delete(schema.photos).where(eq(schema.photos.profileId, profileId)),
+    db.delete(schema.chatPhotos).where(inArray(schema.chatPhotos.messageId, sentPhotos)),
     db.update(schema.messages).set({ body: null, objectKey: null }).where(eq(schema.messages.senderId, profileId)),
     db.delete(schema.profileInterests).where(eq(schema.profileInterests.profileId, profileId)),
     db.delete(schema.profileViews).where(involves(schema.profileViews.viewerId, schema.profileViews.viewedId)),

@@ -1,7 +1,8 @@
 /**
  * The chat calls of product.md §7, shared by the Worker and the browser: GET /api/chats.php answers
  * `ChatsPayload`; DELETE /api/chat.php takes a conversation (or every conversation with a profile);
- * POST /api/chat-typing.php a conversation the member is typing in.
+ * POST /api/chat-typing.php a conversation the member is typing in (POST /api/chat-photo.php:
+ * chat-photo-api.ts, without zod, for the browser's lazily loaded sender).
  */
 import { z } from "zod";
 import type { ChatEntry } from "./conversations.server";

@@ -29,6 +29,7 @@ export async function chatScreenData(db: Database, site: LocalizedSite, partner:
   return {
     composer: {
       messageCost: site.settings.messageCredits,
+      photoCost: site.settings.photoCredits,
       maxLength: site.settings.messageLength,
       gifts: rows.map((gift): GiftOffer => ({ key: gift.key, icon: gift.icon, credits: gift.credits ?? site.settings.giftCredits })),
       clientKey: generateToken(20),
@@ -40,7 +41,7 @@ export async function chatScreenData(db: Database, site: LocalizedSite, partner:
 
 export type SendReply = {
   /** Which form was sent: the text composer resets only after its own message. */
-  intent: "text" | "gift";
+  intent: "text" | "gift" | "gif";
   result: SubmissionResult;
   problem: ChatProblem | null;
   conversationId: number | null;

@@ -6,13 +6,13 @@
  * shown: a block either way, a deleted or unconfirmed partner, and the chat answers the same 404 as
  * one that never existed (product.md §10 "Blocking is mutual in effect").
  */
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { reachableBy } from "~/profiles/visibility.server";
 
-const { conversations, conversationMembers: members, messages, gifts, profiles, photos, regions } = schema;
+const { conversations, conversationMembers: members, messages, gifts, profiles, photos, regions, chatPhotos } = schema;
 
 /** How many chats the overview and GET /api/chats.php return, most recent first. */
 export const CHAT_LIST_LIMIT = 100;
@@ -23,12 +23,21 @@ const PREVIEW_LENGTH = 90;
 
 export type ChatGift = { key: string; icon: string };
 
+/**
+ * A photo message's photo (product.md §10 "Photos in chat"): the sender sees it in every state;
+ * the recipient sees its address only once a moderator approved it (`url` null before).
+ */
+export type ChatPhoto = { status: "pending" | "active" | "rejected"; url: string | null; width: number; height: number };
+
 export type ChatMessage = {
   id: number;
   mine: boolean;
   kind: "text" | "gift" | "photo" | "gif";
   text: string | null;
   gift: ChatGift | null;
+  photo: ChatPhoto | null;
+  /** A GIF message's address (from the GIF provider, product.md §10 "GIFs in chat"). */
+  gif: string | null;
   at: string;
 };
 
@@ -45,6 +54,10 @@ export type ConversationView = {
   messages: ChatMessage[];
   /** Pass as `before` to load the page of older messages; null when this is the beginning. */
   olderThan: number | null;
+  /** Older messages a free member may not see (the site's chat history limit); 0 when none. */
+  locked: number;
+  /** The newest message the partner has seen: "seen" under the member's messages up to it. */
+  seenThroughId: number;
 };
 
 /** The other member of a conversation, seen from `viewerProfileId`. */
@@ -68,15 +81,38 @@ export function pairIs(a: number, b: number) {
 
 const giftIcons = new Map<string, string>(giftCatalogue.map((gift) => [gift.key, gift.icon]));
 
-type MessageRow = { id: number; senderId: number; kind: ChatMessage["kind"]; body: string | null; giftKey: string | null; createdAt: Date };
+type MessageRow = {
+  id: number;
+  senderId: number;
+  kind: ChatMessage["kind"];
+  body: string | null;
+  giftKey: string | null;
+  photoKey: string | null;
+  photoStatus: ChatPhoto["status"] | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+  createdAt: Date;
+};
 
 function toChatMessage(row: MessageRow, viewerProfileId: number): ChatMessage {
+  const mine = row.senderId === viewerProfileId;
+  const photo: ChatPhoto | null =
+    row.kind === "photo" && row.photoKey && row.photoStatus
+      ? {
+          status: row.photoStatus,
+          url: mine || row.photoStatus === "active" ? `/${row.photoKey}` : null,
+          width: row.photoWidth ?? 0,
+          height: row.photoHeight ?? 0,
+        }
+      : null;
   return {
     id: row.id,
-    mine: row.senderId === viewerProfileId,
+    mine,
     kind: row.kind,
-    text: row.body,
+    text: row.kind === "text" ? row.body : null,
     gift: row.giftKey ? { key: row.giftKey, icon: giftIcons.get(row.giftKey) ?? "🎁" } : null,
+    photo,
+    gif: row.kind === "gif" ? row.body : null,
     at: row.createdAt.toISOString(),
   };
 }
@@ -87,8 +123,21 @@ const messageColumns = {
   kind: messages.kind,
   body: messages.body,
   giftKey: gifts.key,
+  photoKey: chatPhotos.objectKey,
+  photoStatus: chatPhotos.status,
+  photoWidth: chatPhotos.width,
+  photoHeight: chatPhotos.height,
   createdAt: messages.createdAt,
 };
+
+/** The messages with what their columns join: gifts and photos. */
+function selectMessages(db: Database) {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(gifts, eq(gifts.id, messages.giftId))
+    .leftJoin(chatPhotos, eq(chatPhotos.messageId, messages.id));
+}
 
 /** The member's chats, most recent first, with unread counts and the last message they can see. */
 export async function listChats(db: Database, scope: { viewerProfileId: number; siteId: number; now: Date }): Promise<ChatEntry[]> {
@@ -119,9 +168,7 @@ export async function listChats(db: Database, scope: { viewerProfileId: number; 
     .limit(CHAT_LIST_LIMIT);
 
   const lastIds = rows.flatMap((row) => (row.lastMessageId ? [Number(row.lastMessageId)] : []));
-  const lastMessages = lastIds.length
-    ? await db.select(messageColumns).from(messages).leftJoin(gifts, eq(gifts.id, messages.giftId)).where(inArray(messages.id, lastIds))
-    : [];
+  const lastMessages = lastIds.length ? await selectMessages(db).where(inArray(messages.id, lastIds)) : [];
   const byId = new Map(lastMessages.map((row) => [row.id, row]));
 
   return rows.map((row) => {
@@ -181,16 +228,34 @@ export async function conversationPartner(
 
 /**
  * Opens a conversation: its partner and newest messages (or the page before `before`). Opening it
- * sets the member's unread count to 0 (product.md §4). Null for a conversation that is not theirs
- * or whose partner they can no longer reach.
+ * sets the member's unread count to 0 (product.md §4) and marks what it shows as seen, which the
+ * partner sees under their last message (`seen` is true when this opening changed that). Null for a
+ * conversation that is not theirs or whose partner they can no longer reach.
+ *
+ * `historyLimit` (product.md §9 "Chat history", for free members when the site sets one): only the
+ * newest that many messages are shown; older ones are counted as `locked`, never sent.
  */
 export async function openConversation(
   db: Database,
-  input: { conversationId: number; viewerProfileId: number; siteId: number; now: Date; before?: number | null },
-): Promise<ConversationView | null> {
+  input: {
+    conversationId: number;
+    viewerProfileId: number;
+    siteId: number;
+    now: Date;
+    before?: number | null;
+    historyLimit?: number | null;
+  },
+): Promise<(ConversationView & { seen: boolean }) | null> {
   const { conversationId, viewerProfileId, siteId, now } = input;
   const [head] = await db
-    .select({ ...cardColumns, unread: members.unreadCount, clearedThroughId: members.clearedThroughId })
+    .select({
+      ...cardColumns,
+      unread: members.unreadCount,
+      clearedThroughId: members.clearedThroughId,
+      readThroughId: members.readThroughId,
+      partnerReadThroughId: sql<number>`coalesce((SELECT p.read_through_id FROM ${members} p WHERE p.conversation_id = ${conversations.id} AND p.profile_id = ${profiles.id}), 0)`,
+      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id}), 0)`,
+    })
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
@@ -200,14 +265,13 @@ export async function openConversation(
     .limit(1);
   if (!head) return null;
 
-  const page = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(gifts, eq(gifts.id, messages.giftId))
+  const visible = and(eq(messages.conversationId, conversationId), gt(messages.id, head.clearedThroughId));
+  const history = input.historyLimit ? await lockedHistory(db, visible, input.historyLimit) : { lockedBelow: 0, locked: 0 };
+  const page = await selectMessages(db)
     .where(
       and(
-        eq(messages.conversationId, conversationId),
-        gt(messages.id, head.clearedThroughId),
+        visible,
+        history.lockedBelow ? gte(messages.id, history.lockedBelow) : undefined,
         input.before ? lt(messages.id, input.before) : undefined,
       ),
     )
@@ -216,20 +280,46 @@ export async function openConversation(
   const hasOlder = page.length > MESSAGE_PAGE_SIZE;
   const shown = page.slice(0, MESSAGE_PAGE_SIZE).reverse();
 
-  if (head.unread > 0) await markRead(db, { conversationId, viewerProfileId });
+  const newestFromPartner = Number(head.newestFromPartner);
+  const seen = head.unread > 0 || newestFromPartner > head.readThroughId;
+  if (seen) await markRead(db, { conversationId, viewerProfileId, throughId: newestFromPartner });
 
   return {
     conversationId,
     partner: toProfileCard(head, now),
     messages: shown.map((row) => toChatMessage(row, viewerProfileId)),
     olderThan: hasOlder && shown[0] ? shown[0].id : null,
+    locked: history.locked,
+    seenThroughId: Number(head.partnerReadThroughId),
+    seen,
   };
 }
 
-export async function markRead(db: Database, input: { conversationId: number; viewerProfileId: number }) {
+/**
+ * With a history limit, the messages older than the newest `limit` are locked: the id below which
+ * they are, and how many there are.
+ */
+async function lockedHistory(db: Database, visible: SQL | undefined, limit: number) {
+  const [oldestShown] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(visible)
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .offset(limit - 1);
+  if (!oldestShown) return { lockedBelow: 0, locked: 0 };
+  const [older] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(messages)
+    .where(and(visible, lt(messages.id, oldestShown.id)));
+  return { lockedBelow: oldestShown.id, locked: Number(older?.n ?? 0) };
+}
+
+/** The member has read the conversation: no unread messages, and seen everything through `throughId`. */
+export async function markRead(db: Database, input: { conversationId: number; viewerProfileId: number; throughId: number }) {
   await db
     .update(members)
-    .set({ unreadCount: 0 })
+    .set({ unreadCount: 0, readThroughId: sql`max(${members.readThroughId}, ${input.throughId})` })
     .where(and(eq(members.conversationId, input.conversationId), eq(members.profileId, input.viewerProfileId)));
 }
 

@@ -3,4 +3,16 @@
  * member's open tabs. They only say that something changed: the page reloads its data from the
  * loader, which stays the one source of truth for messages.
  */
-export type LiveEvent = { type: "message"; conversationId: number } | { type: "typing"; conversationId: number; profileId: number };
+export type LiveEvent =
+  | { type: "message"; conversationId: number }
+  | { type: "typing"; conversationId: number; profileId: number }
+  /** The partner opened the conversation and saw the member's messages. */
+  | { type: "seen"; conversationId: number }
+  /**
+   * This profile is no longer reachable for the member (a block, either way): their chat is gone.
+   * It does not say why, so a blocked member learns no more than from a deleted profile's 404.
+   */
+  | { type: "gone"; profileId: number };
+
+/** The close code of sockets ended because the account is gone (deleted): the browser does not reconnect. */
+export const ACCOUNT_CLOSED = 4001;

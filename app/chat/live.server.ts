@@ -8,12 +8,26 @@ import type { LiveEvent } from "./live-events";
 /** The inbox binding (wrangler.toml `INBOX`), as much of it as the notifier uses. */
 export type InboxNamespace = {
   idFromName(name: string): DurableObjectId;
-  get(id: DurableObjectId): { notify(event: LiveEvent): Promise<number> | number; fetch(request: Request): Promise<Response> };
+  get(id: DurableObjectId): {
+    notify(event: LiveEvent): Promise<number> | number;
+    disconnect(): Promise<number> | number;
+    fetch(request: Request): Promise<Response>;
+  };
 };
 
 /** The inbox of a profile: its Durable Object, named by the profile id. */
 export function inboxOf(namespace: InboxNamespace, profileId: number) {
   return namespace.get(namespace.idFromName(String(profileId)));
+}
+
+/** Closes every open socket of a profile (its account was deleted); never throws. */
+export async function disconnectInbox(namespace: InboxNamespace | undefined, profileId: number): Promise<void> {
+  if (!namespace) return;
+  try {
+    await inboxOf(namespace, profileId).disconnect();
+  } catch (error) {
+    console.error("inbox disconnect failed", error);
+  }
 }
 
 /** Tells each profile's inbox about the event; never throws. */

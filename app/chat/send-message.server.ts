@@ -6,7 +6,8 @@
  * - the partner must be reachable (no block either way, not deleted), and a new conversation may
  *   only start with a member the sender can see;
  * - a free member takes part in at most `FREE_CONVERSATION_LIMIT` conversations they started;
- * - every message costs the site's `message_credits`, a gift its own price or `gift_credits`.
+ * - every message costs the site's `message_credits` (a GIF is a message), a gift its own price or
+ *   `gift_credits`, a photo `photo_credits`.
  *
  * The credits, the message, the conversation's times and both members' unread counts change in one
  * transaction through the ledger (`applyCredits` effects): a message is stored exactly when it is
@@ -18,10 +19,17 @@ import { applyCredits, balanceMoved, balanceOf } from "~/credits/ledger.server";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
+import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 
-const { conversations, conversationMembers: members, messages, gifts, profiles } = schema;
+const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
+
+/** A photo already processed and stored (app/photos), to be sent as a message. */
+export type ChatPhotoInput = { intent: "photo"; clientKey: string; photo: StoredPhotoKeys & { width: number; height: number } };
+
+/** What a member sends: a text, a gift or a GIF from the composer's form, or a stored photo. */
+export type MessageContent = MessageInput | ChatPhotoInput;
 
 /** product.md §10: a free member may take part in at most 2 conversations that they started. */
 export const FREE_CONVERSATION_LIMIT = 2;
@@ -44,18 +52,15 @@ export async function sendMessage(
   input: {
     sender: Sender;
     to: Destination;
-    message: MessageInput;
+    message: MessageContent;
     siteId: number;
-    settings: Pick<SiteSettings, "messageCredits" | "giftCredits">;
+    settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits">;
     now: Date;
   },
 ): Promise<SendOutcome> {
   const { sender, message, siteId, now } = input;
-  const resent = await db.query.messages.findFirst({
-    columns: { id: true, conversationId: true },
-    where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
-  });
-  if (resent) return resentOutcome(db, sender, resent);
+  const resent = await alreadySent(db, sender, message.clientKey);
+  if (resent) return resent;
 
   const conversation = await resolveConversation(db, { sender, to: input.to, siteId });
   if (conversation.status !== "ok") return conversation;
@@ -73,7 +78,11 @@ export async function sendMessage(
 
   const gift = message.intent === "gift" ? await db.query.gifts.findFirst({ where: eq(gifts.key, message.gift) }) : null;
   if (message.intent === "gift" && !gift) return { status: "not_found" };
-  const cost = gift ? (gift.credits ?? input.settings.giftCredits) : input.settings.messageCredits;
+  const cost = gift
+    ? (gift.credits ?? input.settings.giftCredits)
+    : message.intent === "photo"
+      ? input.settings.photoCredits
+      : input.settings.messageCredits;
   const conversationId =
     conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
 
@@ -82,7 +91,7 @@ export async function sendMessage(
     {
       userId: sender.id,
       delta: -cost,
-      reason: gift ? "gift" : "message",
+      reason: gift ? "gift" : message.intent === "photo" ? "photo" : "message",
       causeKey: `message:${sender.profileId}:${message.clientKey}`,
       guard: sender.paidUser ? undefined : withinConversationCap(sender.profileId, conversationId),
     },
@@ -90,9 +99,10 @@ export async function sendMessage(
       conversationId,
       senderId: sender.profileId,
       recipientId: conversation.partnerId,
-      kind: gift ? "gift" : "text",
-      body: message.intent === "text" ? message.body : null,
+      kind: message.intent,
+      body: message.intent === "text" ? message.body : message.intent === "gif" ? message.gif : null,
       giftId: gift?.id ?? null,
+      photo: message.intent === "photo" ? message.photo : null,
       credits: cost,
       clientKey: message.clientKey,
       now,
@@ -126,6 +136,15 @@ export async function sendMessage(
 function withinConversationCap(senderProfileId: number, conversationId: number): SQL {
   return sql`EXISTS (SELECT 1 FROM ${conversations} WHERE id = ${conversationId} AND (last_message_at IS NOT NULL OR starter_id != ${senderProfileId}))
     OR (SELECT count(*) FROM ${conversations} WHERE starter_id = ${senderProfileId} AND last_message_at IS NOT NULL) < ${FREE_CONVERSATION_LIMIT}`;
+}
+
+/** The answer to a form sent again (its client key already stored a message), or null for a new one. */
+export async function alreadySent(db: Database, sender: Sender, clientKey: string): Promise<SendOutcome | null> {
+  const resent = await db.query.messages.findFirst({
+    columns: { id: true, conversationId: true },
+    where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, clientKey)),
+  });
+  return resent ? resentOutcome(db, sender, resent) : null;
 }
 
 /** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */
@@ -185,8 +204,8 @@ async function createConversation(db: Database, input: { siteId: number; starter
 
 /**
  * What a paid message changes, each statement guarded by the one before (see `balanceMoved`): the
- * message; the conversation's time; both members' rows (the recipient's unread count goes up and a
- * removed chat comes back for both).
+ * message (and its photo, pending review); the conversation's time; both members' rows (the
+ * recipient's unread count goes up and a removed chat comes back for both).
  */
 function deliveryEffects(
   db: Database,
@@ -194,9 +213,10 @@ function deliveryEffects(
     conversationId: number;
     senderId: number;
     recipientId: number;
-    kind: "text" | "gift";
+    kind: "text" | "gift" | "photo" | "gif";
     body: string | null;
     giftId: number | null;
+    photo: ChatPhotoInput["photo"] | null;
     credits: number;
     clientKey: string;
     now: Date;
@@ -208,6 +228,14 @@ function deliveryEffects(
       INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, created_at)
       SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${at}
       WHERE ${balanceMoved}`),
+    ...(m.photo
+      ? [
+          db.run(sql`
+            INSERT INTO ${chatPhotos} (message_id, object_key, thumb_key, width, height, status, created_at)
+            SELECT id, ${m.photo.objectKey}, ${m.photo.thumbKey}, ${m.photo.width}, ${m.photo.height}, 'pending', ${at}
+            FROM ${messages} WHERE sender_id = ${m.senderId} AND client_key = ${m.clientKey} AND changes() > 0`),
+        ]
+      : []),
     db.run(sql`UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversationId} AND changes() > 0`),
     db.run(sql`
       INSERT INTO ${members} (conversation_id, profile_id, unread_count, last_message_at)

@@ -12,6 +12,7 @@ import { mailAboutNewMessage } from "~/chat/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
 import { pushAboutNewMessage } from "~/notifications/push.server";
+import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { getServices, getSite, linkOrigin } from "./context.server";
 import { readForm } from "./forms.server";
@@ -30,11 +31,18 @@ export async function sendFromForm(
   const site = getSite(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
-  const intent: SendReply["intent"] = formData.get("intent") === "gift" ? "gift" : "text";
+  const sentIntent = formData.get("intent");
+  const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";
   if (submission.status !== "success")
     return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
 
-  const { db, env, ctx, now } = getServices(context);
+  const { db, env, now } = getServices(context);
+  // Only a GIF of the configured provider may be sent (product.md §10 "GIFs in chat"): no other address.
+  if (submission.value.intent === "gif" && !gifProviderFor(env).owns(submission.value.gif))
+    return {
+      reply: { intent, result: submission.reply({ formErrors: ["chat:errors.unknownGif"] }), problem: null, conversationId: null },
+      status: 400,
+    };
   const outcome = await sendMessage(db, {
     sender: {
       id: user.id,
@@ -55,31 +63,8 @@ export async function sendFromForm(
   });
   switch (outcome.status) {
     case "sent":
-      if (!outcome.resent) {
-        // The recipient's tabs and the sender's other tabs reload; never delays the reply.
-        ctx.waitUntil(
-          notifyInboxes(env.INBOX, [outcome.recipientProfileId, user.profile.id], {
-            type: "message",
-            conversationId: outcome.conversationId,
-          }),
-        );
-        await tellRecipient(
-          { db, env, ctx, site, now: now() },
-          {
-            conversationId: outcome.conversationId,
-            senderName: user.profile.name,
-            recipientProfileId: outcome.recipientProfileId,
-            origin: linkOrigin(context, request),
-          },
-        );
-        // The push goes out after the response (ADR 026): a slow push service never slows the chat.
-        ctx.waitUntil(
-          pushAboutNewMessage(
-            { db, env },
-            { conversationId: outcome.conversationId, senderName: user.profile.name, recipientProfileId: outcome.recipientProfileId },
-          ).catch((error) => console.error("new-message push failed", error)),
-        );
-      }
+      if (!outcome.resent)
+        await announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return {
         reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },
         status: 200,
@@ -95,6 +80,31 @@ export async function sendFromForm(
     case "spending_blocked":
       return refused({ kind: "spending_blocked" }, 403);
   }
+}
+
+/**
+ * What follows a message that was really stored (not a resent form): both members' open tabs
+ * reload (their inboxes, ADR 027), the recipient gets the e-mail now and the push after the
+ * response (ADR 026). Nothing here fails or delays a message already paid for.
+ */
+export async function announceMessage(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  sent: { conversationId: number; recipientProfileId: number; sender: { profileId: number; name: string } },
+) {
+  const site = getSite(context);
+  const { db, env, ctx, now } = getServices(context);
+  const { conversationId, recipientProfileId, sender } = sent;
+  ctx.waitUntil(notifyInboxes(env.INBOX, [recipientProfileId, sender.profileId], { type: "message", conversationId }));
+  await tellRecipient(
+    { db, env, ctx, site, now: now() },
+    { conversationId, senderName: sender.name, recipientProfileId, origin: linkOrigin(context, request) },
+  );
+  ctx.waitUntil(
+    pushAboutNewMessage({ db, env }, { conversationId, senderName: sender.name, recipientProfileId }).catch((error) =>
+      console.error("new-message push failed", error),
+    ),
+  );
 }
 
 /** The recipient's e-mail about the message; a mail that fails must not fail a message already paid for. */

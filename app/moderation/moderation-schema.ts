@@ -9,13 +9,16 @@ import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "./moderation-fields";
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The text the moderator read; the decision applies only while it is still the profile's text. */
 const aboutMe = z.string().min(1).max(20_000);
+/** Which queue a photo is from: a profile's photos, or a photo sent in a chat (its message id). */
+const source = z.enum(["profile", "chat"]).default("profile");
 
 export const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve_photo"), photoId: id }),
+  z.object({ intent: z.literal("approve_photo"), photoId: id, source }),
   z
     .object({
       intent: z.literal("reject_photo"),
       photoId: id,
+      source,
       reason: z.enum(REJECTION_REASONS, { error: "photos:moderation.reasonRequired" }),
       otherReason: z.string().trim().max(OTHER_REASON_MAX, "photos:moderation.otherReasonTooLong").optional(),
     })

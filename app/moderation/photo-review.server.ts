@@ -1,6 +1,8 @@
 /**
  * The photo queue of /moderation (product.md §4 "Images: pending inspection before being shown;
  * active means shown"): a site's pending photos, oldest first, approved or rejected with a reason.
+ * Photos sent in chats wait in the same queue (product.md §10 "Photos in chat"): the recipient sees
+ * one only once it is approved.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -8,10 +10,12 @@ import { schema, type Database } from "~/db/client.server";
 import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
 import { recordIfChanged } from "./audit.server";
 
-const { photos, profiles } = schema;
+const { photos, profiles, chatPhotos, messages, conversations } = schema;
 
 export type PendingPhoto = {
+  /** The photo's id, or for a chat photo its message's id. */
   id: number;
+  source: "profile" | "chat";
   url: string;
   thumbUrl: string;
   uploadedAt: Date;
@@ -23,6 +27,12 @@ export type PendingPhoto = {
 const pendingOfSite = (siteId: number) => and(eq(photos.status, "pending"), eq(profiles.siteId, siteId));
 
 export async function listPendingPhotos(db: Database, siteId: number, limit = 24): Promise<{ photos: PendingPhoto[]; total: number }> {
+  const [profilePhotos, chat] = await Promise.all([pendingProfilePhotos(db, siteId, limit), pendingChatPhotos(db, siteId, limit)]);
+  const all = [...profilePhotos.photos, ...chat.photos].sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime() || a.id - b.id);
+  return { total: profilePhotos.total + chat.total, photos: all.slice(0, limit) };
+}
+
+async function pendingProfilePhotos(db: Database, siteId: number, limit: number): Promise<{ photos: PendingPhoto[]; total: number }> {
   const [rows, [count]] = await db.batch([
     db
       .select({
@@ -51,6 +61,7 @@ export async function listPendingPhotos(db: Database, siteId: number, limit = 24
     total: Number(count?.total ?? 0),
     photos: rows.map((row) => ({
       id: row.id,
+      source: "profile" as const,
       url: `/${row.objectKey}`,
       thumbUrl: `/${row.thumbKey}`,
       uploadedAt: row.createdAt,
@@ -59,6 +70,85 @@ export async function listPendingPhotos(db: Database, siteId: number, limit = 24
       profile: { id: row.profileId, name: row.profileName, status: row.profileStatus },
     })),
   };
+}
+
+const pendingChatOfSite = (siteId: number) => and(eq(chatPhotos.status, "pending"), eq(conversations.siteId, siteId));
+
+async function pendingChatPhotos(db: Database, siteId: number, limit: number): Promise<{ photos: PendingPhoto[]; total: number }> {
+  const [rows, [count]] = await db.batch([
+    db
+      .select({
+        id: chatPhotos.messageId,
+        objectKey: chatPhotos.objectKey,
+        thumbKey: chatPhotos.thumbKey,
+        createdAt: chatPhotos.createdAt,
+        profileId: profiles.id,
+        profileName: profiles.name,
+        profileStatus: profiles.status,
+      })
+      .from(chatPhotos)
+      .innerJoin(messages, eq(messages.id, chatPhotos.messageId))
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(profiles, eq(profiles.id, messages.senderId))
+      .where(pendingChatOfSite(siteId))
+      .orderBy(asc(chatPhotos.createdAt), asc(chatPhotos.messageId))
+      .limit(limit),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(chatPhotos)
+      .innerJoin(messages, eq(messages.id, chatPhotos.messageId))
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(pendingChatOfSite(siteId)),
+  ]);
+  return {
+    total: Number(count?.total ?? 0),
+    photos: rows.map((row) => ({
+      id: row.id,
+      source: "chat" as const,
+      url: `/${row.objectKey}`,
+      thumbUrl: `/${row.thumbKey}`,
+      uploadedAt: row.createdAt,
+      private: false,
+      isMain: false,
+      profile: { id: row.profileId, name: row.profileName, status: row.profileStatus },
+    })),
+  };
+}
+
+/**
+ * Approves or rejects a pending chat photo (by its message) and records it, in one batch. Returns
+ * the conversation and its two members, whose open chats then reload (ADR 027); null when the
+ * photo is not pending (anymore) or not this site's.
+ */
+export async function decideChatPhoto(
+  db: Database,
+  review: Review,
+  decision: { status: "active" | "rejected"; reason: string | null },
+): Promise<{ conversationId: number; profileIds: number[] } | null> {
+  const [photo] = await db
+    .select({ conversationId: conversations.id, starterId: conversations.starterId, recipientId: conversations.recipientId })
+    .from(chatPhotos)
+    .innerJoin(messages, eq(messages.id, chatPhotos.messageId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(chatPhotos.messageId, review.photoId), pendingChatOfSite(review.siteId)))
+    .limit(1);
+  if (!photo) return null;
+  const [updated] = await db.batch([
+    db.all<{ id: number }>(sql`
+      UPDATE chat_photos SET status = ${decision.status}, rejection_reason = ${decision.reason},
+        reviewed_at = ${Math.floor(review.now.getTime() / 1000)}
+      WHERE message_id = ${review.photoId} AND status = 'pending'
+      RETURNING message_id AS id`),
+    recordIfChanged(db, {
+      siteId: review.siteId,
+      moderatorUserId: review.moderatorUserId,
+      targetType: "chat_photo",
+      targetId: review.photoId,
+      action: decision.status === "active" ? "approve" : "reject",
+      reason: decision.reason,
+    }),
+  ]);
+  return updated.length === 1 ? { conversationId: photo.conversationId, profileIds: [photo.starterId, photo.recipientId] } : null;
 }
 
 type Review = { siteId: number; moderatorUserId: number; photoId: number; now: Date };

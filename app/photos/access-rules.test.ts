@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { photoAccess, type PhotoFacts, type PhotoViewer } from "./access-rules";
+import { chatPhotoAccess, photoAccess, type ChatPhotoFacts, type PhotoFacts, type PhotoViewer } from "./access-rules";
 
 const photo = (changes: Partial<PhotoFacts> = {}): PhotoFacts => ({
   status: "active",
@@ -66,5 +66,40 @@ describe("photoAccess", () => {
 
   it("answers nothing for an unknown photo", () => {
     expect(photoAccess(null, owner)).toBeNull();
+  });
+});
+
+describe("chatPhotoAccess", () => {
+  const sent = (changes: Partial<ChatPhotoFacts> = {}): ChatPhotoFacts => ({
+    status: "active",
+    senderId: 10,
+    recipientId: 20,
+    siteId: 1,
+    senderStatus: "active",
+    blockedWithViewer: false,
+    ...changes,
+  });
+  const recipient = member({ profileId: 20 });
+  const sender = member({ profileId: 10 });
+
+  it("shows an approved chat photo to the two members of the conversation only, never cacheable", () => {
+    expect(chatPhotoAccess(sent(), recipient)).toBe("private");
+    expect(chatPhotoAccess(sent(), sender)).toBe("private");
+    for (const stranger of [null, member({ profileId: 21 }), member({ profileId: 21, paidUser: true })])
+      expect(chatPhotoAccess(sent(), stranger)).toBeNull();
+  });
+
+  it("keeps a pending or rejected chat photo from the recipient, but not from its sender or the site's moderators", () => {
+    for (const status of ["pending", "rejected"] as const) {
+      expect(chatPhotoAccess(sent({ status }), recipient)).toBeNull();
+      expect(chatPhotoAccess(sent({ status }), sender)).toBe("private");
+      expect(chatPhotoAccess(sent({ status }), moderator)).toBe("private");
+      expect(chatPhotoAccess(sent({ status }), member({ role: "moderator", siteId: 2 }))).toBeNull();
+    }
+  });
+
+  it("hides it from the recipient across a block and once the sender's profile is gone", () => {
+    expect(chatPhotoAccess(sent({ blockedWithViewer: true }), recipient)).toBeNull();
+    expect(chatPhotoAccess(sent({ senderStatus: "deleted" }), recipient)).toBeNull();
   });
 });

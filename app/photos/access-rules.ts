@@ -6,6 +6,10 @@
  * - a pending or rejected photo: the owner and the site's moderators only;
  * - anything else (a deleted or disabled profile's photos, another site's private photo): nobody
  *   but the owner and moderators, with the same 404 as an unknown key.
+ *
+ * A photo sent in a chat (product.md §10 "Photos in chat") is never public: its sender and the
+ * site's moderators see it in every state, the other member of the conversation once it is
+ * approved, while the sender's profile is active and neither blocked the other; nobody else.
  */
 import type { PhotoStatus } from "./photo-api";
 
@@ -40,4 +44,21 @@ export function photoAccess(photo: PhotoFacts | null, viewer: PhotoViewer): Phot
   const sameSite = viewer.siteId === photo.profileSiteId;
   if (viewer.profileId === photo.profileId || (sameSite && viewer.role === "moderator")) return "private";
   return shown && sameSite && viewer.paidUser && !photo.blockedWithViewer ? "private" : null;
+}
+
+export type ChatPhotoFacts = {
+  status: PhotoStatus;
+  senderId: number;
+  recipientId: number;
+  siteId: number;
+  senderStatus: "active" | "disabled" | "deleted";
+  /** The sender and the viewer are a blocked pair. */
+  blockedWithViewer: boolean;
+};
+
+export function chatPhotoAccess(photo: ChatPhotoFacts | null, viewer: PhotoViewer): PhotoAccess {
+  if (!photo || viewer === null || viewer.siteId !== photo.siteId) return null;
+  if (viewer.profileId === photo.senderId || viewer.role === "moderator") return "private";
+  const shown = photo.status === "active" && photo.senderStatus === "active" && !photo.blockedWithViewer;
+  return shown && viewer.profileId === photo.recipientId ? "private" : null;
 }

@@ -7,8 +7,8 @@
 import type { Database } from "~/db/client.server";
 import { UPLOAD_FIELD, type OwnPhoto, type PhotoError } from "./photo-api";
 import { addPhoto, countPhotos } from "./photos.server";
-import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessResult } from "./process-image.server";
-import { deletePhotoObjects, storePhoto } from "./storage.server";
+import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessedImage, type ProcessResult } from "./process-image.server";
+import { deletePhotoObjects, storePhoto, type StoredPhotoKeys } from "./storage.server";
 
 /** Room for the multipart boundaries and part headers around the one file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -48,8 +48,12 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
   return body;
 }
 
-/** The uploaded file's bytes from a multipart body, or why there are none. */
-async function fileFrom(body: Uint8Array<ArrayBuffer>, contentType: string, maxBytes: number): Promise<Uint8Array | PhotoError> {
+/** The uploaded file's bytes and the form's other fields from a multipart body, or why there are none. */
+async function fileFrom(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  maxBytes: number,
+): Promise<{ file: Uint8Array; form: FormData } | PhotoError> {
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
@@ -60,15 +64,48 @@ async function fileFrom(body: Uint8Array<ArrayBuffer>, contentType: string, maxB
   if (!file || typeof file === "string") return "no_file";
   if (file.size > maxBytes) return "too_large_file";
   if (file.size === 0) return "no_file";
-  return new Uint8Array(await file.arrayBuffer());
+  return { file: new Uint8Array(await file.arrayBuffer()), form };
 }
 
 const REFUSAL_STATUS = { unsupported_type: 415, too_large_file: 413, too_many_pixels: 422, too_small: 422, corrupt: 422 } as const;
 
-function refusalOf(result: Extract<ProcessResult, { ok: false }>): UploadResult {
+function refusalOf(result: Extract<ProcessResult, { ok: false }>): { ok: false; error: PhotoError; status: number } {
   // HEIC (iPhones' default format) gets its own, kinder message (docs/decisions/011).
-  if (result.reason === "unsupported_type" && result.detected === "heic") return refused("heic", 415);
-  return refused(result.reason, REFUSAL_STATUS[result.reason]);
+  if (result.reason === "unsupported_type" && result.detected === "heic") return { ok: false, error: "heic", status: 415 };
+  return { ok: false, error: result.reason, status: REFUSAL_STATUS[result.reason] };
+}
+
+type Refused = { ok: false; error: PhotoError; status: number };
+
+/**
+ * Reads a multipart upload within the size limit: the one file's bytes and the form's other fields
+ * (a chat photo names its conversation there).
+ */
+export async function readUpload(request: Request): Promise<{ ok: true; file: Uint8Array; form: FormData } | Refused> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return { ok: false, error: "no_file", status: 400 };
+  const { maxBytes } = DEFAULT_UPLOAD_LIMITS;
+  const body = await readBodyWithin(request, maxBytes + MULTIPART_OVERHEAD);
+  if (!body) return { ok: false, error: "too_large_file", status: 413 };
+  const read = await fileFrom(body, contentType, maxBytes);
+  if (typeof read === "string") return { ok: false, error: read, status: read === "too_large_file" ? 413 : 400 };
+  return { ok: true, ...read };
+}
+
+/** Runs the pipeline on an uploaded file and stores both images under new random keys. */
+export async function processAndStore(
+  bucket: R2Bucket,
+  file: Uint8Array,
+): Promise<{ ok: true; keys: StoredPhotoKeys; full: ProcessedImage } | Refused> {
+  let result: ProcessResult;
+  try {
+    result = await processUpload(file);
+  } catch {
+    // A codec giving up on hostile input in a way the pipeline did not foresee: still bad input.
+    return { ok: false, error: "corrupt", status: 422 };
+  }
+  if (!result.ok) return refusalOf(result);
+  return { ok: true, keys: await storePhoto(bucket, result), full: result.full };
 }
 
 export async function uploadPhoto(
@@ -82,23 +119,12 @@ export async function uploadPhoto(
   // Refuse before reading a byte of the body when the member has no room left.
   if ((await countPhotos(db, profileId)) >= limit) return refused("limit_reached", 409);
 
-  const { maxBytes } = DEFAULT_UPLOAD_LIMITS;
-  const body = await readBodyWithin(request, maxBytes + MULTIPART_OVERHEAD);
-  if (!body) return refused("too_large_file", 413);
-  const file = await fileFrom(body, contentType, maxBytes);
-  if (typeof file === "string") return refused(file, file === "too_large_file" ? 413 : 400);
-
-  let result: ProcessResult;
-  try {
-    result = await processUpload(file);
-  } catch {
-    // A codec giving up on hostile input in a way the pipeline did not foresee: still bad input.
-    return refused("corrupt", 422);
-  }
-  if (!result.ok) return refusalOf(result);
-
-  const keys = await storePhoto(bucket, result);
-  const photo = await addPhoto(db, { profileId, keys, full: result.full, limit });
+  const upload = await readUpload(request);
+  if (!upload.ok) return upload;
+  const stored = await processAndStore(bucket, upload.file);
+  if (!stored.ok) return stored;
+  const { keys } = stored;
+  const photo = await addPhoto(db, { profileId, keys, full: stored.full, limit });
   if (!photo) {
     // Another upload took the last place while this one was processed.
     await deletePhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);

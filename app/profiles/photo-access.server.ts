@@ -7,9 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
 import { blockedPair } from "~/profiles/visibility.server";
-import { photoAccess, type PhotoAccess, type PhotoViewer } from "~/photos/access-rules";
+import { chatPhotoAccess, photoAccess, type PhotoAccess, type PhotoViewer } from "~/photos/access-rules";
 
-const { photos, profiles } = schema;
+const { photos, profiles, chatPhotos, messages, conversations } = schema;
 
 /** A full image's key is `photos/<hex>.<ext>`, its thumbnail's `photos/<hex>_thumb.<ext>`. */
 function isThumbnailKey(key: string) {
@@ -36,5 +36,26 @@ export async function findPhotoAccess(db: Database, key: string, viewer: PhotoVi
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .where(isThumbnailKey(key) ? eq(photos.thumbKey, key) : eq(photos.objectKey, key))
     .limit(1);
-  return photoAccess(photo ?? null, viewer);
+  if (photo) return photoAccess(photo, viewer);
+  return viewer ? findChatPhotoAccess(db, key, viewer) : null;
+}
+
+/** A photo sent in a chat: only its two members (and moderators) see it (app/photos/access-rules.ts). */
+async function findChatPhotoAccess(db: Database, key: string, viewer: NonNullable<PhotoViewer>): Promise<PhotoAccess> {
+  const [photo] = await db
+    .select({
+      status: chatPhotos.status,
+      senderId: messages.senderId,
+      recipientId: sql<number>`CASE WHEN ${conversations.starterId} = ${messages.senderId} THEN ${conversations.recipientId} ELSE ${conversations.starterId} END`,
+      siteId: conversations.siteId,
+      senderStatus: profiles.status,
+      blockedWithViewer: (viewer.profileId ? blockedPair(viewer.profileId, messages.senderId) : sql`0`).mapWith(Boolean),
+    })
+    .from(chatPhotos)
+    .innerJoin(messages, eq(messages.id, chatPhotos.messageId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(profiles, eq(profiles.id, messages.senderId))
+    .where(isThumbnailKey(key) ? eq(chatPhotos.thumbKey, key) : eq(chatPhotos.objectKey, key))
+    .limit(1);
+  return chatPhotoAccess(photo ? { ...photo, recipientId: Number(photo.recipientId) } : null, viewer);
 }

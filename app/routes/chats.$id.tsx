@@ -2,6 +2,7 @@ import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
 import { chatScreenData } from "~/chat/chat-screen.server";
 import { openConversation } from "~/chat/conversations.server";
+import { notifyInboxes } from "~/chat/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
 import { requireMember } from "~/http/guards.server";
@@ -18,16 +19,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const conversationId = idParam(params.id);
   if (conversationId === null) throw data(null, { status: 404 });
   const site = getSite(context);
-  const { db, now } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
-  const conversation = await openConversation(db, {
+  const opened = await openConversation(db, {
     conversationId,
     viewerProfileId: user.profile.id,
     siteId: site.id,
     now: now(),
     before,
+    historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
   });
-  if (!conversation) throw data(null, { status: 404 });
+  if (!opened) throw data(null, { status: 404 });
+  const { seen, ...conversation } = opened;
+  // The partner's open chat shows "seen" under their messages (live, ADR 027).
+  if (seen) ctx.waitUntil(notifyInboxes(env.INBOX, [conversation.partner.id], { type: "seen", conversationId }));
   return {
     conversation,
     partner: conversation.partner,

@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const partner = await visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() });
   if (!partner) throw data(null, { status: 404 });
   return {
-    conversation: { conversationId: null, messages: [], olderThan: null },
+    conversation: { conversationId: null, messages: [], olderThan: null, locked: 0, seenThroughId: 0 },
     partner,
     ...(await chatScreenData(db, site, partner)),
     title: `${partner.name} · ${site.name}`,

@@ -10,7 +10,8 @@ import { getI18n } from "~/http/i18n.server";
 import { setComplaintStatus } from "~/moderation/complaint-status.server";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "~/moderation/moderation-fields";
 import { moderationSchema, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
-import { approvePhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
+import { approvePhoto, decideChatPhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
+import { notifyInboxes } from "~/chat/live.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";
@@ -32,14 +33,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** One decision per post; each is applied and recorded together (app/moderation/audit.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const moderator = requireModerator(context);
-  const { db, now } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
   const t = getI18n(context).t;
   const parsed = moderationSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const message = parsed.error.issues.find((issue) => issue.message.startsWith("photos:"))?.message ?? "messages.generic";
     return data({ ok: false as const, message: t(message) }, { status: 400 });
   }
-  const done = await decide(db, { siteId: getSite(context).id, moderatorUserId: moderator.id, now: now() }, parsed.data);
+  const who = { siteId: getSite(context).id, moderatorUserId: moderator.id, now: now() };
+  const form = parsed.data;
+  let done: boolean;
+  if ((form.intent === "approve_photo" || form.intent === "reject_photo") && form.source === "chat") {
+    const decision =
+      form.intent === "approve_photo"
+        ? { status: "active" as const, reason: null }
+        : { status: "rejected" as const, reason: storedRejectionReason(form) };
+    const chat = await decideChatPhoto(db, { ...who, photoId: form.photoId }, decision);
+    // Both members' open chats show the decision at once (ADR 027).
+    if (chat) ctx.waitUntil(notifyInboxes(env.INBOX, chat.profileIds, { type: "message", conversationId: chat.conversationId }));
+    done = chat !== null;
+  } else done = await decide(db, who, form);
   return done
     ? { ok: true as const, message: t(`photos:moderation.done.${parsed.data.intent}`) }
     : data({ ok: false as const, message: t("photos:moderation.stale") }, { status: 409 });
@@ -92,7 +105,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
             <p className="field-hint">{t("photos:moderation.photos.showing", { shown: photos.photos.length, total: photos.total })}</p>
             <ul className="moderation-photos">
               {photos.photos.map((photo) => (
-                <PendingPhotoCard key={photo.id} photo={photo} />
+                <PendingPhotoCard key={`${photo.source}-${photo.id}`} photo={photo} />
               ))}
             </ul>
           </>
@@ -138,8 +151,8 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
   const format = useFormat();
   const busy = useBusy();
   const [reason, setReason] = useState("");
-  const reasonId = `reason-${photo.id}`;
-  const otherId = `other-${photo.id}`;
+  const reasonId = `reason-${photo.source}-${photo.id}`;
+  const otherId = `other-${photo.source}-${photo.id}`;
   return (
     <li className="moderation-photo">
       <a href={photo.url} target="_blank" rel="noreferrer" className="moderation-photo__image">
@@ -157,10 +170,12 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
         <span className="field-hint">{t("photos:moderation.photos.uploaded", { date: format.date(photo.uploadedAt) })}</span>
         {photo.isMain && <span className="badge">{t("photos:badges.main")}</span>}
         {photo.private && <span className="badge">{t("photos:badges.private")}</span>}
+        {photo.source === "chat" && <span className="badge">{t("photos:badges.chat")}</span>}
       </p>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="approve_photo" />
         <input type="hidden" name="photoId" value={photo.id} />
+        <input type="hidden" name="source" value={photo.source} />
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {t("photos:moderation.photos.approve")}
         </button>
@@ -168,6 +183,7 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
       <Form method="post" preventScrollReset className="moderation-photo__reject">
         <input type="hidden" name="intent" value="reject_photo" />
         <input type="hidden" name="photoId" value={photo.id} />
+        <input type="hidden" name="source" value={photo.source} />
         <div className="form-field">
           <label htmlFor={reasonId}>{t("photos:moderation.photos.reason")}</label>
           <select id={reasonId} name="reason" required value={reason} onChange={(event) => setReason(event.target.value)}>

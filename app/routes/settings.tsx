@@ -25,6 +25,7 @@ import { SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
+import { disconnectInbox } from "~/chat/live.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
@@ -169,6 +170,8 @@ async function deleteOwnAccount(context: Context, request: Request, user: Curren
     { db, env, ctx, site, now: now(), origin: linkOrigin(context, request), graceDays: site.settings.deletionGraceDays },
     { userId: user.id, email: user.email, name: user.profile?.name ?? user.email, locale: getLocale(context), reason, remarks },
   );
+  // Its open tabs lose their live-chat sockets at once (ADR 029).
+  if (user.profile) ctx.waitUntil(disconnectInbox(env.INBOX, user.profile.id));
   const until = recoverableUntil.toISOString().slice(0, 10);
   throw redirect(`/account-deleted?until=${until}`, { headers: { "Set-Cookie": authCookie.clear(request) } });
 }

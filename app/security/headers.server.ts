@@ -14,7 +14,8 @@ const noThirdParty: ThirdPartySources = { script: [], connect: [], img: [] };
 /**
  * `host`: the page's own, whose live-chat socket (wss://host/api/chat-socket, ADR 027) it may open.
  * `thirdParty`: the hosts of the site's tracking and analytics scripts, only once the visitor
- * accepted them (with 'strict-dynamic' browsers load scripts by nonce; the hosts serve older ones).
+ * accepted them (with 'strict-dynamic' browsers load scripts by nonce; the hosts serve older ones),
+ * and where the chat's GIF provider serves its images (ADR 029; none for the stickers).
  */
 export function contentSecurityPolicy(nonce: string, development: boolean, host?: string, thirdParty = noThirdParty): string {
   const extra = (sources: readonly string[]) => sources.map((source) => ` ${source}`).join("");

@@ -66,6 +66,11 @@ export const siteSettingsSchema = z.object({
   photoCredits: z.number().int().positive().default(20),
   giftCredits: z.number().int().positive().default(30),
   messageLength: z.number().int().positive().default(2000),
+  /**
+   * product.md §9 "Chat history": free members see only the newest this many messages of a
+   * conversation, older ones locked until they buy credits; null (the default): no limit.
+   */
+  chatHistoryLimit: z.number().int().positive().max(10_000).nullable().default(null),
   searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
   refundDays: z.number().int().nonnegative().default(14),
   /** Payment methods offered per visitor country (`*`: any other country), from product.md §3's list. */

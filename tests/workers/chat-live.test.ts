@@ -6,7 +6,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
-import { post } from "./helpers";
+import { get, mainContent, post } from "./helpers";
 import { block } from "./likes-helpers";
 
 const ORIGIN = "http://localhost";
@@ -33,8 +33,10 @@ async function openSocket(member: Member) {
   socket.addEventListener("message", (event) => {
     events.push(JSON.parse(String(event.data)));
   });
+  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
   return {
     events,
+    closed,
     /** Waits for an event like `expected`. */
     async receive(expected: Record<string, unknown>, timeoutMs = 5_000) {
       const until = Date.now() + timeoutMs;
@@ -95,8 +97,9 @@ describe("the chat socket", () => {
     expect(await brams.receive({ type: "message" })).toEqual({ type: "message", conversationId });
     expect(await annas.receive({ type: "message" })).toEqual({ type: "message", conversationId });
 
-    // Bram answers; Anna hears of it (a second event for the same conversation).
-    const before = annas.events.length;
+    // Bram answers; Anna hears of it once (and that Bram, whose page shows the conversation, saw her message).
+    const messages = () => annas.events.filter((event) => (event as { type: string }).type === "message").length;
+    const before = messages();
     const answer = await post(
       `/chats/${conversationId}`,
       { intent: "text", clientKey: clientKey(), body: "Hoi!" },
@@ -105,7 +108,8 @@ describe("the chat socket", () => {
     expect(answer.status).toBe(200);
     await annas.receive({ type: "message", conversationId });
     await settle();
-    expect(annas.events.length).toBe(before + 1);
+    expect(messages()).toBe(before + 1);
+    expect(annas.events).toContainEqual({ type: "seen", conversationId });
     annas.close();
     brams.close();
   });
@@ -153,5 +157,93 @@ describe("typing", () => {
     );
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: "authentication_required" });
+  });
+});
+
+describe("who hears what", () => {
+  it("a stranger's socket hears nothing of other members' conversations", async () => {
+    const [anna, bram, carl] = await Promise.all([signedIn({ gender: "female" }), signedIn(), signedIn()]);
+    const carls = await openSocket(carl);
+    const brams = await openSocket(bram);
+    const conversationId = await startChat(anna, bram, "Alleen voor Bram");
+    await brams.receive({ type: "message", conversationId });
+    expect((await typing(anna, conversationId)).status).toBe(204);
+    await settle();
+    expect(carls.events).toEqual([]);
+    carls.close();
+    brams.close();
+  });
+
+  it("a block tells both members' open tabs that the chat is gone, without saying who blocked whom", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Hallo!");
+    const [annas, brams] = await Promise.all([openSocket(anna), openSocket(bram)]);
+    const blocked = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/blocks.php`, {
+        method: "POST",
+        headers: { Cookie: bram.cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ profile_id: anna.profileId, action: "block" }),
+      }),
+    );
+    expect(blocked.status).toBe(200);
+    expect(await annas.receive({ type: "gone" })).toEqual({ type: "gone", profileId: bram.profileId });
+    expect(await brams.receive({ type: "gone" })).toEqual({ type: "gone", profileId: anna.profileId });
+    // The reload those events cause finds nothing: the same 404 as a conversation that never existed.
+    expect((await get(`/chats/${conversationId}`, { cookie: anna.cookie })).status).toBe(404);
+    annas.close();
+    brams.close();
+  });
+
+  it("deleting an account closes its open sockets at once, and none opens again", async () => {
+    const anna = await signedIn();
+    const [first, second] = [await openSocket(anna), await openSocket(anna)];
+    const deleted = await post(
+      "/settings",
+      { intent: "delete", reason: "time", confirmation: anna.email, currentPassword: "correct horse battery" },
+      { cookie: anna.cookie },
+    );
+    expect(deleted.status).toBe(302);
+    expect(await first.closed).toBe(4001);
+    expect(await second.closed).toBe(4001);
+    expect((await socketRequest({ Cookie: anna.cookie, Origin: ORIGIN })).status).toBe(401);
+  });
+});
+
+describe("reconnecting", () => {
+  it("delivers a message once after a reconnect: what came during the drop is in the page, what comes after is told once", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Eerste bericht");
+    const dropped = await openSocket(bram);
+    dropped.close();
+    await settle();
+
+    // Sent while Bram's socket is down: nobody to tell, and nothing is queued for later.
+    const during = await post(
+      `/chats/${conversationId}`,
+      { intent: "text", clientKey: clientKey(), body: "Tijdens de onderbreking" },
+      { cookie: anna.cookie },
+    );
+    expect(during.status).toBe(200);
+
+    // Bram reconnects; the browser then reloads once (use-chat-socket.ts) and finds it there, once.
+    const again = await openSocket(bram);
+    const page = mainContent(await (await get(`/chats/${conversationId}`, { cookie: bram.cookie })).text());
+    expect(page.split("Tijdens de onderbreking").length - 1).toBe(1);
+    await settle();
+    expect(again.events.filter((event) => (event as { type: string }).type === "message")).toEqual([]);
+
+    // The next message is told exactly once.
+    const after = await post(
+      `/chats/${conversationId}`,
+      { intent: "text", clientKey: clientKey(), body: "Na de onderbreking" },
+      { cookie: anna.cookie },
+    );
+    expect(after.status).toBe(200);
+    await again.receive({ type: "message", conversationId });
+    await settle();
+    expect(again.events.filter((event) => (event as { type: string }).type === "message")).toEqual([{ type: "message", conversationId }]);
+    const reloaded = mainContent(await (await get(`/chats/${conversationId}`, { cookie: bram.cookie })).text());
+    expect(reloaded.split("Na de onderbreking").length - 1).toBe(1);
+    again.close();
   });
 });

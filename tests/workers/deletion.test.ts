@@ -178,6 +178,8 @@ describe("finalising deletions", () => {
       `photos/test-${crypto.randomUUID()}.webp`,
       `photos/test-${crypto.randomUUID()}-thumb.webp`,
       `chat/test-${crypto.randomUUID()}.webp`,
+      `photos/chat-${crypto.randomUUID()}.jpg`,
+      `photos/chat-${crypto.randomUUID()}_thumb.jpg`,
     ];
     for (const key of keys) await env.PHOTOS.put(key, "image bytes");
     const [[photoId]] = (await sql(
@@ -201,6 +203,16 @@ describe("finalising deletions", () => {
       Number(conversationId),
       member.profileId,
       keys[2]!,
+    ]);
+    // A photo sent in the chat (product.md §10 "Photos in chat"): its row and both objects go too.
+    const [[chatPhotoMessageId]] = (await sql(
+      "INSERT INTO messages (conversation_id, sender_id, kind) VALUES (?, ?, 'photo') RETURNING id",
+      [Number(conversationId), member.profileId],
+    )) as [[string]];
+    await sql("INSERT INTO chat_photos (message_id, object_key, thumb_key, width, height, status) VALUES (?, ?, ?, 10, 10, 'active')", [
+      Number(chatPhotoMessageId),
+      keys[3]!,
+      keys[4]!,
     ]);
     await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'their words')", [
       Number(conversationId),
@@ -255,6 +267,9 @@ describe("finalising deletions", () => {
       mainPhotoId: null,
     });
     expect(await count("SELECT count(*) FROM photos WHERE profile_id = ?", [member.profileId])).toBe(0);
+    expect(
+      await count("SELECT count(*) FROM chat_photos WHERE message_id IN (SELECT id FROM messages WHERE sender_id = ?)", [member.profileId]),
+    ).toBe(0);
     for (const key of keys) expect(await env.PHOTOS.get(key)).toBeNull();
     expect(
       await count("SELECT count(*) FROM messages WHERE sender_id = ? AND (body IS NOT NULL OR object_key IS NOT NULL)", [member.profileId]),

@@ -7,7 +7,7 @@ import { sql } from "./helpers";
 export const TEST_PASSWORD = "correct horse battery";
 
 export type MemberOptions = {
-  site?: "nl-general" | "de-milf" | "en-gay";
+  site?: "nl-general" | "de-milf" | "en-gay" | (string & {});
   email?: string;
   password?: string | null;
   status?: "not_confirmed" | "confirmed" | "deleted";

@@ -19,12 +19,9 @@
  * itself fails; `--strict` also fails when a target is missed. The database is ANALYZEd after
  * seeding, as the SQL benchmark (search.ts) does; `--no-analyze` leaves it without statistics.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
@@ -32,9 +29,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../drizzle/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../drizzle/seed";
 import { createMemoryPhotoStore } from "../photo-store";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = (name: string) => resolve(root, "node_modules/.bin", name);
+import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, waitFor } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -64,97 +59,6 @@ const searchTarget = profiles >= 1_000_000 ? 5 : 4;
 const deepPageTolerance = 1.25;
 /** The search every scenario uses: a member's first choice, women of an age band in the main country. */
 const SEARCH = "/members?gender=female&country=NL&min_age=25&max_age=45";
-
-// ───────────────────────────── processes and cleanup ─────────────────────────────
-
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`cleanup: ${(error as Error).message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** The last lines a child printed, shown when it fails. */
-function tail(child: ChildProcess, lines: string[]) {
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split("\n").filter(Boolean));
-    if (lines.length > 60) lines.splice(0, lines.length - 60);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-}
-
-/** Starts a child in its own process group; cleanup ends that group (the child and its workers). */
-function startProcess(command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const output: string[] = [];
-  tail(child, output);
-  const exited = new Promise<number | null>((resolveExit) => child.once("exit", (code) => resolveExit(code)));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      return;
-    }
-    const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
-    if (!stopped) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  });
-  return { child, output, exited };
-}
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  return new Promise<void>((resolveRun, reject) => {
-    const { output, exited } = startProcess(command, args, env);
-    void exited.then((code) =>
-      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output.join("\n")}`)),
-    );
-  });
-}
-
-async function waitFor(url: string, what: string, process: { exited: Promise<number | null>; output: string[] }, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void process.exited.then(() => (gone = true));
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`${what} stopped:\n${process.output.join("\n")}`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s:\n${process.output.join("\n")}`);
-}
 
 // ───────────────────────────── measuring ─────────────────────────────
 
@@ -194,10 +98,6 @@ function workerdCpuMs(processGroup: number): number | null {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-function quantile(sorted: number[], q: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
 /**

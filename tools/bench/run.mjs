@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|lighthouse] [--profiles N] [...]`: runs the benchmarks in
- * tools/bench and prints their figures.
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse] [--profiles N] [...]`: runs the
+ * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
  * - search.ts: the member-search SQL over libSQL's HTTP protocol (default 20,000 profiles; `--runs`);
  * - http.ts: the built app in workerd, search / profile / likes pages against a baseline route
  *   (default 100,000 profiles; `--requests`, `--warmup`, `--concurrency`, `--max-minutes`, `--strict`);
+ * - chat.ts: live chat in workerd, N members with open sockets, messages at a fixed rate
+ *   (`--members`, `--rate`, `--seconds`): delivery latency, lost and duplicated messages;
  * - lighthouse.ts: Lighthouse (mobile) on ten pages of the app and the nine landers as `npm start`
  *   serves them, signed in where the page needs it (`--runs`, `--why`, `--pages`, `--strict`).
  *
@@ -21,6 +23,7 @@ const benchmarks = {
   bundle: "tools/bench/bundle.ts",
   search: "tools/bench/search.ts",
   http: "tools/bench/http.ts",
+  chat: "tools/bench/chat.ts",
   lighthouse: "tools/bench/lighthouse.ts",
 };
 

@@ -71,6 +71,8 @@ export function ChatList({
             let previewText = "";
             if (last?.gift) previewText = `${last.gift.icon} ${t(`gifts.${last.gift.key}`)}`;
             else if (last?.text) previewText = last.text;
+            else if (last?.kind === "photo") previewText = t("chat:photo.preview");
+            else if (last?.kind === "gif") previewText = t("chat:gif.preview");
             else if (last) previewText = t("chat:screen.removedMessage");
             const lastOpened = chat.conversation.id === lastOpenedId;
             return (

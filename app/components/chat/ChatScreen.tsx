@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
 import type { ChatMessage } from "~/chat/conversations.server";
 import { usePolling } from "~/components/layout/use-polling";
@@ -14,11 +14,21 @@ import { rememberOpenedChat } from "./remember-opened-chat";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { useChatSocket } from "./use-chat-socket";
+import type { ChatPhotoResult } from "./send-chat-photo";
+
+/** The GIF search loads when the member first opens it (the chat pages' JavaScript budget). */
+const GifSearch = lazy(() => import("./GifSearch"));
 
 export type ChatScreenData = {
-  conversation: { conversationId: number | null; messages: ChatMessage[]; olderThan: number | null };
+  conversation: {
+    conversationId: number | null;
+    messages: ChatMessage[];
+    olderThan: number | null;
+    locked: number;
+    seenThroughId: number;
+  };
   partner: ProfileCard;
-  composer: { messageCost: number; maxLength: number; gifts: GiftOffer[]; clientKey: string };
+  composer: { messageCost: number; photoCost: number; maxLength: number; gifts: GiftOffer[]; clientKey: string };
   fictional: { icon: string; label: string; warning: string | null };
   timeZone: string;
 };
@@ -45,26 +55,47 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const { conversation, partner, composer, fictional, timeZone } = data;
+  const { revalidate } = useRevalidator();
   const [giftsOpen, setGiftsOpen] = useState(searchParams.get("gift") === "1");
+  const [gifsOpen, setGifsOpen] = useState(false);
   const [clientKey, setClientKey] = useState(composer.clientKey);
   const busy = navigation.state === "submitting";
 
-  // A sent message (or gift) needs a new key for the next one; the gifts close after sending.
+  // A sent message (or gift, or GIF) needs a new key for the next one; the pickers close after sending.
   useEffect(() => {
     if (reply?.conversationId) {
       setClientKey(newClientKey());
       setGiftsOpen(false);
+      setGifsOpen(false);
     }
+    if (reply?.problem) setGifsOpen(false);
   }, [reply]);
+
+  // A photo goes through its own call (app/components/chat/send-chat-photo.ts, loaded on use).
+  const navigate = useNavigate();
+  const [photoSending, setPhotoSending] = useState(false);
+  const [photoFailure, setPhotoFailure] = useState<Extract<ChatPhotoResult, { ok: false }> | null>(null);
+  async function sendPhoto(file: File) {
+    setPhotoSending(true);
+    setPhotoFailure(null);
+    const { sendChatPhoto } = await import("./send-chat-photo");
+    const to = conversation.conversationId === null ? { profile: partner.id } : { conversation: conversation.conversationId };
+    const result = await sendChatPhoto(file, to, `${clientKey}-photo`);
+    setPhotoSending(false);
+    if (!result.ok) return setPhotoFailure(result);
+    setClientKey(newClientKey());
+    if (conversation.conversationId === null) navigate(`/chats/${result.conversationId}`);
+    else void revalidate();
+  }
 
   // product.md §3 chat state: /chats brings the member back here (desktop) and marks it.
   useEffect(() => {
     if (conversation.conversationId !== null) rememberOpenedChat(conversation.conversationId, partner.id);
   }, [conversation.conversationId, partner.id]);
 
-  // Live chat (ADR 027): a message anywhere reloads the data (the loader is the source of truth);
-  // the partner's typing shows for a few seconds. Without a socket, the screen polls as before.
-  const { revalidate } = useRevalidator();
+  // Live chat (ADR 027): a message anywhere reloads the data (the loader is the source of truth),
+  // so does the partner seeing it; the partner's typing shows for a few seconds. Without a socket,
+  // the screen polls as before.
   const [partnerTyping, setPartnerTyping] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const live = useChatSocket((event) => {
@@ -75,7 +106,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
       typingTimer.current = setTimeout(() => setPartnerTyping(false), TYPING_SHOWN_MS);
       return;
     }
-    if (event?.conversationId === conversation.conversationId) setPartnerTyping(false);
+    if (event?.type === "message" && event.conversationId === conversation.conversationId) setPartnerTyping(false);
     void revalidate();
   });
   useEffect(() => () => clearTimeout(typingTimer.current), []);
@@ -106,17 +137,47 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
       <main id="main" className="chat-screen__main">
         <div className="chat-screen__messages">
           {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
-          <MessageList messages={conversation.messages} olderThan={conversation.olderThan} partnerName={partner.name} timeZone={timeZone} />
+          <MessageList
+            messages={conversation.messages}
+            olderThan={conversation.olderThan}
+            locked={conversation.locked}
+            seenThroughId={conversation.seenThroughId}
+            partnerName={partner.name}
+            timeZone={timeZone}
+          />
           <p className="chat-screen__typing" aria-live="polite">
             {partnerTyping ? t("chat:screen.typing", { name: partner.name }) : null}
           </p>
         </div>
         <div className="chat-screen__footer">
           {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
-          {reply?.intent === "gift" && !reply.problem && !reply.conversationId && (
+          {reply && reply.intent !== "text" && !reply.problem && !reply.conversationId && (
             <p className="alert alert-danger" role="alert">
               {t("messages.generic")}
             </p>
+          )}
+          {photoFailure?.problem ? (
+            <ChatProblemAlert problem={photoFailure.problem} />
+          ) : photoFailure ? (
+            <p className="alert alert-danger" role="alert">
+              {photoFailure.message ?? (photoFailure.heic ? t("photos:errors.heic") : t("messages.generic"))}
+            </p>
+          ) : null}
+          {photoSending && (
+            <p className="chat-screen__sending" role="status">
+              {t("chat:photo.sending")}
+            </p>
+          )}
+          {gifsOpen && (
+            <Suspense fallback={null}>
+              <GifSearch
+                open={gifsOpen}
+                onClose={() => setGifsOpen(false)}
+                clientKey={`${clientKey}-gif`}
+                messageCost={composer.messageCost}
+                busy={busy}
+              />
+            </Suspense>
           )}
           {giftsOpen && <GiftPicker gifts={composer.gifts} clientKey={`${clientKey}-gift`} partnerName={partner.name} busy={busy} />}
           <MessageComposer
@@ -130,6 +191,10 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
             onToggleGifts={() => setGiftsOpen((open) => !open)}
             icebreakers={icebreakers}
             onTyping={tellTyping}
+            onPickPhoto={sendPhoto}
+            photoBusy={photoSending}
+            photoCost={composer.photoCost}
+            onOpenGifs={() => setGifsOpen(true)}
           />
         </div>
       </main>

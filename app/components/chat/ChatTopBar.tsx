@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useNavigate } from "react-router";
 import type { ChatsNavigationState } from "./last-opened-chat";
 import type { RemoveChatResult } from "~/chat/chat-api";
-import { BlockUserModal } from "~/components/profiles/BlockUserModal";
-import { requestJson } from "~/components/profiles/post-json";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { ChatAvatar } from "./ChatAvatar";
-import { DeleteConversationModal } from "./DeleteConversationModal";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
+
+// The menu's dialogs load when the member opens one (the chat pages' JavaScript budget).
+const BlockUserModal = lazy(() => import("~/components/profiles/BlockUserModal").then((module) => ({ default: module.BlockUserModal })));
+const DeleteConversationModal = lazy(() =>
+  import("./DeleteConversationModal").then((module) => ({ default: module.DeleteConversationModal })),
+);
 
 /**
  * The chat's top bar (product.md §2): back to the chats, the partner (their profile one tap away),
@@ -92,27 +95,32 @@ export function ChatTopBar({
           </li>
         </ul>
       </details>
-      <BlockUserModal
-        profileId={partner.id}
-        name={partner.name}
-        open={dialog === "block"}
-        onClose={() => setDialog(null)}
-        onBlocked={() => navigate("/chats")}
-        redirectTo="/chats"
-      />
-      {conversationId !== null && (
-        <DeleteConversationModal
-          name={partner.name}
-          open={dialog === "delete"}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            const reply = await requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: conversationId });
-            if (!reply.ok) return reply.message ?? t("chat:errors.removeFailed");
-            void navigate("/chats");
-            return null;
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog === "block" && (
+          <BlockUserModal
+            profileId={partner.id}
+            name={partner.name}
+            open
+            onClose={() => setDialog(null)}
+            onBlocked={() => navigate("/chats")}
+            redirectTo="/chats"
+          />
+        )}
+        {dialog === "delete" && conversationId !== null && (
+          <DeleteConversationModal
+            name={partner.name}
+            open
+            onClose={() => setDialog(null)}
+            onConfirm={async () => {
+              const { requestJson } = await import("~/components/profiles/post-json");
+              const reply = await requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: conversationId });
+              if (!reply.ok) return reply.message ?? t("chat:errors.removeFailed");
+              void navigate("/chats");
+              return null;
+            }}
+          />
+        )}
+      </Suspense>
     </header>
   );
 }

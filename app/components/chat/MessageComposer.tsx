@@ -23,6 +23,10 @@ export function MessageComposer({
   onToggleGifts,
   icebreakers = [],
   onTyping,
+  onPickPhoto,
+  photoBusy,
+  photoCost,
+  onOpenGifs,
 }: {
   clientKey: string;
   maxLength: number;
@@ -35,6 +39,12 @@ export function MessageComposer({
   icebreakers?: string[];
   /** Called on every keystroke in the box (the screen tells the partner, at most every few seconds). */
   onTyping?: () => void;
+  /** A photo the member picked to send (product.md §10 "Photos in chat", at `photoCost`). */
+  onPickPhoto: (file: File) => void;
+  photoBusy: boolean;
+  photoCost: number;
+  /** Opens the GIF search. */
+  onOpenGifs: () => void;
 }) {
   const { t } = useTranslation();
   const schema = useMemo(() => textMessageSchema(maxLength), [maxLength]);
@@ -88,18 +98,52 @@ export function MessageComposer({
         </>
       )}
       <div className="chat-composer__row">
-        <button
-          type="button"
-          className={`btn btn-outline chat-composer__gifts${giftsOpen ? " is-active" : ""}`}
-          onClick={onToggleGifts}
-          aria-expanded={giftsOpen}
-          aria-label={t("chat:composer.gifts")}
-          title={t("chat:composer.gifts")}
-        >
-          <svg className="icon" aria-hidden="true">
-            <use href="/icons.svg#gift" />
-          </svg>
-        </button>
+        <div className="chat-composer__tools">
+          <button
+            type="button"
+            className={`btn btn-outline chat-composer__tool${giftsOpen ? " is-active" : ""}`}
+            onClick={onToggleGifts}
+            aria-expanded={giftsOpen}
+            aria-label={t("chat:composer.gifts")}
+            title={t("chat:composer.gifts")}
+          >
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#gift" />
+            </svg>
+          </button>
+          <label
+            className={`btn btn-outline chat-composer__tool${photoBusy ? " is-busy" : ""}`}
+            title={t("chat:photo.add", { count: photoCost })}
+          >
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#image" />
+            </svg>
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              aria-label={t("chat:photo.add", { count: photoCost })}
+              disabled={photoBusy}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = "";
+                if (file) onPickPhoto(file);
+              }}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn-outline chat-composer__tool"
+            onClick={onOpenGifs}
+            aria-haspopup="dialog"
+            aria-label={t("chat:gif.open")}
+            title={t("chat:gif.open")}
+          >
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#sticker" />
+            </svg>
+          </button>
+        </div>
         <label htmlFor={fields.body.id} className="visually-hidden">
           {t("chat:composer.label")}
         </label>

@@ -1,38 +1,58 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
-import type { ChatMessage } from "~/chat/conversations.server";
+import type { ChatMessage, ChatPhoto } from "~/chat/conversations.server";
 import { dayKey, formatClockTime, formatDay } from "~/i18n/format";
 
 /**
  * The messages of a conversation as bubbles (mine on the right), grouped under the day they were
- * sent, oldest first; a link loads the page of older messages. Keeps the newest message in view.
+ * sent, oldest first; a link loads the page of older messages, or, for a free member past the
+ * site's history limit, a note that they are locked (product.md §9). "Seen" under the member's
+ * last message once the partner saw it. Keeps the newest message in view.
  */
 export function MessageList({
   messages,
   olderThan,
+  locked,
+  seenThroughId,
   partnerName,
   timeZone,
 }: {
   messages: ChatMessage[];
   olderThan: number | null;
+  locked: number;
+  seenThroughId: number;
   partnerName: string;
   timeZone: string;
 }) {
   const { t, i18n } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
+  const lastMine = messages.findLast((message) => message.mine)?.id;
 
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end" });
   }, [newest]);
 
-  if (messages.length === 0 && olderThan === null) {
+  if (messages.length === 0 && olderThan === null && locked === 0) {
     return <p className="chat-messages__empty">{t("chat:screen.empty", { name: partnerName })}</p>;
   }
 
   return (
     <div className="chat-messages" aria-label={t("chat:screen.messagesLabel", { name: partnerName })} role="log" aria-live="polite">
+      {olderThan === null && locked > 0 && (
+        <div className="chat-messages__locked">
+          <p>
+            <svg className="icon" aria-hidden="true">
+              <use href="/icons.svg#lock" />
+            </svg>{" "}
+            {t("chat:history.locked", { count: locked })}
+          </p>
+          <Link to="/premium" className="btn btn-primary btn-sm">
+            {t("chat:problems.becomePremium")}
+          </Link>
+        </div>
+      )}
       {olderThan !== null && (
         <p className="chat-messages__older">
           <Link to={`?before=${olderThan}`} preventScrollReset>
@@ -51,6 +71,7 @@ export function MessageList({
               </p>
             )}
             <MessageBubble message={message} partnerName={partnerName} timeZone={timeZone} />
+            {message.id === lastMine && seenThroughId >= message.id && <p className="chat-bubble__seen">{t("chat:screen.seen")}</p>}
           </Fragment>
         );
       })}
@@ -74,6 +95,10 @@ function MessageBubble({ message, partnerName, timeZone }: { message: ChatMessag
             ? t("chat:gift.sentByMe", { gift: t(`gifts.${message.gift.key}`), name: partnerName })
             : t("chat:gift.sentToMe", { gift: t(`gifts.${message.gift.key}`), name: partnerName })}
         </p>
+      ) : message.kind === "photo" && message.photo ? (
+        <ChatPhotoView photo={message.photo} mine={message.mine} partnerName={partnerName} />
+      ) : message.gif ? (
+        <img className="chat-bubble__gif" src={message.gif} alt={t("chat:gif.alt")} width={128} height={128} loading="lazy" />
       ) : message.text !== null ? (
         <p className="chat-bubble__text">{message.text}</p>
       ) : (
@@ -83,5 +108,29 @@ function MessageBubble({ message, partnerName, timeZone }: { message: ChatMessag
         {time}
       </time>
     </article>
+  );
+}
+
+/**
+ * A photo message (product.md §10 "Photos in chat"): the sender sees it at once with its review
+ * state; the recipient sees it once a moderator approved it.
+ */
+function ChatPhotoView({ photo, mine, partnerName }: { photo: ChatPhoto; mine: boolean; partnerName: string }) {
+  const { t } = useTranslation();
+  const note =
+    photo.status === "pending"
+      ? t(mine ? "chat:photo.pendingMine" : "chat:photo.pendingTheirs", { name: partnerName })
+      : photo.status === "rejected"
+        ? t(mine ? "chat:photo.rejectedMine" : "chat:photo.rejectedTheirs", { name: partnerName })
+        : null;
+  return (
+    <div className="chat-bubble__photo">
+      {photo.url && (
+        <a href={photo.url} target="_blank" rel="noreferrer">
+          <img src={photo.url} alt={t("chat:photo.alt")} width={photo.width} height={photo.height} loading="lazy" />
+        </a>
+      )}
+      {note && <p className="chat-bubble__note">{note}</p>}
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { assertSameOrigin } from "~/http/origin.server";
 import { readRequestValues } from "~/http/forms.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireApiUser } from "~/http/guards.server";
+import { notifyInboxes } from "~/chat/live.server";
 
 /**
  * POST /api/blocks.php — block or unblock a member (product.md §10: blocking is mutual in effect).
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || !user.profile) {
     return apiError(400, "invalid_request", t("messages.generic"));
   }
-  const { db, now } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
   const pair = { blockerProfileId: user.profile.id, blockedProfileId: parsed.data.profile_id };
   const outcome =
     parsed.data.action === "block"
@@ -35,6 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? apiError(400, "invalid_request", t("messages.generic"))
       : apiError(404, "not_found", t("members:block.notFound"));
   }
+  // Both members' open tabs drop their chat at once (ADR 029): an open conversation reloads into the 404.
+  if (outcome.blocked)
+    ctx.waitUntil(
+      Promise.all([
+        notifyInboxes(env.INBOX, [pair.blockedProfileId], { type: "gone", profileId: pair.blockerProfileId }),
+        notifyInboxes(env.INBOX, [pair.blockerProfileId], { type: "gone", profileId: pair.blockedProfileId }),
+      ]),
+    );
   if (request.headers.get("Sec-Fetch-Mode") === "navigate" && parsed.data.redirectTo) {
     throw redirect(safeRedirectPath(parsed.data.redirectTo));
   }
