@@ -22,9 +22,9 @@ import type { NavUser } from "~/components/layout/TopNav";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
-import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
+import { createTranslator, readResources, TranslationProvider, useTranslation } from "~/i18n/translation";
 import { visibleLanguages, type Language } from "~/i18n/languages";
-import { clientResources } from "~/i18n/resources.server";
+import { clientResourcesJson } from "~/i18n/resources.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
@@ -88,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { company, settings } = site;
   return {
     locale,
-    resources: clientResources(locale),
+    resources: clientResourcesJson(locale),
     languages: languages.includes(locale) ? languages : [locale, ...languages],
     country,
     user: navUser,
@@ -154,7 +154,10 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const translator = useMemo(() => (data ? createTranslator(data.locale, data.resources) : null), [data?.locale, data?.resources]);
+  const translator = useMemo(
+    () => (data ? createTranslator(data.locale, readResources(data.resources)) : null),
+    [data?.locale, data?.resources],
+  );
   // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
   const scripts = pageLoadsScripts(useMatches());
   const page = (

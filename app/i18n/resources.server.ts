@@ -25,8 +25,25 @@ export const namespaces = Object.keys(resources[supportedLanguages[0]] ?? {});
  */
 const serverOnlyNamespaces = new Set(["pages", "mail", "push", "landers", "acquisition"]);
 
-/** The namespaces the browser needs to render every page (passed through the root loader). */
+/** The namespaces the browser needs to render every page. */
 export function clientResources(language: string) {
   const all = (resources[language] ?? {}) as Record<string, Record<string, unknown>>;
   return Object.fromEntries(Object.entries(all).filter(([namespace]) => !serverOnlyNamespaces.has(namespace)));
+}
+
+const clientJson = new Map<string, string>();
+
+/**
+ * `clientResources` as one JSON text, made once per language and Worker instance: what the root
+ * loader sends with every page (ADR 002, ADR 028). React Router serializes a string almost for
+ * free, where the same strings as an object tree cost about 5 ms of CPU a page (README
+ * "Performance"); `readResources` in app/i18n/translation.tsx reads it back.
+ */
+export function clientResourcesJson(language: string): string {
+  let json = clientJson.get(language);
+  if (json === undefined) {
+    json = JSON.stringify(clientResources(language));
+    clientJson.set(language, json);
+  }
+  return json;
 }

@@ -38,6 +38,23 @@ const interpolate = (text: string, values: TranslateOptions): string =>
     return value === undefined || value === null ? match : String(value);
   });
 
+const parsedResources = new Map<string, Resources>();
+
+/**
+ * The root loader's resources (a JSON text, see clientResourcesJson) as a tree, parsed once per
+ * text: the server renders every page from the same text, the browser parses it once.
+ */
+export function readResources(json: string): Resources {
+  let tree = parsedResources.get(json);
+  if (tree === undefined) {
+    tree = JSON.parse(json) as Resources;
+    // A browser keeps one language at a time; a Worker at most one per language.
+    if (parsedResources.size >= 16) parsedResources.clear();
+    parsedResources.set(json, tree);
+  }
+  return tree;
+}
+
 /** A translator for one language (the root loader's `locale` and `resources`). */
 export function createTranslator(language: string, resources: Resources): Translator {
   const plurals = new Intl.PluralRules(language);
