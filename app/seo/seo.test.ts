@@ -5,8 +5,8 @@ import { drawCard, encodePng, OG_HEIGHT, OG_WIDTH } from "./og-image";
 const origin = "https://flirt.example";
 
 describe("what search engines index", () => {
-  it("indexes the home page, pricing, content pages and landers; nothing of the members area", () => {
-    for (const path of ["/", "/pricing", "/pages/privacy", "/landers/video", "/landers/video/nl-2", "/landers/tinderswipe"]) {
+  it("indexes the home page, pricing, signup, login, content pages and landers; nothing of the members area", () => {
+    for (const path of ["/", "/pricing", "/signup", "/login", "/pages/privacy", "/landers/video", "/landers/video/nl-2", "/landers/tinderswipe"]) {
       expect(isIndexable(path)).toBe(true);
     }
     for (const path of ["/members", "/members/12", "/members/12/landing", "/chats", "/likes/matches", "/settings", "/signup-matches"]) {

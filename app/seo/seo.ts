@@ -10,6 +10,9 @@ import { chooseLander, landerSlug, type LanderChoice } from "~/landers/lander-sl
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
 export const LANGUAGE_PARAM = "lang";
 
+/** The public pages of product.md §2 besides content pages and landers, all indexed. */
+const PUBLIC_PAGES: readonly string[] = ["/", "/pricing", "/signup", "/login"];
+
 /** The content pages of product.md §2, all indexed. */
 export const CONTENT_PAGES = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
 
@@ -29,12 +32,13 @@ const SLUG_LANDER_PATHS = [
 export const LANDER_PATHS = ["/landers/tinderswipe", ...SLUG_LANDER_PATHS] as const;
 
 /**
- * Indexed: the home page, pricing, the content pages and the landers. Everything else — member
+ * Indexed: the home page, pricing, signup and login (what someone searching for the site's name
+ * looks for), the content pages and the landers. Everything else — member
  * profiles and member landers, the members area, account pages — is `noindex` (and kept out of
  * robots.txt's reach where it is a whole area).
  */
 export function isIndexable(path: string): boolean {
-  if (path === "/" || path === "/pricing") return true;
+  if (PUBLIC_PAGES.includes(path)) return true;
   if (/^\/pages\/[\w-]+$/.test(path)) return true;
   return /^\/landers\/[\w-]+(\/[\w-]+)?$/.test(path);
 }
@@ -61,7 +65,7 @@ export const DISALLOWED_PATHS = [
 
 /** Every path the sitemap lists. */
 export function sitemapPaths(): string[] {
-  return ["/", "/pricing", ...CONTENT_PAGES.map((page) => `/pages/${page}`), ...LANDER_PATHS];
+  return [...PUBLIC_PAGES, ...CONTENT_PAGES.map((page) => `/pages/${page}`), ...LANDER_PATHS];
 }
 
 /** The languages the site is shown in: those visible in any of its countries, its own first. */
