@@ -10,7 +10,8 @@ import { getUser } from "~/http/guards.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import type { Language } from "~/i18n/languages";
 import { idParam } from "~/http/params";
-import { landerPage, type LanderDesign } from "~/landers/lander-page.server";
+import { landerPage } from "~/landers/lander-page.server";
+import type { LanderDesign } from "~/landers/lander-slug";
 import { chooseLander } from "~/landers/lander-slug";
 import { memberTeaser } from "~/landers/member-teaser.server";
 

@@ -7,21 +7,7 @@ import type { Language } from "~/i18n/languages";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import type { Site } from "~/sites/site.server";
 import { landerMembers, membersPerRegion, type RegionCount } from "./lander-members.server";
-import { chooseLander, type LanderChoice } from "./lander-slug";
-
-/** The nine landers of product.md §2, by the name in their path. */
-export const LANDER_DESIGNS = [
-  "tinderswipe",
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-] as const;
-export type LanderDesign = (typeof LANDER_DESIGNS)[number];
+import { chooseLander, type LanderChoice, type LanderDesign } from "./lander-slug";
 
 /** How many members each design shows. */
 const MEMBERS_SHOWN: Record<LanderDesign, number> = {

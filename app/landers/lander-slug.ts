@@ -6,6 +6,23 @@
  */
 import { isLanguage, type Language } from "~/i18n/languages";
 
+/** The nine landers of product.md §2, by the name in their path. */
+export const LANDER_DESIGNS = [
+  "tinderswipe",
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
+] as const;
+export type LanderDesign = (typeof LANDER_DESIGNS)[number];
+
+/** The designs whose path takes a slug (all but the swipe demo). */
+export const SLUG_LANDER_DESIGNS = LANDER_DESIGNS.filter((design) => design !== "tinderswipe");
+
 /** The niche setting's values, by number (product.md §2: 1 plain … 7 gay). */
 export const NICHES = { 1: "plain", 2: "she", 3: "bdsm", 4: "bbw", 5: "gilf", 6: "milf", 7: "gay" } as const;
 export type NicheNumber = keyof typeof NICHES;

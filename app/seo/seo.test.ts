@@ -6,7 +6,16 @@ const origin = "https://flirt.example";
 
 describe("what search engines index", () => {
   it("indexes the home page, pricing, signup, login, content pages and landers; nothing of the members area", () => {
-    for (const path of ["/", "/pricing", "/signup", "/login", "/pages/privacy", "/landers/video", "/landers/video/nl-2", "/landers/tinderswipe"]) {
+    for (const path of [
+      "/",
+      "/pricing",
+      "/signup",
+      "/login",
+      "/pages/privacy",
+      "/landers/video",
+      "/landers/video/nl-2",
+      "/landers/tinderswipe",
+    ]) {
       expect(isIndexable(path)).toBe(true);
     }
     for (const path of ["/members", "/members/12", "/members/12/landing", "/chats", "/likes/matches", "/settings", "/signup-matches"]) {

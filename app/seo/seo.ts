@@ -5,7 +5,7 @@
  * into every page's head.
  */
 import { domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
-import { chooseLander, landerSlug, type LanderChoice } from "~/landers/lander-slug";
+import { chooseLander, LANDER_DESIGNS, landerSlug, SLUG_LANDER_DESIGNS, type LanderChoice } from "~/landers/lander-slug";
 
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
 export const LANGUAGE_PARAM = "lang";
@@ -17,19 +17,10 @@ const PUBLIC_PAGES: readonly string[] = ["/", "/pricing", "/signup", "/login"];
 export const CONTENT_PAGES = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
 
 /** The landers of product.md §2 that take a slug (optional: without one, the site's own niche). */
-const SLUG_LANDER_PATHS = [
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-].map((name) => `/landers/${name}`);
+const SLUG_LANDER_PATHS: readonly string[] = SLUG_LANDER_DESIGNS.map((design) => `/landers/${design}`);
 
 /** The landers of product.md §2. */
-export const LANDER_PATHS = ["/landers/tinderswipe", ...SLUG_LANDER_PATHS] as const;
+export const LANDER_PATHS: readonly string[] = LANDER_DESIGNS.map((design) => `/landers/${design}`);
 
 /**
  * Indexed: the home page, pricing, signup and login (what someone searching for the site's name

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { LanderData } from "~/http/landers.server";
-import { LanderTile } from "./LanderTile";
+import { LanderGrid } from "./LanderTile";
 import { SignupCta } from "./SignupCta";
 
 /** /landers/alonetonight: a night-sky hero asking the question, then who is around right now. */
@@ -23,13 +23,7 @@ export function AloneTonight({ page }: { page: LanderData }) {
       <section className="container section" aria-labelledby="tonight-members">
         <h2 id="tonight-members">{t("landers:alonetonight.membersTitle")}</h2>
         {online > 0 && <p className="lander-muted">{t("landers:alonetonight.onlineNow", { count: online })}</p>}
-        <ul className="profile-grid lander-grid">
-          {page.members.map((member) => (
-            <li key={member.id}>
-              <LanderTile profile={member} />
-            </li>
-          ))}
-        </ul>
+        <LanderGrid members={page.members} />
       </section>
     </main>
   );

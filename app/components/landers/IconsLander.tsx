@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { LanderData } from "~/http/landers.server";
-import { LanderTile } from "./LanderTile";
+import { LanderGrid } from "./LanderTile";
 import { NicheCopy, SignupCta } from "./SignupCta";
 
 /** What the site offers, each with its icon of the sprite: all of it true of the product (product.md §1, §10). */
@@ -45,13 +45,7 @@ export function IconsLander({ page }: { page: LanderData }) {
       <section className="section section--muted" aria-labelledby="icons-members">
         <div className="container">
           <h2 id="icons-members">{t("landers:iconslanding.membersTitle")}</h2>
-          <ul className="profile-grid lander-grid">
-            {page.members.map((member) => (
-              <li key={member.id}>
-                <LanderTile profile={member} />
-              </li>
-            ))}
-          </ul>
+          <LanderGrid members={page.members} />
           <div className="lander-center">
             <SignupCta />
           </div>

@@ -20,6 +20,19 @@ export function LanderTile({ profile }: { profile: ProfileCard }) {
   );
 }
 
+/** The members a lander shows, as a grid of tiles. */
+export function LanderGrid({ members }: { members: ProfileCard[] }) {
+  return (
+    <ul className="profile-grid lander-grid">
+      {members.map((member) => (
+        <li key={member.id}>
+          <LanderTile profile={member} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A member's photo in a lander's own frame (collage, feed, video): the photo, or the initial's silhouette. */
 export function MemberPhoto({ profile, className, eager = false }: { profile: ProfileCard; className?: string; eager?: boolean }) {
   return profile.photoUrl ? (

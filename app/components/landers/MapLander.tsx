@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import type { LanderData } from "~/http/landers.server";
 import { useFormat } from "~/i18n/format";
-import { LanderTile } from "./LanderTile";
+import { LanderGrid } from "./LanderTile";
 import { RegionMap } from "./RegionMap";
 import { NicheCopy, SignupCta } from "./SignupCta";
 
@@ -51,13 +51,7 @@ export function MapLander({ page }: { page: LanderData }) {
       <section className="section section--muted" aria-labelledby="map-members">
         <div className="container">
           <h2 id="map-members">{t("landers:maplanding.membersTitle")}</h2>
-          <ul className="profile-grid lander-grid">
-            {page.members.map((member) => (
-              <li key={member.id}>
-                <LanderTile profile={member} />
-              </li>
-            ))}
-          </ul>
+          <LanderGrid members={page.members} />
         </div>
       </section>
     </main>

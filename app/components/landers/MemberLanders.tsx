@@ -3,7 +3,7 @@ import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { InterestList } from "~/components/profiles/InterestList";
 import type { MemberLanderData } from "~/http/landers.server";
 import type { MemberTeaser } from "~/landers/member-teaser.server";
-import { LanderTile, MemberPhoto } from "./LanderTile";
+import { LanderGrid, MemberPhoto } from "./LanderTile";
 import { NicheCopy } from "./SignupCta";
 import { useLanderData } from "./use-lander-data";
 
@@ -64,13 +64,7 @@ function Related({ teaser }: { teaser: MemberTeaser }) {
     <section className="section section--muted" aria-labelledby="member-related">
       <div className="container">
         <h2 id="member-related">{t("landers:member.related", { name: teaser.card.name })}</h2>
-        <ul className="profile-grid lander-grid">
-          {teaser.related.map((profile) => (
-            <li key={profile.id}>
-              <LanderTile profile={profile} />
-            </li>
-          ))}
-        </ul>
+        <LanderGrid members={teaser.related} />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { LanderData } from "~/http/landers.server";
-import { LanderTile } from "./LanderTile";
+import { LanderGrid } from "./LanderTile";
 import { PhotoFilm } from "./PhotoFilm";
 import { NicheCopy, SignupCta } from "./SignupCta";
 
@@ -25,13 +25,7 @@ export function TransitionsVideo({ page }: { page: LanderData }) {
       </PhotoFilm>
       <section className="container section" aria-labelledby="transitions-members">
         <h2 id="transitions-members">{t("landers:transitionsvideolanding.membersTitle")}</h2>
-        <ul className="profile-grid lander-grid">
-          {page.members.map((member) => (
-            <li key={member.id}>
-              <LanderTile profile={member} />
-            </li>
-          ))}
-        </ul>
+        <LanderGrid members={page.members} />
       </section>
     </main>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { LanderData } from "~/http/landers.server";
-import { LanderTile } from "./LanderTile";
+import { LanderGrid } from "./LanderTile";
 import { PhotoFilm } from "./PhotoFilm";
 import { SignupCta } from "./SignupCta";
 import { useLanderData } from "./use-lander-data";
@@ -24,13 +24,7 @@ export function VideoLander({ page }: { page: LanderData }) {
       <section className="section section--muted" aria-labelledby="video-members">
         <div className="container">
           <h2 id="video-members">{t("landers:video.membersTitle")}</h2>
-          <ul className="profile-grid lander-grid">
-            {page.members.map((member) => (
-              <li key={member.id}>
-                <LanderTile profile={member} />
-              </li>
-            ))}
-          </ul>
+          <LanderGrid members={page.members} />
         </div>
       </section>
     </main>
