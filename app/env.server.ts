@@ -96,7 +96,7 @@ export function readEnv(env: Env): AppEnv {
   return value;
 }
 
-export const isDevelopment = (env: AppEnv) => env.APP_ENV !== "production";
+export const isDevelopment = (env: Pick<AppEnv, "APP_ENV">) => env.APP_ENV !== "production";
 
 /** Texts are delivered in production unless told otherwise; everywhere else they stay in sms_outbox. */
 export const smsProviderName = (env: Pick<AppEnv, "APP_ENV" | "SMS_PROVIDER">): SmsProviderName =>

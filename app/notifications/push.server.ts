@@ -14,16 +14,17 @@ import { and, count, eq } from "drizzle-orm";
 import { navCounts } from "~/accounts/nav-counts.server";
 import { channelEnabledFor, type NotificationType } from "~/accounts/notification-preferences.server";
 import { schema, type Database } from "~/db/client.server";
-import type { AppEnv } from "~/env.server";
+import { isDevelopment, type AppEnv } from "~/env.server";
 import type { TFunction } from "i18next";
 import { plainTextT } from "~/i18n/plain-text.server";
+import { signedPushEndpoint } from "./push-endpoint";
 import { vapidKeys } from "./vapid";
 
 const { profiles, users, sites, conversationMembers, messages, pushSubscriptions } = schema;
 
 export type PushDeps = {
   db: Database;
-  env: Pick<AppEnv, "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">;
+  env: Pick<AppEnv, "APP_ENV" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">;
   /** Tests may pass their own; defaults to the global fetch. */
   fetch?: typeof fetch;
 };
@@ -77,7 +78,11 @@ export async function pushToMember(deps: PushDeps, userId: number, payload: Push
         const request = await buildPushPayload(
           // The topic replaces a push still waiting for the device (the badge count of the newest wins).
           { data: payload, options: { ttl: TTL_SECONDS, urgency: "high", topic: payload.tag } },
-          { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          {
+            endpoint: signedPushEndpoint(subscription.endpoint, isDevelopment(env)),
+            expirationTime: null,
+            keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+          },
           vapid,
         );
         const response = await send(subscription.endpoint, request);

@@ -15,16 +15,20 @@ import { isHoneypotFilled } from "~/security/honeypot";
 import { assertSameOrigin } from "~/http/origin.server";
 import { getUser, requireApiUser } from "~/http/guards.server";
 import { localeCookie } from "~/http/cookies.server";
+import { isDevelopment } from "~/env.server";
+import { pushEndpointAllowed } from "~/notifications/push-endpoint";
 
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
-const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .url()
-    .max(2048)
-    .refine((value) => value.startsWith("https://"), "endpoint must be https"),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
+/** https only, except the browser tests' local push service outside production (push-endpoint.ts). */
+const pushSubscriptionSchema = (development: boolean) =>
+  z.object({
+    endpoint: z
+      .url()
+      .max(2048)
+      .refine((value) => pushEndpointAllowed(value, development), "endpoint must be https"),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  });
 
 /** GET /api/user.php — the signed-in member (`{ user: null }` when signed out). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +53,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | For
 /** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { db } = getServices(context);
+  const { db, env } = getServices(context);
   const t = getI18n(context).t;
   const body = await readBody(request);
   if (!body) return apiError(400, "invalid_request", t("messages.generic"));
@@ -70,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (new URL(request.url).searchParams.get("push") === "1") {
     const user = requireApiUser(context);
-    const parsed = pushSubscriptionSchema.safeParse((values as { subscription?: unknown }).subscription ?? values);
+    const parsed = pushSubscriptionSchema(isDevelopment(env)).safeParse((values as { subscription?: unknown }).subscription ?? values);
     if (!parsed.success) return apiError(400, "invalid_subscription", t("messages.generic"));
     const { endpoint, keys } = parsed.data;
     await db
