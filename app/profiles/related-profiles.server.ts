@@ -1,10 +1,12 @@
 /**
  * Related profiles on a profile page (product.md §2): members like the one being viewed — same
  * region first, then the same country — born within 8 years of them, of the gender the viewer looks
- * for (a visitor: the viewed member's gender), visible to the viewer, newest active members first.
+ * for (a visitor: the viewed member's gender), visible to the viewer; members with a photo first,
+ * then the newest.
  *
- * Each (scope, gender) pair is one query in id order, which the search indexes
- * (`profiles_search_region`, `profiles_search`) serve directly and stop after six rows; a single
+ * Each (scope, gender) pair is one query in (has_photo, id) order — the order of the search
+ * indexes (`profiles_search_region`, `profiles_search`), which serve it directly and stop after six
+ * rows (ordered by id alone, SQLite would read the whole country at a million profiles); a single
  * query over several genders or ranked by "same region" would sort the whole region or country.
  * All of them travel in one batch.
  */
@@ -38,7 +40,7 @@ export async function relatedProfiles(
       gte(profiles.birthDate, shiftYears(profile.birthDate, -RELATED_AGE_BAND_YEARS)),
       lte(profiles.birthDate, shiftYears(profile.birthDate, RELATED_AGE_BAND_YEARS)),
     ])
-      .orderBy(desc(profiles.id))
+      .orderBy(desc(profiles.hasPhoto), desc(profiles.id))
       .limit(RELATED_PROFILES);
 
   const scopes = [eq(profiles.country, profile.country)];
@@ -47,20 +49,21 @@ export async function relatedProfiles(
   if (!first) return [];
   const results = await db.batch([first, ...rest]);
 
-  // Region results first (newest first across genders), then the country's to fill up.
+  // Region results first (photo first, then newest, across genders), then the country's to fill up.
   const perScope = input.genders.length;
   const picked: ProfileCard[] = [];
   const seen = new Set<number>();
   for (let start = 0; start < results.length && picked.length < RELATED_PROFILES; start += perScope) {
-    const rows = results
+    const cards = results
       .slice(start, start + perScope)
       .flat()
-      .sort((a, b) => b.id - a.id);
-    for (const row of rows) {
+      .map((row) => toProfileCard(row, input.now))
+      .sort((a, b) => Number(b.photoUrl !== null) - Number(a.photoUrl !== null) || b.id - a.id);
+    for (const card of cards) {
       if (picked.length === RELATED_PROFILES) break;
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      picked.push(toProfileCard(row, input.now));
+      if (seen.has(card.id)) continue;
+      seen.add(card.id);
+      picked.push(card);
     }
   }
   return picked;
