@@ -3,6 +3,7 @@
  * adapter talks to the local simulator (tools/mollie-simulator) in development and tests; only the
  * base URL differs (MOLLIE_API_URL).
  */
+import { intlLocale, isLanguage } from "~/i18n/languages";
 import type { AppEnv } from "~/env.server";
 import {
   PaymentProviderError,
@@ -13,23 +14,9 @@ import {
   type ProviderPaymentStatus,
 } from "./provider.server";
 
-/** Mollie's locales for the interface languages (its checkout and mails speak the member's language). */
-const mollieLocales: Record<string, string> = {
-  da: "da_DK",
-  de: "de_DE",
-  en: "en_GB",
-  es: "es_ES",
-  fi: "fi_FI",
-  fr: "fr_FR",
-  it: "it_IT",
-  nb: "nb_NO",
-  nl: "nl_NL",
-  pl: "pl_PL",
-  sv: "sv_SE",
-};
-
+/** Mollie's locale for an interface language (its checkout and mails speak the member's language): the Intl locale with an underscore. */
 function mollieLocale(language: string): string {
-  return mollieLocales[language] ?? "nl_NL";
+  return intlLocale[isLanguage(language) ? language : "nl"].replace("-", "_");
 }
 
 export const MOLLIE_API_URL = "https://api.mollie.com/v2";

@@ -4,7 +4,7 @@
  * the Open Graph tags. Plain functions of plain values; app/http/document.server.ts puts the tags
  * into every page's head.
  */
-import { domainLanguageOf, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
+import { domainLanguageOf, intlLocale, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
 import { chooseLander, LANDER_DESIGNS, landerSlug, SLUG_LANDER_DESIGNS, type LanderChoice } from "~/landers/lander-slug";
 
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
@@ -125,20 +125,8 @@ export function alternates(origin: string, path: string, languages: readonly Lan
   ];
 }
 
-/** Open Graph's locale form (`nl` → `nl_NL`, `en` → `en_GB`, `nb` → `nb_NO`, …). */
-const ogLocales: Record<Language, string> = {
-  da: "da_DK",
-  de: "de_DE",
-  en: "en_GB",
-  es: "es_ES",
-  fi: "fi_FI",
-  fr: "fr_FR",
-  it: "it_IT",
-  nb: "nb_NO",
-  nl: "nl_NL",
-  pl: "pl_PL",
-  sv: "sv_SE",
-};
+/** Open Graph's locale form of a language: its Intl locale with an underscore (`nl` → `nl_NL`). */
+const ogLocale = (language: Language) => intlLocale[language].replace("-", "_");
 
 export type HeadInput = {
   origin: string;
@@ -184,7 +172,7 @@ export function headTags(input: HeadInput): string {
     meta("og:description", description),
     meta("og:url", canonicalUrl(origin, url)),
     meta("og:image", image),
-    meta("og:locale", ogLocales[slugLanguage(url.pathname) ?? input.language]),
+    meta("og:locale", ogLocale(slugLanguage(url.pathname) ?? input.language)),
     has("twitter:card") ? "" : tag("meta", { name: "twitter:card", content: "summary_large_image" }),
   ];
   return parts.filter(Boolean).join("");

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { get, mainContent, sql } from "./helpers";
+import { SLUG_LANDER_DESIGNS } from "~/landers/lander-slug";
 import { addPhoto } from "./profiles-helpers";
 import { accountForm, activationToken, createSiteWithSignups, postAs } from "./signup-helpers";
 import de from "../../locales/de/landers.json";
@@ -17,16 +18,7 @@ let siteId = 0;
 /** A site whose signup needs a known traffic source (product.md §4 `with_trafficsource`). */
 let gatedHost = "";
 
-const DESIGNS = [
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-] as const;
+const DESIGNS = SLUG_LANDER_DESIGNS;
 
 /** The member made for each niche; every lander shows its niche's lead (locales/<lang>/landers.json). */
 const NICHES = {

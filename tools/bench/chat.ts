@@ -30,7 +30,7 @@ import { hashPassword } from "../../app/accounts/password.server";
 import * as schema from "../../drizzle/schema";
 import { seed } from "../../drizzle/seed";
 import { createMemoryPhotoStore } from "../photo-store";
-import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, waitFor } from "./harness";
+import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, startWorkerd, waitFor } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -175,31 +175,7 @@ async function main() {
   const buildDir = reused ?? join(folder, "build");
   if (reused && !existsSync(join(reused, "server/wrangler.json"))) throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build`);
   if (!reused) await run(bin("react-router"), ["build"], { BUILD_DIR: buildDir });
-  const appPort = await freePort();
-  const base = `http://127.0.0.1:${appPort}`;
-  const worker = startProcess(
-    bin("wrangler"),
-    [
-      "dev",
-      "--config",
-      join(buildDir, "server/wrangler.json"),
-      "--port",
-      String(appPort),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      join(folder, "state"),
-      "--var",
-      `DATABASE_URL:${databaseUrl}`,
-      "--var",
-      "BROWSE_LIMITS:off",
-      "--log-level",
-      "warn",
-      "--show-interactive-dev-session=false",
-    ],
-    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
-  );
-  await waitFor(`${base}/api/companyinfo.php`, "wrangler dev", worker, 120_000);
+  const { base } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/api/companyinfo.php" });
 
   // 3. Sessions, conversations and sockets.
   const members: Member[] = [];

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -101,4 +101,48 @@ export async function waitFor(url: string, what: string, process: { exited: Prom
 
 export function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/**
+ * The built Worker in workerd, as `npm start` serves it: `wrangler dev` on a free port of 127.0.0.1
+ * against the benchmark's database, without the browsing limits (ADR 019: the benchmarks' few
+ * members send every request, which would answer 429). Resolves once `readyPath` answers.
+ */
+export async function startWorkerd({
+  buildDir,
+  folder,
+  databaseUrl,
+  readyPath,
+}: {
+  buildDir: string;
+  folder: string;
+  databaseUrl: string;
+  readyPath: string;
+}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const worker = startProcess(
+    bin("wrangler"),
+    [
+      "dev",
+      "--config",
+      join(buildDir, "server/wrangler.json"),
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      join(folder, "state"),
+      "--var",
+      `DATABASE_URL:${databaseUrl}`,
+      "--var",
+      "BROWSE_LIMITS:off",
+      "--log-level",
+      "warn",
+      "--show-interactive-dev-session=false",
+    ],
+    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
+  );
+  await waitFor(`${base}${readyPath}`, "wrangler dev", worker, 120_000);
+  return { base, worker };
 }

@@ -29,7 +29,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../drizzle/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../drizzle/seed";
 import { createMemoryPhotoStore } from "../photo-store";
-import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, waitFor } from "./harness";
+import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, startWorkerd, waitFor } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -214,32 +214,7 @@ async function main() {
   }
 
   // 3. The Worker in workerd, as `npm start` serves it.
-  const appPort = await freePort();
-  const base = `http://127.0.0.1:${appPort}`;
-  const worker = startProcess(
-    bin("wrangler"),
-    [
-      "dev",
-      "--config",
-      join(buildDir, "server/wrangler.json"),
-      "--port",
-      String(appPort),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      join(folder, "state"),
-      "--var",
-      `DATABASE_URL:${databaseUrl}`,
-      // One signed-in member sends every request: the browsing limits (ADR 019) would answer 429.
-      "--var",
-      "BROWSE_LIMITS:off",
-      "--log-level",
-      "warn",
-      "--show-interactive-dev-session=false",
-    ],
-    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
-  );
-  await waitFor(`${base}/__bench/baseline?bytes=1024`, "wrangler dev", worker, 120_000);
+  const { base, worker } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/__bench/baseline?bytes=1024" });
 
   // 4. The demo member's session.
   const login = await fetch(`${base}/api/user.php`, {

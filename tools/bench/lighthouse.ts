@@ -20,16 +20,13 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+import { freePort, root } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -50,18 +47,6 @@ const PERFORMANCE_TARGET = 95;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type Page = { name: string; path: string | null; signedIn: boolean };
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 function chromiumPath(): string {
   for (const candidate of [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
