@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { envOnlyMacros } from "vite-env-only";
 import { conformZodMini } from "./tools/vite-plugin-conform-zod-mini";
 import { jsquashImportMetaUrl } from "./tools/vite-plugin-jsquash";
+import { translationAssets } from "./tools/vite-plugin-translation-assets";
 import { zodJitless } from "./tools/vite-plugin-zod-jitless";
 
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
     envOnlyMacros(),
     conformZodMini(),
     zodJitless(),
+    // The browser's translations as cacheable files instead of in every page (ADR 033).
+    translationAssets(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

@@ -8,6 +8,12 @@ import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
 import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
+import { supportedLanguages } from "~/i18n/languages";
+import { clientResources } from "~/i18n/resources.server";
+import { provideResources } from "~/i18n/translation-store";
+
+// The Worker renders every page with the strings browsers fetch as files (ADR 033).
+for (const language of supportedLanguages) provideResources(language, clientResources(language));
 
 export const streamTimeout = 5_000;
 

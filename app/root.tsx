@@ -22,9 +22,11 @@ import type { NavUser } from "~/components/layout/TopNav";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
-import { createTranslator, readResources, TranslationProvider, useTranslation } from "~/i18n/translation";
+import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
+import { TranslationsPreload } from "~/i18n/translation-link";
+import { loadResources, resourcesOf } from "~/i18n/translation-store";
 import { visibleLanguages, type Language } from "~/i18n/languages";
-import { clientResourcesJson } from "~/i18n/resources.server";
+import { translationUrls } from "virtual:translation-assets";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
@@ -88,7 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { company, settings } = site;
   return {
     locale,
-    resources: clientResourcesJson(locale),
+    /** The browser's translations file for this language (ADR 033), cached by the browser for good. */
+    translations: translationUrls[locale] ?? "",
     languages: languages.includes(locale) ? languages : [locale, ...languages],
     country,
     user: navUser,
@@ -148,16 +151,21 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
   return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
+/** A change of language (a form post, then the root's revalidation) renders once the new language's translations are at hand. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadResources(data.locale, data.translations);
+  return data;
+}
+
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const translator = useMemo(
-    () => (data ? createTranslator(data.locale, readResources(data.resources)) : null),
-    [data?.locale, data?.resources],
-  );
+  const resources = data ? resourcesOf(data.locale) : undefined;
+  const translator = useMemo(() => (data && resources ? createTranslator(data.locale, resources) : null), [data?.locale, resources]);
   // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
   const scripts = pageLoadsScripts(useMatches());
   const page = (
@@ -168,6 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.site.themeColor ?? "#8b1226"} />
         <Meta />
         <Links />
+        {scripts && data?.translations && <TranslationsPreload language={data.locale} href={data.translations} />}
         {/* After the stylesheet, so the site's values win. Validated values only (app/sites/brand.ts); the CSP allows inline styles. */}
         <style id="brand">{data?.site.brandCss}</style>
       </head>

@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "./languages";
-import { clientResources, clientResourcesJson } from "./resources.server";
-import { createTranslator, readResources, Trans, TranslationProvider } from "./translation";
+import { clientResources } from "./resources.server";
+import { createTranslator, Trans, TranslationProvider } from "./translation";
 
 /** Every string's key in a namespace tree, plural forms folded into their base key (`likes_one` → `likes`); lists are read whole (`returnObjects`). */
 function keysOf(tree: Record<string, unknown>, prefix = ""): string[] {
@@ -85,14 +85,3 @@ function findTermsKey(resources: Record<string, Record<string, unknown>>): strin
   }
   throw new Error("no terms sentence");
 }
-
-describe("the strings the root loader sends", () => {
-  it("arrive as one JSON text per language that reads back to the same namespaces, parsed once", () => {
-    for (const language of supportedLanguages) {
-      const json = clientResourcesJson(language);
-      expect(clientResourcesJson(language)).toBe(json);
-      expect(readResources(json)).toEqual(clientResources(language));
-      expect(readResources(json)).toBe(readResources(json));
-    }
-  });
-});

@@ -1,7 +1,7 @@
 /**
  * Translating in components (ADR 028): `useTranslation()` gives `t` and the language, `Trans` puts
- * links into a sentence. The React tree renders with a translator built from the strings the root
- * loader sends (ADR 002), on the server and in the browser alike, so hydration matches. It reads
+ * links into a sentence. The React tree renders with a translator built from the same strings on
+ * the server and in the browser (ADR 002, ADR 033), so hydration matches. It reads
  * i18next's resource format with the subset of i18next the locale files use — namespaces
  * (`signup:title`), nested keys, `{{name}}` interpolation without escaping, plurals by `count`
  * through Intl.PluralRules (`_one`, `_few`, `_many`, `_other`), `defaultValue` and `returnObjects` —
@@ -38,24 +38,7 @@ const interpolate = (text: string, values: TranslateOptions): string =>
     return value === undefined || value === null ? match : String(value);
   });
 
-const parsedResources = new Map<string, Resources>();
-
-/**
- * The root loader's resources (a JSON text, see clientResourcesJson) as a tree, parsed once per
- * text: the server renders every page from the same text, the browser parses it once.
- */
-export function readResources(json: string): Resources {
-  let tree = parsedResources.get(json);
-  if (tree === undefined) {
-    tree = JSON.parse(json) as Resources;
-    // A browser keeps one language at a time; a Worker at most one per language.
-    if (parsedResources.size >= 16) parsedResources.clear();
-    parsedResources.set(json, tree);
-  }
-  return tree;
-}
-
-/** A translator for one language (the root loader's `locale` and `resources`). */
+/** A translator for one language (the root loader's `locale`, with app/i18n/translation-store.ts's resources). */
 export function createTranslator(language: string, resources: Resources): Translator {
   const plurals = new Intl.PluralRules(language);
   const t = ((fullKey: string, options: TranslateOptions = {}) => {

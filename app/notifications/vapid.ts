@@ -34,6 +34,14 @@ function toBase64Url(bytes: Uint8Array): string {
  * 0x04 ‖ x ‖ y and the private scalar d, both base64url; null when no (valid) key is configured.
  */
 export function vapidKeys(privateJwk: string | undefined): { publicKey: string; privateKey: string } | null {
+  // Every page asks (the root passes the public key to browsers): the secret's keys are worked out once.
+  if (!lastKeys || lastKeys.privateJwk !== privateJwk) lastKeys = { privateJwk, keys: keysOf(privateJwk) };
+  return lastKeys.keys;
+}
+
+let lastKeys: { privateJwk: string | undefined; keys: { publicKey: string; privateKey: string } | null } | undefined;
+
+function keysOf(privateJwk: string | undefined): { publicKey: string; privateKey: string } | null {
   const jwk = privateJwk ? parse(privateJwk) : null;
   if (!jwk) return null;
   const point = new Uint8Array(65);

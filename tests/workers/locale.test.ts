@@ -34,6 +34,20 @@ describe("language detection", () => {
     expect(offsite.headers.get("Location")).toBe("/");
   });
 
+  it("sends a page's translations as its language's cacheable file, not inside the page (ADR 033)", async () => {
+    const translationsLink = (html: string) => /<link[^>]*data-translations="([a-z]{2})"[^>]*>/.exec(html);
+    const dutch = await (await get("/pricing")).text();
+    const link = translationsLink(dutch);
+    expect(link?.[1]).toBe("nl");
+    expect(link?.[0]).toMatch(/rel="preload"/);
+    expect(link?.[0]).toMatch(/href="\/assets\/translations-nl-[0-9a-f]{10}\.json"/);
+    // The strings travel in that file only: the page carries no namespace tree.
+    expect(dutch).not.toContain('\\"common\\":{');
+    expect(dutch).not.toContain('"common":{');
+    const german = await (await get("/pricing", { host: "reifeliebe.de" })).text();
+    expect(translationsLink(german)?.[0]).toMatch(/href="\/assets\/translations-de-[0-9a-f]{10}\.json"/);
+  });
+
   it("refuses an unknown language with a translated message, not a crash", async () => {
     const response = await post("/lang-config", { locale: "xx" });
     expect(response.status).toBe(400);

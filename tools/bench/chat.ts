@@ -19,18 +19,13 @@
  * Target: p95 delivery under 100 ms at 200 messages/s, nothing lost or duplicated. Everything runs
  * locally and is removed afterwards; `--strict` exits 1 when the target is missed.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
+import type { Client } from "@libsql/client";
 import { hashPassword } from "../../app/accounts/password.server";
-import * as schema from "../../drizzle/schema";
-import { seed } from "../../drizzle/seed";
-import { createMemoryPhotoStore } from "../photo-store";
-import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, startWorkerd, waitFor } from "./harness";
+import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -108,18 +103,6 @@ async function createConversations(client: Client, members: Member[]): Promise<C
   return conversations;
 }
 
-async function logIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/user.php`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  await response.arrayBuffer();
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  if (response.status !== 200 || !cookie) throw new Error(`login of ${email} failed: ${response.status}`);
-  return cookie;
-}
-
 /** A member's socket; `onMessage` gets each `message` event's conversation. */
 function openSocket(base: string, cookie: string, onMessage: (conversationId: number) => void): Promise<WebSocket> {
   return new Promise((resolveSocket, reject) => {
@@ -153,35 +136,18 @@ async function main() {
   console.log(`${memberCount} members with open sockets, ${conversationCount} conversations, ${rate} messages/s for ${seconds} s`);
 
   // 1. A temporary database with the sites and the bench members.
-  const dbPort = await freePort();
-  const database = startProcess(process.execPath, [
-    resolve(root, "tools/libsql-server/cli.mjs"),
-    "--file",
-    join(folder, "bench.db"),
-    "--port",
-    String(dbPort),
-  ]);
-  const databaseUrl = `http://127.0.0.1:${dbPort}`;
-  await waitFor(`${databaseUrl}/health`, "the libSQL server", database, 30_000);
-  const client = createClient({ url: databaseUrl, intMode: "number" });
-  cleanups.push(() => client.close());
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: resolve(root, "drizzle/migrations") });
-  await seed(db, { profiles: 0, photos: createMemoryPhotoStore(), maxPhotos: 0, log: () => {} });
+  const { databaseUrl, client } = await startSeededDatabase({ folder, profiles: 0, maxPhotos: 0, analyze: false });
   const created = await createMembers(client);
 
   // 2. The app, built or reused, in workerd.
-  const reused = process.env.BUILD_DIR ? resolve(root, process.env.BUILD_DIR) : null;
-  const buildDir = reused ?? join(folder, "build");
-  if (reused && !existsSync(join(reused, "server/wrangler.json"))) throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build`);
-  if (!reused) await run(bin("react-router"), ["build"], { BUILD_DIR: buildDir });
+  const { buildDir } = await appBuild(folder);
   const { base } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/api/companyinfo.php" });
 
   // 3. Sessions, conversations and sockets.
   const members: Member[] = [];
   for (let i = 0; i < created.length; i += 4) {
     const batch = created.slice(i, i + 4);
-    members.push(...(await Promise.all(batch.map(async (member) => ({ ...member, cookie: await logIn(base, member.email) })))));
+    members.push(...(await Promise.all(batch.map(async (member) => ({ ...member, cookie: await logIn(base, member.email, PASSWORD) })))));
   }
   const conversations = await createConversations(client, members);
   /** Per conversation, the start times of sends not yet announced to the recipient, oldest first. */

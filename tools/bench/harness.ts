@@ -1,11 +1,18 @@
 /**
- * What the benchmarks share (http.ts, chat.ts): child processes in their own process groups that
- * cleanup ends, free local ports, waiting for a server, and quantiles.
+ * What the benchmarks share: child processes in their own process groups that cleanup ends, free
+ * local ports, waiting for a server, quantiles, a seeded database, the build, workerd and a login.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "../../drizzle/schema";
+import { seed } from "../../drizzle/seed";
+import { createMemoryPhotoStore } from "../photo-store";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const bin = (name: string) => resolve(root, "node_modules/.bin", name);
@@ -113,11 +120,14 @@ export async function startWorkerd({
   folder,
   databaseUrl,
   readyPath,
+  inspectorPort,
 }: {
   buildDir: string;
   folder: string;
   databaseUrl: string;
   readyPath: string;
+  /** Opens workerd's DevTools inspector on this port (cpu-profile.ts); none by default. */
+  inspectorPort?: number;
 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -140,9 +150,75 @@ export async function startWorkerd({
       "--log-level",
       "warn",
       "--show-interactive-dev-session=false",
+      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
     ],
     { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
   );
   await waitFor(`${base}${readyPath}`, "wrangler dev", worker, 120_000);
   return { base, worker };
+}
+
+/**
+ * A temporary database file served by the project's libSQL server, migrated and seeded with the
+ * demo data and `profiles` generated profiles (`maxPhotos` photos each), ANALYZEd unless told not
+ * to: a database in service has statistics (`PRAGMA optimize`), without which SQLite may drive a
+ * join from the wrong table. The client stays open for the caller (cleanup closes it).
+ */
+export async function startSeededDatabase({
+  folder,
+  profiles,
+  maxPhotos,
+  analyze = true,
+}: {
+  folder: string;
+  profiles: number;
+  maxPhotos: number;
+  analyze?: boolean;
+}) {
+  const dbPort = await freePort();
+  const database = startProcess(process.execPath, [
+    resolve(root, "tools/libsql-server/cli.mjs"),
+    "--file",
+    join(folder, "bench.db"),
+    "--port",
+    String(dbPort),
+  ]);
+  const databaseUrl = `http://127.0.0.1:${dbPort}`;
+  await waitFor(`${databaseUrl}/health`, "the libSQL server", database, 30_000);
+  const client = createClient({ url: databaseUrl, intMode: "number" });
+  cleanups.push(() => client.close());
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: resolve(root, "drizzle/migrations") });
+  const started = performance.now();
+  await seed(db, { profiles, photos: createMemoryPhotoStore(), maxPhotos, log: () => {} });
+  const seedSeconds = (performance.now() - started) / 1000;
+  if (analyze) await client.execute("ANALYZE");
+  return { databaseUrl, client, seedSeconds };
+}
+
+/** The build to serve: BUILD_DIR when set (it must hold one), else a fresh build into `folder`. */
+export async function appBuild(folder: string): Promise<{ buildDir: string; reused: boolean; buildSeconds: number }> {
+  const reused = process.env.BUILD_DIR ? resolve(root, process.env.BUILD_DIR) : null;
+  if (reused) {
+    if (!existsSync(join(reused, "server/wrangler.json")))
+      throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (server/wrangler.json)`);
+    return { buildDir: reused, reused: true, buildSeconds: 0 };
+  }
+  const buildDir = join(folder, "build");
+  const started = performance.now();
+  await run(bin("react-router"), ["build"], { BUILD_DIR: buildDir });
+  return { buildDir, reused: false, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Logs a member in through `POST /api/user.php` and returns the session cookie ("name=value"). */
+export async function logIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/user.php`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+  if (response.status !== 200 || !cookie) throw new Error(`login of ${email} failed: HTTP ${response.status}`);
+  return cookie;
 }

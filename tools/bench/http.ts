@@ -21,15 +21,10 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
-import * as schema from "../../drizzle/schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../drizzle/seed";
-import { createMemoryPhotoStore } from "../photo-store";
-import { bin, cleanup, cleanups, freePort, quantile, root, run, startProcess, startWorkerd, waitFor } from "./harness";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
+import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -175,56 +170,27 @@ async function main() {
     `profiles ${profiles.toLocaleString("en")}, ${requests} requests per scenario after ${warmup} warm-up, concurrency ${concurrency}`,
   );
 
-  // 1. The database: a temporary file served by the project's libSQL server.
-  const dbPort = await freePort();
-  const database = startProcess(process.execPath, [
-    resolve(root, "tools/libsql-server/cli.mjs"),
-    "--file",
-    join(folder, "bench.db"),
-    "--port",
-    String(dbPort),
-  ]);
-  const databaseUrl = `http://127.0.0.1:${dbPort}`;
-  await waitFor(`${databaseUrl}/health`, "the libSQL server", database, 30_000);
-  const client = createClient({ url: databaseUrl, intMode: "number" });
-  cleanups.push(() => client.close());
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: resolve(root, "drizzle/migrations") });
-  const seedStart = performance.now();
-  // At a million profiles one photo each keeps the in-memory photo store small.
-  await seed(db, { profiles, photos: createMemoryPhotoStore(), maxPhotos: profiles > 200_000 ? 1 : 4, log: () => {} });
-  console.log(`seeded ${profiles.toLocaleString("en")} profiles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-  // A database in service has statistics (`PRAGMA optimize`); without them SQLite may drive a join
-  // from the wrong table. `--no-analyze` measures a database that never had them.
-  if (!values["no-analyze"]) await client.execute("ANALYZE");
+  // 1. The database: a temporary file served by the project's libSQL server. At a million
+  // profiles one photo each keeps the in-memory photo store small.
+  const { databaseUrl, client, seedSeconds } = await startSeededDatabase({
+    folder,
+    profiles,
+    maxPhotos: profiles > 200_000 ? 1 : 4,
+    analyze: !values["no-analyze"],
+  });
+  console.log(`seeded ${profiles.toLocaleString("en")} profiles in ${seedSeconds.toFixed(1)} s`);
   console.log(values["no-analyze"] ? "no ANALYZE: the query planner has no statistics" : "ANALYZE: the query planner has statistics");
   client.close();
 
   // 2. The app: reuse BUILD_DIR or build into the temporary folder.
-  const reused = process.env.BUILD_DIR ? resolve(root, process.env.BUILD_DIR) : null;
-  const buildDir = reused ?? join(folder, "build");
-  if (reused) {
-    if (!existsSync(join(reused, "server/wrangler.json")))
-      throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (server/wrangler.json)`);
-    console.log(`using the build in ${process.env.BUILD_DIR}`);
-  } else {
-    const buildStart = performance.now();
-    await run(bin("react-router"), ["build"], { BUILD_DIR: buildDir });
-    console.log(`built the app in ${((performance.now() - buildStart) / 1000).toFixed(1)} s`);
-  }
+  const { buildDir, reused, buildSeconds } = await appBuild(folder);
+  console.log(reused ? `using the build in ${process.env.BUILD_DIR}` : `built the app in ${buildSeconds.toFixed(1)} s`);
 
   // 3. The Worker in workerd, as `npm start` serves it.
   const { base, worker } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/__bench/baseline?bytes=1024" });
 
   // 4. The demo member's session.
-  const login = await fetch(`${base}/api/user.php`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD }),
-  });
-  await login.arrayBuffer();
-  const cookie = login.headers.get("Set-Cookie")?.split(";")[0];
-  if (login.status !== 200 || !cookie) throw new Error(`login of ${DEMO_ACCOUNTS.demo} failed: ${login.status}`);
+  const cookie = await logIn(base, DEMO_ACCOUNTS.demo, DEMO_PASSWORD);
 
   // 5. What the scenarios need: the search page's size, page 50's cursor, profile ids.
   const first = await page(base, cookie, SEARCH);

@@ -26,7 +26,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { freePort, root } from "./harness";
+import { freePort, logIn, root } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -69,18 +69,6 @@ async function waitForApp(base: string, exited: () => boolean, output: string[])
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the app did not answer within 5 minutes:\n${output.join("\n")}`);
-}
-
-async function logIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/user.php`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  await response.arrayBuffer();
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
-  if (response.status !== 200 || !cookie) throw new Error(`login of ${email} failed: HTTP ${response.status}`);
-  return cookie;
 }
 
 async function json<T>(base: string, path: string, cookie: string): Promise<T> {
@@ -179,7 +167,7 @@ async function main() {
 
   try {
     await waitForApp(base, () => exited, output);
-    const cookie = await logIn(base, DEMO_ACCOUNTS.premium);
+    const cookie = await logIn(base, DEMO_ACCOUNTS.premium, DEMO_PASSWORD);
     if (values.save) mkdirSync(resolve(String(values.save)), { recursive: true });
     const { chats } = await json<{ chats: { conversation: { id: number }; profile: { id: number } }[] }>(base, "/api/chats.php", cookie);
     const chat = chats[0] ?? null;

@@ -25,6 +25,7 @@ const benchmarks = {
   http: "tools/bench/http.ts",
   chat: "tools/bench/chat.ts",
   lighthouse: "tools/bench/lighthouse.ts",
+  "cpu-profile": "tools/bench/cpu-profile.ts",
 };
 
 const args = process.argv.slice(2);

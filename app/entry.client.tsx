@@ -1,0 +1,34 @@
+/**
+ * The browser's entry: React Router's default, once the page's translations are at hand (ADR 033).
+ * The page preloads its language's translations file; hydrating renders the same strings the server
+ * did. Should the file not load (a deploy replaced it, the network dropped), the page reloads once
+ * as for a missing chunk (product.md §8); until then it works as served, with links and forms.
+ */
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { TRANSLATIONS_LINK_ATTRIBUTE } from "~/i18n/translation-link";
+import { loadResources } from "~/i18n/translation-store";
+import { reloadOnce } from "~/utils/reload-on-chunk-error";
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+const link = document.querySelector<HTMLLinkElement>(`link[${TRANSLATIONS_LINK_ATTRIBUTE}]`);
+const language = link?.getAttribute(TRANSLATIONS_LINK_ATTRIBUTE);
+if (link && language) {
+  loadResources(language, link.href).then(hydrate, (error: unknown) => {
+    console.error(error);
+    reloadOnce(sessionStorage, () => location.reload());
+  });
+} else {
+  hydrate();
+}
