@@ -164,8 +164,9 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const resources = data ? resourcesOf(data.locale) : undefined;
-  const translator = useMemo(() => (data && resources ? createTranslator(data.locale, resources) : null), [data?.locale, resources]);
+  const locale = data?.locale;
+  const resources = locale ? resourcesOf(locale) : undefined;
+  const translator = useMemo(() => (locale && resources ? createTranslator(locale, resources) : null), [locale, resources]);
   // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
   const scripts = pageLoadsScripts(useMatches());
   const page = (
