@@ -13,8 +13,8 @@ import {
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { ErrorPage } from "~/components/layout/ErrorPage";
-import { navCounts } from "~/accounts/nav-counts.server";
-import { describeDisabledNotifications, disabledNotifications } from "~/accounts/notification-preferences.server";
+import { memberChrome } from "~/accounts/member-chrome.server";
+import { describeDisabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/http/user-middleware.server";
 import { trackLanding } from "~/http/acquisition.server";
 import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie } from "~/http/cookies.server";
@@ -27,7 +27,6 @@ import { TranslationsPreload } from "~/i18n/translation-link";
 import { loadResources, resourcesOf } from "~/i18n/translation-store";
 import { visibleLanguages, type Language } from "~/i18n/languages";
 import { translationUrls } from "virtual:translation-assets";
-import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
 import stylesheet from "~/styles/app.css?url";
@@ -72,11 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { country, db, now } = getServices(context);
   const locale = getLocale(context) as Language;
   const user = getUser(context);
-  const [counts, timeBonus, switchedOff] = await Promise.all([
-    user?.profile ? navCounts(db, user.profile.id, site.id) : { unreadMessages: 0, newLikes: 0 },
-    user ? activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }) : null,
-    user ? disabledNotifications(db, user.id) : [],
-  ]);
+  const chrome = user
+    ? await memberChrome(db, { userId: user.id, paidUser: user.paidUser, profileId: user.profile?.id ?? null, siteId: site.id, now: now() })
+    : null;
+  const counts = chrome?.counts ?? { unreadMessages: 0, newLikes: 0 };
+  const timeBonus = chrome?.timeBonus ?? null;
+  const switchedOff = chrome?.disabledNotifications ?? [];
   const navUser: NavUser | null = user
     ? {
         profileName: user.profile?.name ?? user.email,

@@ -39,7 +39,21 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
   const [row] = await db
     .select({
       sessionExpiresAt: sessions.expiresAt,
-      user: users,
+      // Every page asks: only the columns a request uses (the password hash stays in the database).
+      user: {
+        id: users.id,
+        siteId: users.siteId,
+        email: users.email,
+        status: users.status,
+        role: users.role,
+        credits: users.credits,
+        paidUser: users.paidUser,
+        spendingBlocked: users.spendingBlocked,
+        language: users.language,
+        invisible: users.invisible,
+        signupAt: users.signupAt,
+        emailDisabledReason: users.emailDisabledReason,
+      },
       profile: {
         id: profiles.id,
         name: profiles.name,

@@ -29,10 +29,18 @@ export type DisabledNotification = { type: NotificationType; channels: Notificat
  * switched-off channels; empty when everything is on.
  */
 export async function disabledNotifications(db: Database, userId: number): Promise<DisabledNotification[]> {
-  const rows = await db
+  return readDisabledNotifications(await disabledNotificationsQuery(db, userId));
+}
+
+/** The switched-off (type, channel) pairs, to run alone or in a batch (member-chrome.server.ts). */
+export function disabledNotificationsQuery(db: Database, userId: number) {
+  return db
     .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
     .from(schema.notificationPreferences)
     .where(and(eq(schema.notificationPreferences.userId, userId), eq(schema.notificationPreferences.enabled, false)));
+}
+
+export function readDisabledNotifications(rows: { type: string; channel: string }[]): DisabledNotification[] {
   return notificationTypes.flatMap((type) => {
     const channels = NOTIFICATION_CHANNELS.filter((channel) => rows.some((row) => row.type === type && row.channel === channel));
     return channels.length > 0 ? [{ type, channels }] : [];

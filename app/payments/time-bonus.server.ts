@@ -28,9 +28,9 @@ export function startTimeBonus(db: Database, input: { siteId: number; userId: nu
 }
 
 /** The member's running time bonus, or null: paid members, used or expired bonuses have none. */
-export async function activeTimeBonus(db: Database, input: { userId: number; paidUser: boolean; now: Date }): Promise<TimeBonus | null> {
-  if (input.paidUser) return null;
-  const [row] = await db
+/** The query for a member's unused, unexpired welcome bonus (whether one applies at all: `activeTimeBonus`). */
+export function timeBonusQuery(db: Database, input: { userId: number; now: Date }) {
+  return db
     .select({ code: discountCodes.code, percent: discountCodes.valuePercentage, expiresAt: timeBonuses.expiresAt })
     .from(timeBonuses)
     .innerJoin(discountCodes, eq(discountCodes.id, timeBonuses.discountCodeId))
@@ -43,5 +43,10 @@ export async function activeTimeBonus(db: Database, input: { userId: number; pai
       ),
     )
     .limit(1);
+}
+
+export async function activeTimeBonus(db: Database, input: { userId: number; paidUser: boolean; now: Date }): Promise<TimeBonus | null> {
+  if (input.paidUser) return null;
+  const [row] = await timeBonusQuery(db, input);
   return row ?? null;
 }

@@ -8,7 +8,7 @@
  * indexes (`profiles_search_region`, `profiles_search`), which serve it directly and stop after six
  * rows (ordered by id alone, SQLite would read the whole country at a million profiles); a single
  * query over several genders or ranked by "same region" would sort the whole region or country.
- * All of them travel in one batch.
+ * A scope's queries travel in one batch; the country's only when the region has too few.
  */
 import { and, desc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
@@ -43,19 +43,16 @@ export async function relatedProfiles(
       .orderBy(desc(profiles.hasPhoto), desc(profiles.id))
       .limit(RELATED_PROFILES);
 
+  // The region's members first (photo first, then newest, across genders); the country's only when
+  // the region has too few: most profile pages then build and read half the queries.
   const scopes = [eq(profiles.country, profile.country)];
   if (profile.regionId !== null) scopes.unshift(and(eq(profiles.country, profile.country), eq(profiles.regionId, profile.regionId))!);
-  const [first, ...rest] = scopes.flatMap((scope) => input.genders.map((gender) => query(gender, scope)));
-  if (!first) return [];
-  const results = await db.batch([first, ...rest]);
-
-  // Region results first (photo first, then newest, across genders), then the country's to fill up.
-  const perScope = input.genders.length;
   const picked: ProfileCard[] = [];
   const seen = new Set<number>();
-  for (let start = 0; start < results.length && picked.length < RELATED_PROFILES; start += perScope) {
-    const cards = results
-      .slice(start, start + perScope)
+  for (const scope of scopes) {
+    const [first, ...rest] = input.genders.map((gender) => query(gender, scope));
+    if (!first) return [];
+    const cards = (await db.batch([first, ...rest]))
       .flat()
       .map((row) => toProfileCard(row, input.now))
       .sort((a, b) => Number(b.photoUrl !== null) - Number(a.photoUrl !== null) || b.id - a.id);
@@ -65,6 +62,7 @@ export async function relatedProfiles(
       seen.add(card.id);
       picked.push(card);
     }
+    if (picked.length === RELATED_PROFILES) break;
   }
   return picked;
 }
