@@ -4,6 +4,7 @@
  */
 import { and, eq, gt } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import type { Sexuality } from "~/profiles/profile-schema";
 import { sessionIdOf } from "./session.server";
 
 export type CurrentUser = {
@@ -26,6 +27,8 @@ export type CurrentUser = {
     name: string;
     status: "active" | "disabled" | "deleted";
     gender: "male" | "female";
+    /** With `gender`, whom the member looks for (soughtGenders): the profile page's related members. */
+    sexuality: Sexuality;
     country: string;
     mainPhotoThumb: string | null;
   } | null;
@@ -59,6 +62,7 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
         name: profiles.name,
         status: profiles.status,
         gender: profiles.gender,
+        sexuality: profiles.sexuality,
         country: profiles.country,
         mainPhotoThumb: photos.thumbKey,
       },
@@ -96,17 +100,28 @@ type ProfileRow = {
   name: string | null;
   status: "active" | "disabled" | "deleted" | null;
   gender: "male" | "female" | null;
+  sexuality: Sexuality | null;
   country: string | null;
   mainPhotoThumb: string | null;
 };
 
 function profileOf(row: ProfileRow | null): CurrentUser["profile"] {
-  if (!row || row.id === null || row.name === null || row.status === null || row.gender === null || row.country === null) return null;
+  if (
+    !row ||
+    row.id === null ||
+    row.name === null ||
+    row.status === null ||
+    row.gender === null ||
+    row.sexuality === null ||
+    row.country === null
+  )
+    return null;
   return {
     id: row.id,
     name: row.name,
     status: row.status,
     gender: row.gender,
+    sexuality: row.sexuality,
     country: row.country,
     mainPhotoThumb: row.mainPhotoThumb ? `/${row.mainPhotoThumb}` : null,
   };

@@ -111,9 +111,9 @@ export async function unlikeProfile(db: Database, input: { likerProfileId: numbe
   ]);
 }
 
-/** product.md §4: viewing a profile clears the new-like flag of that liker. */
-export async function markLikeSeen(db: Database, input: { viewerProfileId: number; likerProfileId: number }) {
-  await db
+/** product.md §4: viewing a profile clears the new-like flag of that liker (the statement, run with the visit's write). */
+export function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }) {
+  return db
     .update(likes)
     .set({ isNew: false })
     .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true)));

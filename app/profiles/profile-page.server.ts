@@ -7,12 +7,11 @@
  * - viewing clears the new-like flag and records the view (see `recordProfileVisit`).
  */
 import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
-import { eq } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/current-user.server";
-import { schema, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { likeRelation } from "~/discovery/likes.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
-import { soughtGenders, type Gender } from "~/profiles/profile-schema";
+import { soughtGenders } from "~/profiles/profile-schema";
 import { loadProfileView, recordProfileVisit, type ProfileView, type Viewer } from "~/profiles/profile-view.server";
 import { relatedProfiles } from "~/profiles/related-profiles.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
@@ -30,16 +29,6 @@ export type ProfilePage =
       like: { liked: boolean; likedBy: boolean } | null;
       related: ProfileCard[];
     };
-
-/** The genders the viewer looks for (their gender and sexuality); a visitor sees the viewed member's kind. */
-async function wantedGenders(db: Database, viewerProfileId: number | null, fallback: Gender): Promise<Gender[]> {
-  if (viewerProfileId === null) return [fallback];
-  const viewer = await db.query.profiles.findFirst({
-    columns: { gender: true, sexuality: true },
-    where: eq(schema.profiles.id, viewerProfileId),
-  });
-  return viewer ? soughtGenders(viewer.gender, viewer.sexuality) : [fallback];
-}
 
 export async function profilePage(
   db: Database,
@@ -69,9 +58,14 @@ export async function profilePage(
   const [view, like, related] = await Promise.all([
     loadProfileView(db, { profile, viewer, settings: site.settings, now }),
     viewer.kind === "member" ? likeRelation(db, viewer.profileId, profile.id) : Promise.resolve(null),
-    wantedGenders(db, viewerProfileId, profile.gender).then((genders) =>
-      relatedProfiles(db, { profile, viewerProfileId, genders, siteId: site.id, now }),
-    ),
+    relatedProfiles(db, {
+      profile,
+      viewerProfileId,
+      // Whom the viewer looks for; a visitor sees members like the one viewed.
+      genders: user?.profile ? soughtGenders(user.profile.gender, user.profile.sexuality) : [profile.gender],
+      siteId: site.id,
+      now,
+    }),
     viewer.kind === "member"
       ? recordProfileVisit(db, { viewerProfileId: viewer.profileId, viewedProfileId: profile.id, invisible: viewer.invisible, now })
       : Promise.resolve(),

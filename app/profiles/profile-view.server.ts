@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { markLikeSeen } from "~/discovery/likes.server";
+import { likeSeenUpdate } from "~/discovery/likes.server";
 import { photoAccess, type PhotoViewer } from "~/photos/access-rules";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { seekingOf, type Seeking } from "~/profiles/profile-schema";
@@ -75,22 +75,24 @@ export async function loadProfileView(
   input: { profile: ProfileRow; viewer: Viewer; settings: Pick<SiteSettings, "visibleProfileFields" | "visibleProfileNotes">; now: Date },
 ): Promise<ProfileView> {
   const { profile, viewer, settings, now } = input;
-  const [photoRows, interestRows, regionRow] = await Promise.all([
-    db
-      .select({ id: photos.id, objectKey: photos.objectKey, thumbKey: photos.thumbKey, private: photos.private })
-      .from(photos)
-      .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")))
-      .orderBy(asc(photos.position), asc(photos.id)),
-    db
-      .select({ key: interests.key, icon: interests.icon })
-      .from(profileInterests)
-      .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-      .where(eq(profileInterests.profileId, profile.id))
-      .orderBy(asc(interests.position)),
-    profile.regionId
-      ? db.query.regions.findFirst({ columns: { name: true }, where: eq(regions.id, profile.regionId) })
-      : Promise.resolve(undefined),
-  ]);
+  // One round trip: the photos, the interests and the region's name (when the profile has one).
+  const photoQuery = db
+    .select({ id: photos.id, objectKey: photos.objectKey, thumbKey: photos.thumbKey, private: photos.private })
+    .from(photos)
+    .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")))
+    .orderBy(asc(photos.position), asc(photos.id));
+  const interestQuery = db
+    .select({ key: interests.key, icon: interests.icon })
+    .from(profileInterests)
+    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+    .where(eq(profileInterests.profileId, profile.id))
+    .orderBy(asc(interests.position));
+  const regionQuery = db
+    .select({ name: regions.name })
+    .from(regions)
+    .where(eq(regions.id, profile.regionId ?? 0))
+    .limit(1);
+  const [photoRows, interestRows, [regionRow]] = await db.batch([photoQuery, interestQuery, regionQuery]);
 
   const gallery = galleryFor(viewer, photoRows, profile);
   const main = gallery.find((photo) => photo.id === profile.mainPhotoId && photo.kind === "photo");
@@ -123,9 +125,13 @@ export async function recordProfileVisit(
   db: Database,
   input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date },
 ) {
-  const seen = markLikeSeen(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });
-  if (input.invisible) return seen;
-  await Promise.all([
+  const seen = likeSeenUpdate(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });
+  if (input.invisible) {
+    await seen;
+    return;
+  }
+  // Both writes in one round trip.
+  await db.batch([
     seen,
     db
       .insert(profileViews)
