@@ -195,6 +195,9 @@ export const profiles = sqliteTable(
     index("profiles_search_region").on(t.siteId, t.gender, t.regionId, t.hasPhoto, t.id, t.birthDate).where(sql`${t.status} = 'active'`),
     // Recently active members (home page, "online" lists).
     index("profiles_recent").on(t.siteId, t.lastActiveAt).where(sql`${t.status} = 'active'`),
+    // The swipe game and the match finder: per gender, members with a photo first, then the most
+    // recently active (app/discovery/member.server.ts, fittingInDiscoveryOrder); the rowid breaks ties.
+    index("profiles_discovery").on(t.siteId, t.gender, t.hasPhoto, t.lastActiveAt).where(sql`${t.status} = 'active'`),
   ],
 );
 

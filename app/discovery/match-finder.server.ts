@@ -11,12 +11,12 @@
  * - shared interests: `INTEREST_POINTS` each, counted up to `MAX_COUNTED_INTERESTS`;
  * - recent activity: `ACTIVITY_POINTS` for the last day, the last week or the last month.
  */
-import { desc, gte, lte, notInArray } from "drizzle-orm";
+import { gte, lte, notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
-import { photoFirst, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { fitsBothWays, type Orientation } from "./fit";
-import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
+import { fittingInDiscoveryOrder, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 
 const { profiles } = schema;
 
@@ -118,21 +118,19 @@ export async function matchFinderSuggestions(
   input: { member: DiscoveryMember; skipped: number[]; now: Date },
 ): Promise<Suggestion[]> {
   const { member } = input;
-  const rows = await visibleCards(
+  // The pool prefers members with a photo, as the ranking below does, then the most recently active.
+  const rows = await fittingInDiscoveryOrder(
     db,
-    { profileId: member.id, siteId: member.siteId },
+    member,
     [
-      fitCondition(member),
       gte(profiles.birthDate, shiftYears(member.birthDate, -AGE_BAND_YEARS - 1)),
       lte(profiles.birthDate, shiftYears(member.birthDate, AGE_BAND_YEARS + 1)),
       notLikedBy(member.id),
       input.skipped.length > 0 ? notInArray(profiles.id, input.skipped) : undefined,
     ],
     { sexuality: profiles.sexuality, regionId: profiles.regionId },
-  )
-    // The pool prefers members with a photo, as the ranking below does.
-    .orderBy(photoFirst, desc(profiles.lastActiveAt))
-    .limit(CANDIDATE_POOL);
+    CANDIDATE_POOL,
+  );
   const interests = await interestKeysOf(db, [member.id, ...rows.map((row) => row.id)]);
   const viewer: FitFacts = { ...member, lastActiveAt: input.now, interests: interests.get(member.id) ?? [] };
   const candidates = rows.map((row) => ({ ...row, interests: interests.get(row.id) ?? [] }));

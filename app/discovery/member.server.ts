@@ -2,9 +2,10 @@
  * What discovery needs to know about the member looking (their orientation, age, place and
  * interests) and small queries shared by the likes pages, the swipe game and the match finder.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { schema, type Database } from "~/db/client.server";
-import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
+import { cardColumns, cardJoins, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { fittingGroups, type Orientation } from "./fit";
 
@@ -41,6 +42,44 @@ export function fitCondition(member: Orientation): SQL {
     (group) => and(eq(profiles.gender, group.gender), inArray(profiles.sexuality, group.sexualities))!,
   );
   return or(...groups)!;
+}
+
+type DiscoveryOrdered = { hasPhoto: boolean; lastActiveAt: Date; id: number };
+
+/** Members with a photo first (a silhouette never leads), then the most recently active, then the newest. */
+const discoveryOrder = (a: DiscoveryOrdered, b: DiscoveryOrdered) =>
+  Number(b.hasPhoto) - Number(a.hasPhoto) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime() || b.id - a.id;
+
+/**
+ * Up to `limit` members the member may see who fit them both ways and meet `conditions`, in the
+ * swipe game's and match finder's order (`discoveryOrder`). Each fitting group (a gender and its
+ * sexualities) is one query along the `profiles_discovery` index, which holds that order: ordered
+ * through the photo join, or over both genders of a bisexual member at once, SQLite would sort
+ * every member of the gender on the site (seconds at a million profiles). The groups travel in one
+ * batch and their rows are merged here.
+ */
+export async function fittingInDiscoveryOrder<Extra extends SelectedFields>(
+  db: Database,
+  member: DiscoveryMember,
+  conditions: (SQL | undefined)[],
+  extra: Extra,
+  limit: number,
+) {
+  const [first, ...rest] = fittingGroups(member).map((group) =>
+    visibleCards(
+      db,
+      { profileId: member.id, siteId: member.siteId },
+      [eq(profiles.gender, group.gender), inArray(profiles.sexuality, group.sexualities), ...conditions],
+      { ...extra, hasPhoto: profiles.hasPhoto },
+    )
+      .orderBy(desc(profiles.hasPhoto), desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(limit),
+  );
+  if (!first) return [];
+  const pages = await db.batch([first, ...rest]);
+  // Every row has the order's columns (card columns and `hasPhoto`); the generic row type hides them.
+  const inOrder = (a: unknown, b: unknown) => discoveryOrder(a as DiscoveryOrdered, b as DiscoveryOrdered);
+  return pages.flat().sort(inOrder).slice(0, limit);
 }
 
 /** The interest keys of some members, in the catalogue's order. */

@@ -4,11 +4,11 @@
  * in the database. Free members get `dailySwipeLikes` likes a day (reset at local midnight in the
  * site's time zone); premium members are unlimited.
  */
-import { desc, notInArray } from "drizzle-orm";
+import { notInArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { photoFirst, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
+import { toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { startOfNextDay, swipeLikesToday } from "./likes.server";
-import { fitCondition, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
+import { fittingInDiscoveryOrder, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
 import { formatResetTime } from "./reset-time";
 import { CARD_INTERESTS, SWIPE_BATCH } from "./swipe-rules";
 
@@ -21,14 +21,14 @@ export async function swipeCandidates(
   input: { member: DiscoveryMember; seen: number[]; now: Date; limit?: number },
 ): Promise<SwipeCard[]> {
   const { member } = input;
-  const rows = await visibleCards(db, { profileId: member.id, siteId: member.siteId }, [
-    fitCondition(member),
-    input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined,
-    notLikedBy(member.id),
-  ])
-    // Members with a photo first (a silhouette never leads the game), then the most recently active.
-    .orderBy(photoFirst, desc(profiles.lastActiveAt), desc(profiles.id))
-    .limit(input.limit ?? SWIPE_BATCH);
+  // Members with a photo first (a silhouette never leads the game), then the most recently active.
+  const rows = await fittingInDiscoveryOrder(
+    db,
+    member,
+    [input.seen.length > 0 ? notInArray(profiles.id, input.seen) : undefined, notLikedBy(member.id)],
+    {},
+    input.limit ?? SWIPE_BATCH,
+  );
   const interests = await interestKeysOf(
     db,
     rows.map((row) => row.id),

@@ -7,5 +7,14 @@
 export const TRANSLATIONS_LINK_ATTRIBUTE = "data-translations";
 
 export function TranslationsPreload({ language, href }: { language: string; href: string }) {
-  return <link rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={href} {...{ [TRANSLATIONS_LINK_ATTRIBUTE]: language }} />;
+  return (
+    <link
+      rel="preload"
+      as="fetch"
+      crossOrigin="anonymous"
+      fetchPriority="low"
+      href={href}
+      {...{ [TRANSLATIONS_LINK_ATTRIBUTE]: language }}
+    />
+  );
 }

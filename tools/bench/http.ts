@@ -215,6 +215,11 @@ async function main() {
     { name: `search, page ${deepPage}`, url: () => deep, search: "deep" },
     { name: "profile page", url: profileBuilt ? (i) => `/members/${profileIds[i % profileIds.length]}` : null },
     { name: "GET /api/likes.php", url: likesBuilt ? () => "/api/likes.php" : null },
+    // Pages without a target here, measured so a scan at a million profiles shows (product.md §2).
+    { name: "home page", url: () => "/" },
+    { name: "swipe game", url: () => "/swipe-game" },
+    { name: "match finder", url: () => "/match-finder" },
+    { name: "lander (gallery)", url: () => "/landers/gallery/nl-plain" },
   ];
 
   console.log(`\nsearch: ${SEARCH} (${(Buffer.byteLength(first.body) / 1024).toFixed(0)} KiB); deep page: ${deep}\n`);

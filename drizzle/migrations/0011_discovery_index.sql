@@ -1,0 +1,1 @@
+CREATE INDEX `profiles_discovery` ON `profiles` (`site_id`,`gender`,`has_photo`,`last_active_at`) WHERE "profiles"."status" = 'active';
