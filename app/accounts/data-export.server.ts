@@ -14,8 +14,20 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
   if (!user) return null;
   const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, userId) });
   const profileId = profile?.id ?? -1;
-  const { photos, profileInterests, interests, likes, conversations, creditLedger, orders, trackingRecords, passkeys, regions, blocks } =
-    schema;
+  const {
+    photos,
+    profileInterests,
+    interests,
+    likes,
+    conversations,
+    creditLedger,
+    orders,
+    trackingRecords,
+    passkeys,
+    regions,
+    blocks,
+    landingVisits,
+  } = schema;
 
   const [
     photoRows,
@@ -29,6 +41,7 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
     passkeyRows,
     regionRows,
     blockRows,
+    visitRows,
   ] = await db.batch([
     db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
     db
@@ -58,6 +71,12 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
       .from(regions)
       .where(eq(regions.id, profile?.regionId ?? -1)),
     db.select({ profileId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, profileId)),
+    // The landing pages the member visited, as far as they are linked to the account (product.md §10 "Acquisition").
+    db
+      .select({ page: landingVisits.page, slug: landingVisits.slug, network: landingVisits.network, createdAt: landingVisits.createdAt })
+      .from(landingVisits)
+      .where(eq(landingVisits.userId, userId))
+      .orderBy(asc(landingVisits.createdAt)),
   ]);
 
   const conversationIds = conversationRows.map((c) => c.id);
@@ -70,13 +89,22 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
           body: schema.messages.body,
           credits: schema.messages.credits,
           createdAt: schema.messages.createdAt,
+          // A photo the member sent in a chat (product.md §2 chat), whatever the moderation made of it.
+          photoKey: schema.chatPhotos.objectKey,
+          photoStatus: schema.chatPhotos.status,
         })
         .from(schema.messages)
+        .leftJoin(schema.chatPhotos, eq(schema.chatPhotos.messageId, schema.messages.id))
         .where(eq(schema.messages.senderId, profileId))
         .orderBy(asc(schema.messages.id))
     : [];
   const messagesOf = (conversationId: number) =>
-    ownMessages.filter((m) => m.conversationId === conversationId).map(({ conversationId: _c, ...message }) => message);
+    ownMessages
+      .filter((m) => m.conversationId === conversationId)
+      .map(({ conversationId: _c, photoKey, photoStatus, ...message }) => ({
+        ...message,
+        photo: photoKey ? { url: `/${photoKey}`, status: photoStatus } : null,
+      }));
   const orderIds = orderRows.map((o) => o.id);
   const paymentRows = orderIds.length
     ? await db
@@ -166,6 +194,7 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
       landingPath,
       createdAt,
     })),
+    landingVisits: visitRows,
     passkeys: passkeyRows,
   };
 }

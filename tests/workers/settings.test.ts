@@ -297,6 +297,19 @@ describe("data export", () => {
       Number(conversationId),
       member.profileId,
     ]);
+    const [[photoMessageId]] = (await sql(
+      "INSERT INTO messages (conversation_id, sender_id, kind, body) VALUES (?, ?, 'photo', '') RETURNING id",
+      [Number(conversationId), member.profileId],
+    )) as [[string]];
+    await sql("INSERT INTO chat_photos (message_id, object_key, thumb_key, width, height, status) VALUES (?, ?, ?, 800, 600, 'pending')", [
+      Number(photoMessageId),
+      `chat/${photoMessageId}-export.webp`,
+      `chat/${photoMessageId}-export_thumb.webp`,
+    ]);
+    await sql(
+      "INSERT INTO landing_visits (id, site_id, page, slug, network, user_id) VALUES (?, ?, '/landers/video', 'nl-plain', 'tiktok', ?)",
+      [`visit-export-${member.userId}`, member.siteId, member.userId],
+    );
     await sql("INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, 'secret reply of the other')", [
       Number(conversationId),
       other.profileId,
@@ -319,7 +332,9 @@ describe("data export", () => {
     expect(data.profile.name).toBe("Exporter");
     expect(data.likes.received).toEqual([expect.objectContaining({ profileId: other.profileId })]);
     expect(data.conversations[0].withProfileId).toBe(other.profileId);
-    expect(data.conversations[0].myMessages.map((m: { body: string }) => m.body)).toEqual(["hello from me"]);
+    expect(data.conversations[0].myMessages.map((m: { body: string }) => m.body)).toEqual(["hello from me", ""]);
+    expect(data.conversations[0].myMessages[1].photo).toEqual({ url: `/chat/${photoMessageId}-export.webp`, status: "pending" });
+    expect(data.landingVisits).toEqual([expect.objectContaining({ page: "/landers/video", slug: "nl-plain", network: "tiktok" })]);
     expect(data.creditLedger).toEqual([expect.objectContaining({ delta: 30, reason: "signup" })]);
     expect(data.notificationPreferences.news).toEqual({ push: true, email: false });
 
