@@ -22,6 +22,9 @@ type Upload = {
   photoId?: number;
 };
 
+/** The photos loaded at once: the first screenful of the list. */
+const EAGER_PHOTOS = 4;
+
 /**
  * The member's photos on /profile (the page gives the heading): upload several at once (file picker or drag and drop, shrunk
  * in the browser first, one request per file with its own progress), put them in order, choose
@@ -236,7 +239,14 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                 data-photo-index={index}
               >
                 <a href={photo.url} target="_blank" rel="noreferrer" className="photo-item__image">
-                  <img src={photo.thumbUrl} alt={t("photos:manager.photoAlt", { number })} width={200} height={250} loading="lazy" />
+                  <img
+                    src={photo.thumbUrl}
+                    alt={t("photos:manager.photoAlt", { number })}
+                    width={200}
+                    height={250}
+                    // The first photos are in the first screenful (two rows on a phone): not lazy, or the page's largest paint waits for them.
+                    loading={index < EAGER_PHOTOS ? "eager" : "lazy"}
+                  />
                 </a>
                 <p className="photo-item__badges">
                   <StatusBadge photo={photo} />

@@ -11,6 +11,7 @@ import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
 import { SignupModalOpener } from "~/components/signup/SignupModalOpener";
+import { useFirstInteraction } from "~/components/layout/use-first-interaction";
 import { useRootData } from "~/root";
 
 /** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
@@ -24,6 +25,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   // The deferred parts render in the browser only, after hydration: none of them shows anything at first.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const engaged = useFirstInteraction();
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
@@ -33,9 +35,10 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <ActivateReminder />
       <DisabledNotificationsAlert />
       <div className="layout__content">{children}</div>
-      {/* Shown over the page's lower edge: their arrival after hydration moves nothing (no layout shift). */}
+      {/* Shown over the page's lower edge: their arrival after hydration moves nothing (no layout shift).
+          Mounted at once (the chat socket and polling live there), visible once the member used the page. */}
       {hydrated && (
-        <div className="layout__late-alerts">
+        <div className="layout__late-alerts" hidden={!engaged}>
           <Suspense>
             <DeferredAlerts />
           </Suspense>
