@@ -8,6 +8,8 @@ import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
 import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
+import { pageInlineScripts } from "~/components/layout/page-scripts";
+import { getUser } from "~/http/guards.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,9 +42,12 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031) and the landers'
-  // page-hidden beacon (ADR 030), added to the stream.
-  const extras = documentExtras(loadContext, request, responseStatusCode, { pageHiddenBeacon: sendsPageHiddenBeacon(routerContext) });
+  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031), the landers'
+  // page-hidden beacon (ADR 030) and the inline scripts of pages without React (ADR 032), added to the stream.
+  const extras = documentExtras(loadContext, request, responseStatusCode, {
+    pageHiddenBeacon: sendsPageHiddenBeacon(routerContext),
+    inlineScripts: pageInlineScripts(matchedHandles(routerContext), getUser(loadContext) !== null),
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The chat's GIF provider serves its images from its own host (none for the stickers).
   const sources = extras?.csp ?? { script: [], connect: [], img: [] };
@@ -54,10 +59,15 @@ export default async function handleRequest(
   return extras ? extras.rewrite(response, nonce) : response;
 }
 
+/** The matched routes' `handle`s, as app/root.tsx reads them with useMatches(). */
+function matchedHandles({ staticHandlerContext, routeModules }: EntryContext): { handle: unknown }[] {
+  return staticHandlerContext.matches.map((match) => ({ handle: routeModules[match.route.id]?.handle }));
+}
+
 /** A page (not an error page) whose matched routes ask for the page-hidden beacon in their `handle`. */
-function sendsPageHiddenBeacon({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  if (staticHandlerContext.errors) return false;
-  return wantsPageHiddenBeacon(staticHandlerContext.matches.map((match) => routeModules[match.route.id]?.handle));
+function sendsPageHiddenBeacon(routerContext: EntryContext): boolean {
+  if (routerContext.staticHandlerContext.errors) return false;
+  return wantsPageHiddenBeacon(matchedHandles(routerContext).map((match) => match.handle));
 }
 
 /**

@@ -158,8 +158,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     () => (data ? createTranslator(data.locale, readResources(data.resources)) : null),
     [data?.locale, data?.resources],
   );
-  // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
-  const scripts = pageLoadsScripts(useMatches());
+  // Plain HTML without hydration: the landers (`handle = { scripts: false }`, ADR 030) and, for
+  // visitors, the public pages (`scripts: "signed-in"`, ADR 032).
+  const scripts = pageLoadsScripts(useMatches(), Boolean(data?.user));
   const page = (
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>

@@ -19,10 +19,12 @@ test.describe("signing up", () => {
     await page.goto("/signup");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maak gratis je account aan");
 
-    // The shared schema answers in the browser before anything is sent.
-    await page.getByLabel("Profielnaam").fill("@jan");
-    await page.getByLabel("Profielnaam").blur();
+    // A visitor's page is plain HTML (ADR 032): the form posts, and the shared schema answers from the server.
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    await fillAccountForm(page.locator("main"), email, "@jan");
+    await page.getByRole("button", { name: "Account aanmaken" }).click();
     await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
+    await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
 
     await fillAccountForm(page.locator("main"), email, "Jan");
     await page.getByRole("button", { name: "Account aanmaken" }).click();
@@ -81,6 +83,8 @@ test.describe("signing up", () => {
 
   test("signs up in the modal from the home page, which Escape does not close while in progress", async ({ page }) => {
     await page.goto("/");
+    // The visitor's home page has no React: the modal is server-rendered and opened by an inline script (ADR 032).
+    await expect(page.locator("script[src]")).toHaveCount(0);
     await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
     const modal = page.locator("dialog.signup-modal");
     await expect(modal).toBeVisible();
