@@ -104,6 +104,39 @@ test.describe("signing up", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
   });
 
+  test("the visitor's modal closes by Escape or its close button until something is typed", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeHidden();
+    await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
+    await expect(modal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+    await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
+    await modal.getByRole("button", { name: "Sluiten" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("a visitor confirms the activation link in another browser, without React", async ({ page, browser }) => {
+    const email = uniqueEmail("elsewhere");
+    await page.goto("/signup");
+    await fillAccountForm(page.locator("main"), email, "Noor");
+    await page.getByRole("button", { name: "Account aanmaken" }).click();
+    await expect(page).toHaveURL(/\/signup\?step=photo$/);
+    await expect.poll(async () => (await latestMail(email))?.text ?? "").toContain("/activate?token=");
+    const link = linkIn((await latestMail(email))!.text, "/activate");
+
+    // The mail opened on another device: not signed in there, so the page is plain HTML whose inline script confirms.
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(elsewhere).toHaveURL(/\/activate\/done$/);
+    await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("Welkom! Je account is actief");
+    await other.close();
+  });
+
   test("closes the modal when the visitor goes to log in instead", async ({ page }) => {
     await page.goto("/pricing");
     await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
