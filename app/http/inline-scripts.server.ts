@@ -5,6 +5,7 @@
  * tools/bundle-budget.mjs counts the same files.
  */
 import type { InlineScript } from "~/components/layout/page-scripts";
+import entryWarning from "~/components/entry-warning/entry-warning.inline.js?raw";
 import activate from "~/components/signup/activate.inline.js?raw";
 import languageMenu from "~/components/layout/language-menu.inline.js?raw";
 import passkeyLogin from "~/components/passkeys/passkey-login.inline.js?raw";
@@ -12,6 +13,7 @@ import signupDialog from "~/components/signup/signup-dialog.inline.js?raw";
 
 export const INLINE_SCRIPTS: Record<InlineScript, string> = {
   activate: activate.trim(),
+  "entry-warning": entryWarning.trim(),
   "language-menu": languageMenu.trim(),
   "passkey-login": passkeyLogin.trim(),
   "signup-dialog": signupDialog.trim(),

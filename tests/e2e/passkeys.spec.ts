@@ -86,3 +86,20 @@ test("the passkey button is not offered by browsers without WebAuthn", async ({ 
   await expect(page.getByRole("button", { name: "Inloggen met een passkey" })).toHaveCount(0);
   await context.close();
 });
+
+test("the passkey login works on /login reached from a page that hydrates, where React renders it", async ({ page }) => {
+  // A visitor's search page hydrates; the top bar's login link is then a client-side navigation.
+  await page.goto("/members");
+  await expect(page.locator("script[src]").first()).toBeAttached();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.locator(".topnav").getByRole("link", { name: "Inloggen" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The same ceremony script, loaded by the page: the button shows and starts the ceremony.
+  const ceremony = page.waitForRequest((request) => request.url().endsWith("/api/passkeys/login-options") && request.method() === "POST");
+  await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
+  await ceremony;
+  expect(documents).toEqual([]);
+});

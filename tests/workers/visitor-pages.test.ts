@@ -10,26 +10,27 @@ import { accountForm, activationToken, postAs } from "./signup-helpers";
 
 /** Every public page a visitor reaches, with the inline scripts it carries. */
 const VISITOR_PAGES: [path: string, inline: string[]][] = [
-  ["/", ["language-menu", "signup-dialog"]],
-  ["/pricing", ["language-menu", "signup-dialog"]],
-  ["/pages/terms", ["language-menu", "signup-dialog"]],
-  ["/login", ["language-menu", "signup-dialog", "passkey-login"]],
-  ["/signup", ["language-menu", "signup-dialog"]],
-  ["/reset-password", ["language-menu", "signup-dialog"]],
-  ["/reset-password/do?token=unknown", ["language-menu", "signup-dialog"]],
-  ["/activate/error", ["language-menu", "signup-dialog"]],
-  ["/account-deleted", ["language-menu", "signup-dialog"]],
-  ["/account-recover?token=unknown", ["language-menu", "signup-dialog"]],
-  ["/lang-config", ["signup-dialog"]],
-  ["/no-such-page", ["language-menu", "signup-dialog"]],
-  ["/no/such/page", ["language-menu", "signup-dialog"]],
+  ["/", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/pricing", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/pages/terms", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/login", ["entry-warning", "language-menu", "signup-dialog", "passkey-login"]],
+  ["/signup", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/reset-password", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/reset-password/do?token=unknown", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/activate/error", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/account-deleted", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/account-recover?token=unknown", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/lang-config", ["entry-warning", "signup-dialog"]],
+  ["/no-such-page", ["entry-warning", "language-menu", "signup-dialog"]],
+  ["/no/such/page", ["entry-warning", "language-menu", "signup-dialog"]],
 ];
 
 /** What each inline script can be told by (a line of its own source). */
 const INLINE_MARKS: Record<string, string> = {
-  "language-menu": 'select.matches(".language-menu select")',
+  "entry-warning": 'document.querySelector("dialog.entry-warning[open]")',
+  "language-menu": '".language-menu select"',
   "signup-dialog": 'document.getElementById("signup-dialog")',
-  "passkey-login": '"/api/passkeys/" + step',
+  "passkey-login": "`/api/passkeys/${step}`",
   activate: 'document.getElementById("activate-form")',
 };
 
@@ -94,7 +95,7 @@ describe("a visitor's public pages", () => {
     }
     const path = `/activate?token=${token}`;
     const page = await documentOf(path);
-    expectPlainHtml(page, path, ["language-menu", "signup-dialog", "activate"]);
+    expectPlainHtml(page, path, ["entry-warning", "language-menu", "signup-dialog", "activate"]);
     expect(mainContent(page.html)).toMatch(/<form[^>]*id="activate-form"[^>]*method="post"/);
   });
 });

@@ -21,7 +21,7 @@ export type ScriptsHandle = {
 };
 
 /** The `*.inline.js` files, by name (app/**\/<name>.inline.js). */
-export type InlineScript = "language-menu" | "signup-dialog" | "passkey-login" | "activate";
+export type InlineScript = "entry-warning" | "language-menu" | "signup-dialog" | "passkey-login" | "activate";
 
 type Matched = readonly { handle?: unknown }[];
 

@@ -15,8 +15,11 @@ import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { signupDialogData } from "~/http/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
 
-/** A visitor's page without React (ADR 032) chooses its language and opens the signup modal with small inline scripts. */
-export const handle = { inlineScripts: ["language-menu", "signup-dialog"] } satisfies ScriptsHandle;
+/**
+ * A visitor's page without React (ADR 032) makes the entry warning modal, chooses its language and
+ * opens the signup modal with small inline scripts.
+ */
+export const handle = { inlineScripts: ["entry-warning", "language-menu", "signup-dialog"] } satisfies ScriptsHandle;
 
 /** The signup modal's form settings, for visitors. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
 import { signupDialogData } from "~/http/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
 
-/** A visitor's page without React (ADR 032) opens the signup modal with a small inline script. */
-export const handle = { inlineScripts: ["signup-dialog"] } satisfies ScriptsHandle;
+/** A visitor's page without React (ADR 032) makes the entry warning modal and opens the signup modal with small inline scripts. */
+export const handle = { inlineScripts: ["entry-warning", "signup-dialog"] } satisfies ScriptsHandle;
 
 /** The signup modal's form settings, for visitors. */
 export function loader({ request, context }: Route.LoaderArgs) {
