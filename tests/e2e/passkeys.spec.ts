@@ -56,7 +56,7 @@ test("a member adds a passkey in settings and signs in with it, without an e-mai
 
   await page.goto("/login?redirectTo=%2Fsettings");
   // The visitor's login page has no React: the ceremony is its small inline script (ADR 032).
-  await expect(page.locator("script[src]")).toHaveCount(0);
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
   await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
   await expect(page).toHaveURL(/\/settings$/);
   expect(await signedInEmail(page)).not.toBeNull();
@@ -90,7 +90,7 @@ test("the passkey button is not offered by browsers without WebAuthn", async ({ 
 test("the passkey login works on /login reached from a page that hydrates, where React renders it", async ({ page }) => {
   // A visitor's search page hydrates; the top bar's login link is then a client-side navigation.
   await page.goto("/members");
-  await expect(page.locator("script[src]").first()).toBeAttached();
+  await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
   const documents: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(request.url());

@@ -20,7 +20,7 @@ test.describe("signing up", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maak gratis je account aan");
 
     // A visitor's page is plain HTML (ADR 032): the form posts, and the shared schema answers from the server.
-    await expect(page.locator("script[src]")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     await fillAccountForm(page.locator("main"), email, "@jan");
     await page.getByRole("button", { name: "Account aanmaken" }).click();
     await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
@@ -84,7 +84,7 @@ test.describe("signing up", () => {
   test("signs up in the modal from the home page, which Escape does not close while in progress", async ({ page }) => {
     await page.goto("/");
     // The visitor's home page has no React: the modal is server-rendered and opened by an inline script (ADR 032).
-    await expect(page.locator("script[src]")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
     const modal = page.locator("dialog.signup-modal");
     await expect(modal).toBeVisible();
@@ -106,7 +106,7 @@ test.describe("signing up", () => {
 
   test("the visitor's modal closes by Escape or its close button until something is typed", async ({ page }) => {
     await page.goto("/pricing");
-    await expect(page.locator("script[src]")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     const modal = page.locator("dialog.signup-modal");
     await expect(modal).toBeHidden();
     await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
