@@ -32,7 +32,7 @@ import stylesheet from "~/styles/app.css?url";
 import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
-import { pageLoadsScripts } from "~/components/layout/page-scripts";
+import { renderedWithScripts } from "~/components/layout/page-scripts";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -160,7 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
   // Plain HTML without hydration: the landers (`handle = { scripts: false }`, ADR 030) and, for
   // visitors, the public pages (`scripts: "signed-in"`, ADR 032).
-  const scripts = pageLoadsScripts(useMatches(), Boolean(data?.user));
+  const scripts = renderedWithScripts(useMatches(), Boolean(data?.user));
   const page = (
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>

@@ -32,6 +32,9 @@ test.describe("signing up", () => {
     await expect(page).toHaveURL(/\/signup\?step=photo$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
     await expect(page.getByText("Bevestig je e-mailadres").first()).toBeHidden();
+    // The account form was a plain post (a visitor's page has no React, ADR 032): the member's steps
+    // load as a new document, which hydrates before the next steps' choices are made.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Verder" }).click();
 
     await expect(page).toHaveURL(/step=location/);
@@ -135,6 +138,22 @@ test.describe("signing up", () => {
     await expect(elsewhere).toHaveURL(/\/activate\/done$/);
     await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("Welkom! Je account is actief");
     await other.close();
+  });
+
+  test("a visitor reaching the home page from a page that hydrates gets the React modal", async ({ page }) => {
+    await page.goto("/members");
+    await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.locator(".topnav__brand").click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel("Profielnaam")).toBeVisible();
+    expect(documents).toEqual([]);
   });
 
   test("closes the modal when the visitor goes to log in instead", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageInlineScripts, pageLoadsScripts } from "./page-scripts";
+import { pageInlineScripts, pageLoadsScripts, renderedWithScripts } from "./page-scripts";
 
 describe("pages without React Router's scripts (ADR 030, ADR 032)", () => {
   it("leave the scripts out when a matched route says `scripts: false`, signed in or not", () => {
@@ -28,5 +28,17 @@ describe("pages without React Router's scripts (ADR 030, ADR 032)", () => {
     expect(pageLoadsScripts(matches, false)).toBe(true);
     expect(pageInlineScripts(matches, false)).toEqual([]);
     expect(pageLoadsScripts([], false)).toBe(true);
+  });
+
+  it("are rendered with them in the browser, where the document has hydrated already", () => {
+    const matches = [{ handle: { scripts: "signed-in" } }];
+    expect(renderedWithScripts(matches, false)).toBe(false);
+    const global = globalThis as { document?: unknown };
+    global.document = {};
+    try {
+      expect(renderedWithScripts(matches, false)).toBe(true);
+    } finally {
+      delete global.document;
+    }
   });
 });

@@ -35,6 +35,15 @@ export function pageLoadsScripts(matches: Matched, signedIn: boolean): boolean {
   });
 }
 
+/**
+ * What a route module renders: in the browser the document has hydrated already (a page without
+ * scripts never renders there, a client-side navigation keeps them), so it keeps React Router's
+ * scripts whatever the new page's routes say.
+ */
+export function renderedWithScripts(matches: Matched, signedIn: boolean): boolean {
+  return typeof document !== "undefined" || pageLoadsScripts(matches, signedIn);
+}
+
 /** The inline scripts of a document without React Router's scripts (none for a hydrated one). */
 export function pageInlineScripts(matches: Matched, signedIn: boolean): InlineScript[] {
   if (pageLoadsScripts(matches, signedIn)) return [];

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
-import { pageLoadsScripts } from "~/components/layout/page-scripts";
+import { renderedWithScripts } from "~/components/layout/page-scripts";
 import { SignupDialog as ServerSignupDialog, type SignupDialogData } from "./SignupDialog";
 import { SignupModalOpener } from "./SignupModalOpener";
 
@@ -13,10 +13,11 @@ const SignupDialog = serverOnly$(ServerSignupDialog);
 /**
  * product.md §2 "Signup modal" of the default and empty layouts: on a visitor's page without React,
  * the server-rendered dialog (`dialog`: its settings, from the layout's loader; not on /signup
- * itself, which is the same form); on a hydrated page, the opener that loads the modal.
+ * itself, which is the same form); on a hydrated page (and so after any client-side navigation),
+ * the opener that loads the modal.
  */
 export function LayoutSignupModal({ loggedIn, dialog }: { loggedIn: boolean; dialog: SignupDialogData | null | undefined }) {
-  const scripts = pageLoadsScripts(useMatches(), loggedIn);
+  const scripts = renderedWithScripts(useMatches(), loggedIn);
   const onSignup = useLocation().pathname === "/signup";
   if (scripts) return <SignupModalOpener loggedIn={loggedIn} />;
   return SignupDialog && dialog && !onSignup ? <SignupDialog data={dialog} /> : null;
