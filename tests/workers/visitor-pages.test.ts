@@ -30,7 +30,7 @@ const INLINE_MARKS: Record<string, string> = {
   "entry-warning": 'document.querySelector("dialog.entry-warning[open]")',
   "language-menu": '".language-menu select"',
   "signup-dialog": 'document.getElementById("signup-dialog")',
-  "passkey-login": "`/api/passkeys/${step}`",
+  "passkey-login": "/api/passkeys/",
   activate: 'document.getElementById("activate-form")',
 };
 
