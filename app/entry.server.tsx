@@ -11,6 +11,8 @@ import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
 import { supportedLanguages } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { provideResources } from "~/i18n/translation-store";
+import { pageInlineScripts } from "~/components/layout/page-scripts";
+import { getUser } from "~/http/guards.server";
 
 // The Worker renders every page with the strings browsers fetch as files (ADR 033).
 for (const language of supportedLanguages) provideResources(language, clientResources(language));
@@ -46,9 +48,12 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031) and the landers'
-  // page-hidden beacon (ADR 030), added to the stream.
-  const extras = documentExtras(loadContext, request, responseStatusCode, { pageHiddenBeacon: sendsPageHiddenBeacon(routerContext) });
+  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031), the landers'
+  // page-hidden beacon (ADR 030) and the inline scripts of pages without React (ADR 032), added to the stream.
+  const extras = documentExtras(loadContext, request, responseStatusCode, {
+    pageHiddenBeacon: sendsPageHiddenBeacon(routerContext),
+    inlineScripts: pageInlineScripts(matchedHandles(routerContext), getUser(loadContext) !== null),
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The chat's GIF provider serves its images from its own host (none for the stickers).
   const sources = extras?.csp ?? { script: [], connect: [], img: [] };
@@ -60,10 +65,15 @@ export default async function handleRequest(
   return extras ? extras.rewrite(response, nonce) : response;
 }
 
+/** The matched routes' `handle`s, as app/root.tsx reads them with useMatches(). */
+function matchedHandles({ staticHandlerContext, routeModules }: EntryContext): { handle: unknown }[] {
+  return staticHandlerContext.matches.map((match) => ({ handle: routeModules[match.route.id]?.handle }));
+}
+
 /** A page (not an error page) whose matched routes ask for the page-hidden beacon in their `handle`. */
-function sendsPageHiddenBeacon({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  if (staticHandlerContext.errors) return false;
-  return wantsPageHiddenBeacon(staticHandlerContext.matches.map((match) => routeModules[match.route.id]?.handle));
+function sendsPageHiddenBeacon(routerContext: EntryContext): boolean {
+  if (routerContext.staticHandlerContext.errors) return false;
+  return wantsPageHiddenBeacon(matchedHandles(routerContext).map((match) => match.handle));
 }
 
 /**

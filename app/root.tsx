@@ -33,7 +33,7 @@ import stylesheet from "~/styles/app.css?url";
 import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
-import { pageLoadsScripts } from "~/components/layout/page-scripts";
+import { renderedWithScripts } from "~/components/layout/page-scripts";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -167,8 +167,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale;
   const resources = locale ? resourcesOf(locale) : undefined;
   const translator = useMemo(() => (locale && resources ? createTranslator(locale, resources) : null), [locale, resources]);
-  // ADR 030: pages whose route says `handle = { scripts: false }` (the landers) are plain HTML, without hydration.
-  const scripts = pageLoadsScripts(useMatches());
+  // Plain HTML without hydration: the landers (`handle = { scripts: false }`, ADR 030) and, for
+  // visitors, the public pages (`scripts: "signed-in"`, ADR 032).
+  const scripts = renderedWithScripts(useMatches(), Boolean(data?.user));
   const page = (
     <html lang={data?.locale ?? "nl"} dir="ltr">
       <head>

@@ -5,19 +5,22 @@
  * - <head>: the SEO tags of app/seo/seo.ts (canonical, hreflang alternates, noindex, Open Graph),
  *   and the site's third-party scripts once the visitor accepted them;
  * - end of <body>: the cookie banner while the visitor has not answered (and always on the cookie
- *   policy page, to change the answer), and the page-hidden beacon (an inline script with the
- *   page's nonce) on pages that ask for it (the landers, ADR 030).
+ *   policy page, to change the answer), the page-hidden beacon (an inline script with the
+ *   page's nonce) on pages that ask for it (the landers, ADR 030), and the inline scripts of a
+ *   page without React (ADR 032, app/http/inline-scripts.server.ts).
  * The Content-Security-Policy allows the accepted scripts' hosts, and nothing more otherwise.
  */
 import type { RouterContextProvider } from "react-router";
 import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
 import { pageHiddenBeaconTag } from "~/acquisition/page-hidden-beacon.server";
+import type { InlineScript } from "~/components/layout/page-scripts";
 import { isLanguage } from "~/i18n/languages";
 import { headTags, siteLanguages, slugLanguage } from "~/seo/seo";
 import { getSite, linkOrigin } from "./context.server";
 import { consentFrom } from "./cookies.server";
 import { getI18n, getLocale } from "./i18n.server";
+import { inlineScriptTags } from "./inline-scripts.server";
 
 /** The cookie policy page, where the banner always shows (to change one's answer). */
 const COOKIE_POLICY_PATH = "/pages/cookies";
@@ -33,7 +36,7 @@ export function documentExtras(
   context: Readonly<RouterContextProvider>,
   request: Request,
   status: number,
-  page: { pageHiddenBeacon: boolean },
+  page: { pageHiddenBeacon: boolean; inlineScripts: readonly InlineScript[] },
 ): DocumentExtras | null {
   let site: ReturnType<typeof getSite>;
   try {
@@ -125,7 +128,8 @@ export function documentExtras(
             });
           },
         });
-      const bodyEnd = (banner ?? "") + (page.pageHiddenBeacon ? pageHiddenBeaconTag(nonce) : "");
+      const bodyEnd =
+        (banner ?? "") + (page.pageHiddenBeacon ? pageHiddenBeaconTag(nonce) : "") + inlineScriptTags(page.inlineScripts, nonce);
       if (bodyEnd) {
         rewriter.on("body", {
           element(body) {

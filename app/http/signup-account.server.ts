@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { signupAccountSchema } from "~/accounts/signup-schema";
-import { createAccount, signupGate } from "~/accounts/signup.server";
+import { accountFormConfig, createAccount, signupGate } from "~/accounts/signup.server";
 import type { AccountActionData } from "~/components/signup/AccountForm";
 import { attributeSignup } from "~/http/acquisition.server";
 import { getServices, getSite } from "~/http/context.server";
@@ -17,6 +17,18 @@ import { getUser } from "~/http/guards.server";
 import { getLocale } from "~/http/i18n.server";
 import { isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
+
+/** What the account form shows a visitor (on /signup and in the signup modal): whether signup is open to them, and the form's settings. */
+export function accountFormView(request: Request, context: Readonly<RouterContextProvider>) {
+  const site = getSite(context);
+  const { country, now } = getServices(context);
+  return { gate: signupGate(site.settings, trackingOf(request)), config: accountFormConfig(site, country, now()) };
+}
+
+/** The signup modal's contents for a visitor's page (null for a signed-in member). */
+export function signupDialogData(request: Request, context: Readonly<RouterContextProvider>) {
+  return getUser(context) ? null : accountFormView(request, context);
+}
 
 export async function signUpWithAccountForm(
   request: Request,

@@ -7,6 +7,10 @@ import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { getUser } from "~/http/guards.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 const untilSchema = z.iso.date();
 

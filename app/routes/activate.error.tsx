@@ -5,6 +5,10 @@ import { ResendActivation } from "~/components/signup/ResendActivation";
 import { getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { getUser } from "~/http/guards.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 /**
  * product.md §8: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' for an unknown, used or

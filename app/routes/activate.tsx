@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/activate";
@@ -9,11 +9,15 @@ import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { startSession } from "~/http/sessions.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in", inlineScripts: ["activate"] } satisfies ScriptsHandle;
 
 /**
  * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
  * button — mail scanners that fetch links must not use it up — which the browser presses at once
- * when JavaScript runs. Confirming (POST) activates the account and signs its owner in.
+ * when JavaScript runs (~/components/signup/activate.inline.js). Confirming (POST) activates the account and signs its owner in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
@@ -36,18 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Activate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  const submitted = useRef(false);
+  // Pressed at once when a script runs: written into a visitor's page, loaded here on a hydrated one.
   useEffect(() => {
-    if (submitted.current) return;
-    submitted.current = true;
-    form.current?.requestSubmit();
+    void import("~/components/signup/activate.inline.js");
   }, []);
   return (
     <main id="main" className="container narrow section activate-page">
       <h1>{t("signup:activate.title")}</h1>
       <p className="lead">{t("signup:activate.intro")}</p>
-      <Form method="post" ref={form}>
+      <Form method="post" id="activate-form">
         <input type="hidden" name="token" value={loaderData.token} />
         <button type="submit" className="btn btn-primary btn-lg" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? t("signup:activate.confirming") : t("signup:activate.confirm")}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { loginSchema } from "~/accounts/login-schema";
 import { attemptLogin } from "~/http/login-attempt.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
-import { PasskeyLoginButton } from "~/components/passkeys/PasskeyLoginButton";
+import { PasskeyLogin } from "~/components/passkeys/PasskeyLogin";
 import { getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
@@ -13,6 +13,10 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { parseForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in", inlineScripts: ["passkey-login"] } satisfies ScriptsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -61,7 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth:login.submit")}
         </button>
       </Form>
-      <PasskeyLoginButton redirectTo={loaderData.redirectTo} />
+      <PasskeyLogin redirectTo={loaderData.redirectTo} />
       <p className="auth-page__links">
         <Link to="/reset-password">{t("auth:login.forgot")}</Link>
       </p>

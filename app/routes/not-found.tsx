@@ -1,4 +1,8 @@
 import { data } from "react-router";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 /** Any unmatched path (product.md §2): 404 'This page could not be found', shown by the layout's error page. */
 export function loader() {

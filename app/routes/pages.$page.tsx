@@ -3,6 +3,10 @@ import type { Route } from "./+types/pages.$page";
 import { getSite } from "~/http/context.server";
 import { isStaticPage, renderStaticPage } from "~/content/static-pages.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 /** /pages/{terms,privacy,cookies,ban,return-policy,faq,service} in the visitor's language. */
 export async function loader({ params, context }: Route.LoaderArgs) {

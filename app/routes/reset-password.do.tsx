@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password.do";
 import { MAX_PASSWORD_INPUT } from "~/accounts/login-schema";
 import { completePasswordReset } from "~/accounts/password-reset.server";
@@ -11,22 +11,30 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { parseForm } from "~/http/forms.server";
 import { authCookie } from "~/http/cookies.server";
+import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 
-/** product.md §2: no entry warning on the password reset pages. */
-export const handle = { hideEntryWarning: true };
+/** product.md §2: no entry warning on the password reset pages. A visitor gets plain HTML (ADR 032). */
+export const handle = { hideEntryWarning: true, scripts: "signed-in" } satisfies ScriptsHandle & { hideEntryWarning: boolean };
 
 const lengths = { min: MIN_NEW_PASSWORD_LENGTH, max: MAX_PASSWORD_INPUT };
 
-/** The form shows only for a link that still works; the token is used by the action, not here. */
+/** After a new password was saved (the action's redirect): the member is signed in. */
+const DONE = "done";
+
+/**
+ * The form shows only for a link that still works; the token is used by the action, not here.
+ * `?done` (the action's redirect) shows the outcome to the member it signed in.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const url = new URL(request.url);
+  const title = `${getI18n(context).t("auth:reset.newTitle")} · ${getSite(context).name}`;
+  if (url.searchParams.has(DONE) && getUser(context)) return { token: null, done: true, title };
+  const token = url.searchParams.get("token") ?? "";
   const { db, now } = getServices(context);
   const valid = token.length > 0 && (await peekVerificationToken(db, { token, kind: "password_reset", now: now() })) !== null;
-  return {
-    token: valid ? token : null,
-    title: `${getI18n(context).t("auth:reset.newTitle")} · ${getSite(context).name}`,
-  };
+  return { token: valid ? token : null, done: false, title };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: now(),
   });
   if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
-  return data({ result: null, outcome: "done" as const }, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
+  // A new request, signed in: the whole page (navigation and all) shows the member.
+  return redirect(`/reset-password/do?${DONE}`, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
 }
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,8 +59,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const [form, fields] = useZodForm(newPasswordSchema, { lastResult: actionData?.result });
 
-  // After the action the loader runs again and finds the token used: the outcome decides first.
-  if (actionData?.outcome === "done") {
+  if (loaderData.done) {
     return (
       <main id="main" className="container narrow section auth-page">
         <h1>{t("auth:reset.newTitle")}</h1>
@@ -113,4 +121,9 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "referrer", content: "no-referrer" }];
+/**
+ * The token in the address goes to no other site. "same-origin", not "no-referrer": the form's
+ * plain post (a visitor's page has no React, ADR 032) must carry its Origin, which React Router
+ * checks, and a no-referrer page sends `Origin: null`.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "referrer", content: "same-origin" }];

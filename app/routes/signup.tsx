@@ -4,21 +4,23 @@ import type { Route } from "./+types/signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView } from "~/accounts/signup-steps.server";
 import { submitStep } from "~/http/signup-step.server";
-import { accountFormConfig, signupGate } from "~/accounts/signup.server";
 import { AccountForm } from "~/components/signup/AccountForm";
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { signUpWithAccountForm } from "~/http/signup-account.server";
+import { accountFormView, signUpWithAccountForm } from "~/http/signup-account.server";
 import { readForm } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
-import { trackingOf } from "~/http/cookies.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** A visitor gets the page as plain HTML, without React (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
-  const { db, country, now } = getServices(context);
+  const { db } = getServices(context);
   const user = getUser(context);
   const title = `${getI18n(context).t("signup:title")} · ${site.name}`;
   const requested = new URL(request.url).searchParams.get("step");
@@ -26,12 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!isProfileStep(requested)) throw redirect(user.status === "not_confirmed" ? "/signup?step=photo" : "/complete-signup");
     return { kind: "step" as const, title, view: await stepView({ db, site }, user, requested) };
   }
-  return {
-    kind: "account" as const,
-    title,
-    gate: signupGate(site.settings, trackingOf(request)),
-    config: accountFormConfig(site, country, now()),
-  };
+  return { kind: "account" as const, title, ...accountFormView(request, context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

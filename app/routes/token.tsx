@@ -2,6 +2,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/token";
 import { followShortLink } from "~/acquisition/short-links.server";
 import { getServices, getSite } from "~/http/context.server";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
+
+/** Its only page is the 404: plain HTML for a visitor, like the other public pages (ADR 032). */
+export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 /**
  * `/{token}` (product.md §2): a short link of a mailing or a campaign leads to its page of the

@@ -39,6 +39,9 @@ test("a member adds a passkey in settings and signs in with it, without an e-mai
 
   const section = page.getByRole("region", { name: "Passkeys" });
   await expect(section.getByText("Je hebt nog geen passkeys.")).toBeVisible();
+  // The login was a plain form post (no React on a visitor's page, ADR 032), so settings loads as a new
+  // document: its passkey form works once the button is enabled.
+  await expect(section.getByRole("button", { name: "Passkey toevoegen" })).toBeEnabled();
   await section.getByLabel("Naam (optioneel)").fill("Mijn laptop");
   await section.getByRole("button", { name: "Passkey toevoegen" }).click();
   await expect(section.getByRole("status")).toHaveText("Je passkey is toegevoegd. Voortaan kun je ermee inloggen.");
@@ -52,6 +55,8 @@ test("a member adds a passkey in settings and signs in with it, without an e-mai
   expect(await signedInEmail(page)).toBeNull();
 
   await page.goto("/login?redirectTo=%2Fsettings");
+  // The visitor's login page has no React: the ceremony is its small inline script (ADR 032).
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
   await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
   await expect(page).toHaveURL(/\/settings$/);
   expect(await signedInEmail(page)).not.toBeNull();
@@ -80,4 +85,21 @@ test("the passkey button is not offered by browsers without WebAuthn", async ({ 
   await expect(page.getByRole("button", { name: "Inloggen", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Inloggen met een passkey" })).toHaveCount(0);
   await context.close();
+});
+
+test("the passkey login works on /login reached from a page that hydrates, where React renders it", async ({ page }) => {
+  // A visitor's search page hydrates; the top bar's login link is then a client-side navigation.
+  await page.goto("/members");
+  await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.locator(".topnav").getByRole("link", { name: "Inloggen" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The same ceremony script, loaded by the page: the button shows and starts the ceremony.
+  const ceremony = page.waitForRequest((request) => request.url().endsWith("/api/passkeys/login-options") && request.method() === "POST");
+  await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
+  await ceremony;
+  expect(documents).toEqual([]);
 });

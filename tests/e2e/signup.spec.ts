@@ -19,10 +19,12 @@ test.describe("signing up", () => {
     await page.goto("/signup");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maak gratis je account aan");
 
-    // The shared schema answers in the browser before anything is sent.
-    await page.getByLabel("Profielnaam").fill("@jan");
-    await page.getByLabel("Profielnaam").blur();
+    // A visitor's page is plain HTML (ADR 032): the form posts, and the shared schema answers from the server.
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    await fillAccountForm(page.locator("main"), email, "@jan");
+    await page.getByRole("button", { name: "Account aanmaken" }).click();
     await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
+    await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
 
     await fillAccountForm(page.locator("main"), email, "Jan");
     await page.getByRole("button", { name: "Account aanmaken" }).click();
@@ -30,6 +32,9 @@ test.describe("signing up", () => {
     await expect(page).toHaveURL(/\/signup\?step=photo$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
     await expect(page.getByText("Bevestig je e-mailadres").first()).toBeHidden();
+    // The account form was a plain post (a visitor's page has no React, ADR 032): the member's steps
+    // load as a new document, which hydrates before the next steps' choices are made.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Verder" }).click();
 
     await expect(page).toHaveURL(/step=location/);
@@ -81,6 +86,8 @@ test.describe("signing up", () => {
 
   test("signs up in the modal from the home page, which Escape does not close while in progress", async ({ page }) => {
     await page.goto("/");
+    // The visitor's home page has no React: the modal is server-rendered and opened by an inline script (ADR 032).
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
     const modal = page.locator("dialog.signup-modal");
     await expect(modal).toBeVisible();
@@ -98,6 +105,55 @@ test.describe("signing up", () => {
     await expect(page).toHaveURL(/\/signup\?step=photo$/);
     await expect(modal).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je profielfoto");
+  });
+
+  test("the visitor's modal closes by Escape or its close button until something is typed", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeHidden();
+    await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
+    await expect(modal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+    await page.getByRole("link", { name: "Kies dit pakket" }).first().click();
+    await modal.getByRole("button", { name: "Sluiten" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("a visitor confirms the activation link in another browser, without React", async ({ page, browser }) => {
+    const email = uniqueEmail("elsewhere");
+    await page.goto("/signup");
+    await fillAccountForm(page.locator("main"), email, "Noor");
+    await page.getByRole("button", { name: "Account aanmaken" }).click();
+    await expect(page).toHaveURL(/\/signup\?step=photo$/);
+    await expect.poll(async () => (await latestMail(email))?.text ?? "").toContain("/activate?token=");
+    const link = linkIn((await latestMail(email))!.text, "/activate");
+
+    // The mail opened on another device: not signed in there, so the page is plain HTML whose inline script confirms.
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(elsewhere).toHaveURL(/\/activate\/done$/);
+    await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("Welkom! Je account is actief");
+    await other.close();
+  });
+
+  test("a visitor reaching the home page from a page that hydrates gets the React modal", async ({ page }) => {
+    await page.goto("/members");
+    await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.locator(".topnav__brand").click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("link", { name: "Gratis aanmelden" }).first().click();
+    const modal = page.locator("dialog.signup-modal");
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel("Profielnaam")).toBeVisible();
+    expect(documents).toEqual([]);
   });
 
   test("closes the modal when the visitor goes to log in instead", async ({ page }) => {

@@ -136,10 +136,13 @@ describe("recovering within the grace period", () => {
     expect(mainContent(await page.text())).toContain(`value="${token}"`);
     expect((await userRow(member.userId)).status).toBe("deleted");
 
+    // A new page load, signed in: the whole page shows the member (a visitor's page has no React, ADR 032).
     const recovered = await post("/account-recover", { token });
-    expect(recovered.status).toBe(200);
+    expect(recovered.status).toBe(302);
+    expect(recovered.headers.get("Location")).toBe("/account-recover?recovered");
     const cookie = recovered.headers.get("Set-Cookie")?.split(";")[0];
     expect(cookie).toMatch(/^auth=[a-z2-7]+$/);
+    expect(mainContent(await (await get("/account-recover?recovered", { cookie: cookie! })).text())).toContain("Welkom terug!");
     expect((await userRow(member.userId)).status).toBe("confirmed");
     expect((await get("/settings", { cookie: cookie! })).status).toBe(200);
 

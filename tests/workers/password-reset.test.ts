@@ -179,11 +179,16 @@ describe("setting a new password", () => {
     expect(form).toContain('name="password"');
     expect(form).toContain(`value="${token}"`);
 
+    // A new page load, signed in: the whole page shows the member (a visitor's page has no React, ADR 032).
     const done = await setPassword(token);
-    expect(done.status).toBe(200);
-    expect(mainContent(await done.text())).toContain("Je wachtwoord is gewijzigd en je bent ingelogd.");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/reset-password/do?done");
     const fresh = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
     expect(fresh).toMatch(/^auth=[a-z2-7]+$/);
+    expect(mainContent(await (await get("/reset-password/do?done", { cookie: fresh })).text())).toContain(
+      "Je wachtwoord is gewijzigd en je bent ingelogd.",
+    );
+    expect(mainContent(await (await get("/reset-password/do?done")).text())).toContain(LINK_EXPIRED);
     expect(await userOf(fresh)).not.toBeNull();
     expect(await userOf(otherDevice)).toBeNull();
     expect(await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [member.userId])).toEqual([["1"]]);
@@ -235,7 +240,7 @@ describe("setting a new password", () => {
     expect(mainContent(await long.text())).toContain("Je wachtwoord mag hoogstens 256 tekens hebben.");
 
     expect((await postForm("/reset-password/do", {})).status).toBe(400);
-    expect((await setPassword(token)).status).toBe(200);
+    expect((await setPassword(token)).status).toBe(302);
   });
 
   it("shows the expired message for a missing or malformed token", async () => {

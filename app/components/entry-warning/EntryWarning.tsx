@@ -18,7 +18,7 @@ function installedApp() {
 /**
  * The adult-content warning (product.md §2). Rendered on the server so it never flashes. Dismissing
  * it sets a cookie at once and hides it; without JavaScript the form posts to /entry-warning, which
- * does the same.
+ * does the same. On a visitor's page without React, ./entry-warning.inline.js makes it modal (ADR 032).
  */
 export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layout: LayoutKind; loggedIn: boolean }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { languageNames, type Language } from "~/i18n/languages";
 /**
  * The language dropdown (product.md §2): only when more than one language is visible for the
  * visitor's country. Works without JavaScript (a form posting to /lang-config); with it, choosing
- * submits.
+ * submits (on a visitor's page without React, through ./language-menu.inline.js, ADR 032).
  */
 export function LanguageMenu({ languages, current }: { languages: Language[]; current: Language }) {
   const { t } = useTranslation();

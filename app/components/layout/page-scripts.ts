@@ -1,19 +1,51 @@
 /**
- * Pages that work without JavaScript and ship none (ADR 030): a route (or its layout) says so with
- * `export const handle = { scripts: false }`, and the document then leaves out React Router's
- * scripts and the hydration data. Links and plain form posts do the work; tools/bundle-budget.mjs
- * reads the same `handle` from the built route modules and counts such pages as 0 KB.
+ * Pages that work without React Router's scripts (ADR 030, ADR 032). A route (or its layout) says so
+ * in its `handle`:
+ * - `scripts: false`: never (the landers);
+ * - `scripts: "signed-in"`: only for a signed-in member; a visitor gets plain HTML (the public pages).
+ * Such a document leaves out the scripts and the hydration data. Links and plain form posts do the
+ * work; what needs a script has a small inline one of its own (`inlineScripts`, each a
+ * `<name>.inline.js` file that app/http/inline-scripts.server.ts writes into the page with its CSP
+ * nonce), only on documents without React Router's scripts. tools/bundle-budget.mjs reads the same
+ * `handle` from the built route modules.
  */
 export type ScriptsHandle = {
-  scripts?: boolean;
+  scripts?: boolean | "signed-in";
   /**
    * The page sends the page-hidden beacon of product.md §7: one small inline script that
    * app/http/document.server.ts adds (app/acquisition/page-hidden-beacon.server.ts).
    */
   pageHiddenBeacon?: boolean;
+  /** The inline scripts a document of this route needs when it loads no scripts (by their file's name). */
+  inlineScripts?: readonly InlineScript[];
 };
 
-/** Whether the page of these matched routes loads React Router's scripts (and so hydrates). */
-export function pageLoadsScripts(matches: readonly { handle?: unknown }[]): boolean {
-  return !matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
+/** The `*.inline.js` files, by name (app/**\/<name>.inline.js). */
+export type InlineScript = "entry-warning" | "language-menu" | "signup-dialog" | "passkey-login" | "activate";
+
+type Matched = readonly { handle?: unknown }[];
+
+const handleOf = (match: { handle?: unknown }) => match.handle as ScriptsHandle | undefined;
+
+/** Whether the page of these matched routes loads React Router's scripts (and so hydrates) for this request. */
+export function pageLoadsScripts(matches: Matched, signedIn: boolean): boolean {
+  return !matches.some((match) => {
+    const scripts = handleOf(match)?.scripts;
+    return scripts === false || (scripts === "signed-in" && !signedIn);
+  });
+}
+
+/**
+ * What a route module renders: in the browser the document has hydrated already (a page without
+ * scripts never renders there, a client-side navigation keeps them), so it keeps React Router's
+ * scripts whatever the new page's routes say.
+ */
+export function renderedWithScripts(matches: Matched, signedIn: boolean): boolean {
+  return typeof document !== "undefined" || pageLoadsScripts(matches, signedIn);
+}
+
+/** The inline scripts of a document without React Router's scripts (none for a hydrated one). */
+export function pageInlineScripts(matches: Matched, signedIn: boolean): InlineScript[] {
+  if (pageLoadsScripts(matches, signedIn)) return [];
+  return [...new Set(matches.flatMap((match) => handleOf(match)?.inlineScripts ?? []))];
 }

@@ -28,8 +28,8 @@ function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
 }
 
 /**
- * product.md §2 "Signup modal": with JavaScript it takes over every link to /signup for logged-out
- * visitors. Each request (a click on such a link, or `openSignupModal`) opens the modal, whose code
+ * product.md §2 "Signup modal" on a hydrated page: with JavaScript it takes over every link to
+ * /signup for logged-out visitors (a visitor's page without React has ./SignupDialog.tsx, ADR 032). Each request (a click on such a link, or `openSignupModal`) opens the modal, whose code
  * loads on the first one.
  */
 export function SignupModalOpener({ loggedIn }: { loggedIn: boolean }) {

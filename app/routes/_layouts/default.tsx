@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
@@ -10,9 +10,27 @@ import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
-import { SignupModalOpener } from "~/components/signup/SignupModalOpener";
+import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { useFirstInteraction } from "~/components/layout/use-first-interaction";
-import { useRootData } from "~/root";
+import { signupDialogData } from "~/http/signup-account.server";
+import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
+
+/**
+ * A visitor's page without React (ADR 032) makes the entry warning modal, chooses its language and
+ * opens the signup modal with small inline scripts.
+ */
+export const handle = { inlineScripts: ["entry-warning", "language-menu", "signup-dialog"] } satisfies ScriptsHandle;
+
+/** The signup modal's form settings, for visitors. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { signupDialog: signupDialogData(request, context) };
+}
+
+/** Like the root's: whether one is signed in changes through a form, not on navigation. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return rootShouldRevalidate(args);
+}
 
 /** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
 const deferred = () => import("~/components/layout/deferred");
@@ -22,6 +40,7 @@ const DeferredModals = lazy(() => deferred().then((module) => ({ default: module
 /** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners and alerts (push among them), content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
 function DefaultChrome({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const layout = useRouteLoaderData<typeof loader>("routes/_layouts/default");
   // The deferred parts render in the browser only, after hydration: none of them shows anything at first.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -47,7 +66,7 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
       <EntryWarning data={data} layout="default" loggedIn={data.user !== null} />
-      <SignupModalOpener loggedIn={data.user !== null} />
+      <LayoutSignupModal loggedIn={data.user !== null} dialog={layout?.signupDialog} />
       {hydrated && (
         <Suspense>
           <DeferredModals />

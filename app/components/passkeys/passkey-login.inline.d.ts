@@ -1,0 +1,2 @@
+// Run for its effect (./PasskeyLogin.tsx): no exports.
+export {};

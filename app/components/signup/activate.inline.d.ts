@@ -1,0 +1,2 @@
+// Run for its effect (routes/activate.tsx): no exports.
+export {};

@@ -1,0 +1,24 @@
+/**
+ * The small scripts of pages that load no script files (ADR 030, ADR 032): each `<name>.inline.js`
+ * as it is, written by app/http/document.server.ts at the end of <body> with the page's CSP nonce,
+ * when a matched route's `handle` lists it in `inlineScripts` (app/components/layout/page-scripts.ts).
+ * tools/bundle-budget.mjs counts the same files.
+ */
+import type { InlineScript } from "~/components/layout/page-scripts";
+import entryWarning from "~/components/entry-warning/entry-warning.inline.js?raw";
+import activate from "~/components/signup/activate.inline.js?raw";
+import languageMenu from "~/components/layout/language-menu.inline.js?raw";
+import passkeyLogin from "~/components/passkeys/passkey-login.inline.js?raw";
+import signupDialog from "~/components/signup/signup-dialog.inline.js?raw";
+
+export const INLINE_SCRIPTS: Record<InlineScript, string> = {
+  activate: activate.trim(),
+  "entry-warning": entryWarning.trim(),
+  "language-menu": languageMenu.trim(),
+  "passkey-login": passkeyLogin.trim(),
+  "signup-dialog": signupDialog.trim(),
+};
+
+export function inlineScriptTags(names: readonly InlineScript[], nonce: string): string {
+  return names.map((name) => `<script nonce="${nonce}">${INLINE_SCRIPTS[name]}</script>`).join("");
+}
