@@ -13,8 +13,10 @@
  * the baseline — a resource route of the same Worker returning a fixed HTML page of the search
  * page's size (`/__bench/baseline`). Scenarios whose route is not built yet print "n/a".
  *
- * Targets: the search page's p95 within 4× the baseline at 100,000 profiles (5× at 1,000,000),
- * and page 50 as fast as page 1 (p95 within 25 %). Everything runs locally, stops by itself
+ * Targets: the search page's p95 within 4× the baseline at 100,000 profiles and within 2× at
+ * 1,000,000 (the speed budgets), page 50 as fast as page 1 (p95 within 25 %), and the search and
+ * profile pages at most 10 ms of CPU a request above the baseline. The home page, the swipe game,
+ * the match finder and a lander are measured too, without a target, so a scan shows. Everything runs locally, stops by itself
  * (`--max-minutes`), and removes its temporary files and processes. Exit code 0 unless the run
  * itself fails; `--strict` also fails when a target is missed. The database is ANALYZEd after
  * seeding, as the SQL benchmark (search.ts) does; `--no-analyze` leaves it without statistics.
@@ -49,7 +51,7 @@ const warmup = Number(values.warmup) >= 0 ? Math.floor(Number(values.warmup)) : 
 const concurrency = positive(values.concurrency, "concurrency");
 /** The whole run's limit: seeding dominates (about 45 s per 100,000 profiles). */
 const maxMinutes = values["max-minutes"] ? positive(values["max-minutes"], "max-minutes") : Math.ceil(15 + (profiles / 100_000) * 2);
-const searchTarget = profiles >= 1_000_000 ? 5 : 4;
+const searchTarget = profiles >= 1_000_000 ? 2 : 4;
 /** "Page 50 as fast as page 1": its p95 within this factor of page 1's. */
 const deepPageTolerance = 1.25;
 /** The search every scenario uses: a member's first choice, women of an age band in the main country. */

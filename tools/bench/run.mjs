@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|chat|lighthouse] [--profiles N] [...]`: runs the
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile] [--profiles N] [...]`: runs the
  * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
@@ -10,7 +10,9 @@
  * - chat.ts: live chat in workerd, N members with open sockets, messages at a fixed rate
  *   (`--members`, `--rate`, `--seconds`): delivery latency, lost and duplicated messages;
  * - lighthouse.ts: Lighthouse (mobile) on ten pages of the app and the nine landers as `npm start`
- *   serves them, signed in where the page needs it (`--runs`, `--why`, `--pages`, `--strict`).
+ *   serves them, signed in where the page needs it (`--runs`, `--why`, `--pages`, `--strict`);
+ * - cpu-profile.ts: V8 CPU profiles of workerd per page, the functions that cost the most
+ *   (`--paths`, `--requests`, `--save`).
  *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
