@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createMember, loginCookie } from "./factories";
 import { get, htmlLang, mainContent, post } from "./helpers";
 
 describe("language detection", () => {
@@ -36,7 +37,8 @@ describe("language detection", () => {
 
   it("sends a page's translations as its language's cacheable file, not inside the page (ADR 033)", async () => {
     const translationsLink = (html: string) => /<link[^>]*data-translations="([a-z]{2})"[^>]*>/.exec(html);
-    const dutch = await (await get("/pricing")).text();
+    const dutchMember = await createMember();
+    const dutch = await (await get("/pricing", { cookie: await loginCookie(dutchMember) })).text();
     const link = translationsLink(dutch);
     expect(link?.[1]).toBe("nl");
     expect(link?.[0]).toMatch(/rel="preload"/);
@@ -44,8 +46,11 @@ describe("language detection", () => {
     // The strings travel in that file only: the page carries no namespace tree.
     expect(dutch).not.toContain('\\"common\\":{');
     expect(dutch).not.toContain('"common":{');
-    const german = await (await get("/pricing", { host: "reifeliebe.de" })).text();
+    const germanMember = await createMember({ site: "de-milf" });
+    const german = await (await get("/pricing", { host: "reifeliebe.de", cookie: await loginCookie(germanMember, "reifeliebe.de") })).text();
     expect(translationsLink(german)?.[0]).toMatch(/href="\/assets\/translations-de-[0-9a-f]{10}\.json"/);
+    // A visitor's page without React (ADR 032) needs no translations in the browser at all.
+    expect(translationsLink(await (await get("/pricing")).text())).toBeNull();
   });
 
   it("refuses an unknown language with a translated message, not a crash", async () => {
