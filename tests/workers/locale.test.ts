@@ -47,7 +47,9 @@ describe("language detection", () => {
     expect(dutch).not.toContain('\\"common\\":{');
     expect(dutch).not.toContain('"common":{');
     const germanMember = await createMember({ site: "de-milf" });
-    const german = await (await get("/pricing", { host: "reifeliebe.de", cookie: await loginCookie(germanMember, "reifeliebe.de") })).text();
+    const german = await (
+      await get("/pricing", { host: "reifeliebe.de", cookie: await loginCookie(germanMember, "reifeliebe.de") })
+    ).text();
     expect(translationsLink(german)?.[0]).toMatch(/href="\/assets\/translations-de-[0-9a-f]{10}\.json"/);
     // A visitor's page without React (ADR 032) needs no translations in the browser at all.
     expect(translationsLink(await (await get("/pricing")).text())).toBeNull();
