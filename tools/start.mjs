@@ -9,7 +9,7 @@
  * 4. builds the app and serves it with `wrangler dev` on PORT (default 8787) — or, with `--dev`,
  *    runs the Vite dev server (hot reload, same workerd runtime).
  *
- * Environment: PORT, LIBSQL_PORT, MOLLIE_PORT, MOLLIE_API_URL, MOLLIE_API_KEY, DATA_FILE (database file), SEED_PROFILES (profiles in a new database),
+ * Environment: PORT, LIBSQL_PORT, MOLLIE_PORT, MOLLIE_API_URL, MOLLIE_API_KEY, DATA_FILE (database file), SEED_PROFILES (profiles in a new database), BROWSE_LIMITS (off: no browsing limits),
  * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
  * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state).
  */
@@ -97,6 +97,8 @@ async function main() {
         `MOLLIE_API_KEY:${mollieApiKey}`,
         "--var",
         `LOCAL_PORT:${port}`,
+        // The benchmarks load pages faster than a person reads: BROWSE_LIMITS=off (development only, ADR 019).
+        ...(process.env.BROWSE_LIMITS ? ["--var", `BROWSE_LIMITS:${process.env.BROWSE_LIMITS}`] : []),
         "--show-interactive-dev-session=false",
       ],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },

@@ -102,6 +102,10 @@ async function audit(url: string, port: number, cookie: string | null, report: s
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // A page measured must be the page asked for: not a redirect to /login, not an error page.
+  if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
+  const status = lhr.audits["http-status-code"];
+  if (status && status.score === 0) throw new Error(`${url}: ${status.displayValue ?? "an unsuccessful HTTP status"}`);
   if (report) writeFileSync(report, JSON.stringify(lhr, null, 1));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
@@ -137,6 +141,8 @@ async function main() {
       DATA_FILE: join(folder, "bench.db"),
       PERSIST_TO: join(folder, "state"),
       SEED_PROFILES: "300",
+      // Lighthouse loads pages faster than a person reads: without this the browsing limits answer 429.
+      BROWSE_LIMITS: "off",
     },
   });
   const keep = (chunk: Buffer) => {
