@@ -203,10 +203,11 @@ async function main() {
       ].map((design) => ({ name: `lander ${design}`, path: `/landers/${design}/nl-plain`, signedIn: false })),
     ].filter((page) => !pageFilter || pageFilter.some((word) => page.name.includes(word) || page.path?.includes(word)));
 
-    chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath(),
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    });
+    const launch = () =>
+      chromeLauncher.launch({
+        chromePath: chromiumPath(),
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      });
     console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown, on ${base}\n`);
     const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"LCP s".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}`;
     console.log(header);
@@ -222,7 +223,16 @@ async function main() {
         const report = values.save
           ? join(resolve(String(values.save)), `${page.name.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}.json`)
           : null;
-        samples.push(await audit(base + page.path, chrome.port, page.signedIn ? cookie : null, report));
+        // A fresh browser and session for every run: a run never depends on what an earlier one left
+        // (after several runs in one browser, a signed-in page was once asked for without the cookie).
+        const session = page.signedIn ? await logIn(base, DEMO_ACCOUNTS.premium, DEMO_PASSWORD) : null;
+        chrome = await launch();
+        try {
+          samples.push(await audit(base + page.path, chrome.port, session, report));
+        } finally {
+          await chrome.kill();
+          chrome = null;
+        }
       }
       const score = (id: (typeof categories)[number]) => median(samples.map((sample) => sample.scores[id]));
       const figures = {
