@@ -1,5 +1,6 @@
 /**
- * The browser's entry: React Router's default, once the page's translations are at hand (ADR 033).
+ * The browser's entry: React Router's default, once the page's translations are at hand (ADR 033)
+ * and the server's HTML has been painted.
  * The page preloads its language's translations file; hydrating renders the same strings the server
  * did. Should the file not load (a deploy replaced it, the network dropped), the page reloads once
  * as for a missing chunk (product.md §8); until then it works as served, with links and forms.
@@ -22,13 +23,27 @@ function hydrate() {
   });
 }
 
+/**
+ * The server's HTML is painted before React takes the page over: when the scripts arrive before
+ * the first frame (a fast connection, a slow phone), hydrating at once would hold the first paint
+ * until the whole page has hydrated. A hidden tab has no frames: it waits at most 100 ms.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timeout);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 const link = document.querySelector<HTMLLinkElement>(`link[${TRANSLATIONS_LINK_ATTRIBUTE}]`);
 const language = link?.getAttribute(TRANSLATIONS_LINK_ATTRIBUTE);
-if (link && language) {
-  loadResources(language, link.href).then(hydrate, (error: unknown) => {
-    console.error(error);
-    reloadOnce(sessionStorage, () => location.reload());
-  });
-} else {
-  hydrate();
-}
+const translations = link && language ? loadResources(language, link.href) : Promise.resolve();
+Promise.all([translations, afterFirstPaint()]).then(hydrate, (error: unknown) => {
+  console.error(error);
+  reloadOnce(sessionStorage, () => location.reload());
+});
