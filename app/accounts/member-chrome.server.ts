@@ -16,17 +16,19 @@ export async function memberChrome(
   input: { userId: number; paidUser: boolean; profileId: number | null; siteId: number; now: Date },
 ): Promise<MemberChrome> {
   const { userId, profileId, siteId, now } = input;
-  const [unread, likes] = navCountQueries(db, profileId ?? 0, siteId);
-  const [switchedOff, bonus, unreadRows, likeRows] = await db.batch([
-    disabledNotificationsQuery(db, userId),
+  const chrome = (counts: NavCounts, switchedOff: { type: string; channel: string }[], bonus: TimeBonus[]): MemberChrome => ({
+    counts,
     // A member who paid has no welcome bonus (activeTimeBonus); asking costs nothing in the batch.
-    timeBonusQuery(db, { userId, now }),
-    unread,
-    likes,
-  ]);
-  return {
-    counts: profileId === null ? { unreadMessages: 0, newLikes: 0 } : readNavCounts(unreadRows, likeRows),
     timeBonus: input.paidUser ? null : (bonus[0] ?? null),
     disabledNotifications: readDisabledNotifications(switchedOff),
-  };
+  });
+  const switchedOffQuery = disabledNotificationsQuery(db, userId);
+  const bonusQuery = timeBonusQuery(db, { userId, now });
+  if (profileId === null) {
+    // A member still signing up has no profile yet, so no badges to count.
+    const [switchedOff, bonus] = await db.batch([switchedOffQuery, bonusQuery]);
+    return chrome({ unreadMessages: 0, newLikes: 0 }, switchedOff, bonus);
+  }
+  const [switchedOff, bonus, unread, likes] = await db.batch([switchedOffQuery, bonusQuery, ...navCountQueries(db, profileId, siteId)]);
+  return chrome(readNavCounts(unread, likes), switchedOff, bonus);
 }

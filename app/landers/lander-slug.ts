@@ -4,7 +4,8 @@
  * the copy's angle and the members shown. No slug, or one that is not exactly that form, gives the
  * visitor's language and the site's own niche.
  */
-import { isLanguage, type Language } from "~/i18n/languages";
+// Relative, not `~/`: the Playwright journeys and the Lighthouse benchmark read the designs too.
+import { isLanguage, type Language } from "../i18n/languages";
 
 /** The nine landers of product.md §2, by the name in their path. */
 export const LANDER_DESIGNS = [

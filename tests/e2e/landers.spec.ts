@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { db, latestMail, linkIn, uniqueEmail } from "./factories";
 import { logIn } from "./log-in";
 import { supportedLanguages } from "../../app/i18n/languages";
+import { SLUG_LANDER_DESIGNS } from "../../app/landers/lander-slug";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 
@@ -170,17 +171,6 @@ test("the swipe demo throws a card aside without any script", async ({ page }) =
   await expect(page.locator(".swipe-stack__item").nth(1).locator(".swipe-stack__card")).toBeVisible();
 });
 
-const DESIGNS = [
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-];
-
 /** The page is no wider than the screen at a phone's and a desktop's width. */
 async function expectFits(page: Page, path: string) {
   const response = await page.goto(path);
@@ -201,7 +191,7 @@ test("every lander and member lander fits 375 and 1280 px in every language", as
   for (const language of supportedLanguages) {
     await context.addCookies([{ name: "locale", value: language, url: baseURL ?? site("") }]);
     await expectFits(page, "/landers/tinderswipe");
-    for (const design of DESIGNS) await expectFits(page, `/landers/${design}/${language}-plain`);
+    for (const design of SLUG_LANDER_DESIGNS) await expectFits(page, `/landers/${design}/${language}-plain`);
     for (const path of ["landing", `landing2/${language}-milf`, `landing3/${language}-bbw`, "signup"]) {
       await expectFits(page, `/members/${memberId}/${path}`);
     }

@@ -25,6 +25,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { SLUG_LANDER_DESIGNS } from "../../app/landers/lander-slug";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
 import { freePort, logIn, root } from "./harness";
 
@@ -191,16 +192,7 @@ async function main() {
       { name: "/login", path: "/login", signedIn: false },
       // The landers (ADR 030): the first page a visitor from an ad sees.
       { name: "lander tinderswipe", path: "/landers/tinderswipe", signedIn: false },
-      ...[
-        "alonetonight",
-        "collagelanding",
-        "gallery",
-        "iconslanding",
-        "maplanding",
-        "socialnetwork",
-        "transitionsvideolanding",
-        "video",
-      ].map((design) => ({ name: `lander ${design}`, path: `/landers/${design}/nl-plain`, signedIn: false })),
+      ...SLUG_LANDER_DESIGNS.map((design) => ({ name: `lander ${design}`, path: `/landers/${design}/nl-plain`, signedIn: false })),
     ].filter((page) => !pageFilter || pageFilter.some((word) => page.name.includes(word) || page.path?.includes(word)));
 
     const launch = () =>
