@@ -61,7 +61,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // A precedence makes the stylesheet a React resource: it is written before the module preloads,
+  // so the render-blocking file is the first the browser asks for, not the fortieth.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];

@@ -24,6 +24,8 @@ type Upload = {
 
 /** The photos loaded at once: the first screenful of the list. */
 const EAGER_PHOTOS = 4;
+/** The first row on a phone, the page's largest paint: asked for with the stylesheet, not after the scripts. */
+const URGENT_PHOTOS = 2;
 
 /**
  * The member's photos on /profile (the page gives the heading): upload several at once (file picker or drag and drop, shrunk
@@ -246,6 +248,7 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
                     height={250}
                     // The first photos are in the first screenful (two rows on a phone): not lazy, or the page's largest paint waits for them.
                     loading={index < EAGER_PHOTOS ? "eager" : "lazy"}
+                    fetchPriority={index < URGENT_PHOTOS ? "high" : "auto"}
                   />
                 </a>
                 <p className="photo-item__badges">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { shellChunkName } from "../../tools/shell-chunks";
+
+/** A module graph as Rolldown shows it to a chunk group: each module with its static importers. */
+function graphOf(importers: Record<string, string[]>) {
+  return { getModuleInfo: (id: string) => (id in importers ? { importers: importers[id]! } : null) };
+}
+
+describe("the client build's shell chunks (ADR 034)", () => {
+  const root = "/project";
+  const graph = graphOf({
+    "/project/app/entry.client.tsx": [],
+    "/project/app/root.tsx?client-route-module": [],
+    "/project/app/root.tsx": ["/project/app/routes/_layouts/default.tsx"],
+    "/project/app/i18n/translation-store.ts": ["/project/app/entry.client.tsx", "/project/app/root.tsx"],
+    "/project/app/routes/_layouts/default.tsx": [],
+    "/project/app/components/layout/TopNav.tsx": ["/project/app/routes/_layouts/default.tsx"],
+    "/project/app/components/NavBadge.tsx": ["/project/app/components/layout/TopNav.tsx", "/project/app/routes/likes.tsx"],
+    "/project/app/routes/likes.tsx": [],
+    "/project/app/components/LikeButton.tsx": ["/project/app/routes/likes.tsx", "/project/app/routes/members.tsx"],
+  });
+  const chunks = shellChunkName(root);
+
+  it("puts what the entry and the root import in the shell, but not the entry itself", () => {
+    expect(chunks.shell("/project/app/i18n/translation-store.ts", graph)).toBe("shell");
+    expect(chunks.shell("/project/app/root.tsx", graph)).toBe("shell");
+    expect(chunks.shell("/project/app/entry.client.tsx", graph)).toBeNull();
+  });
+
+  it("puts what a layout imports, through any depth, in the layout's file", () => {
+    expect(chunks.layout("/project/app/components/layout/TopNav.tsx", graph)).toBe("layout");
+    expect(chunks.layout("/project/app/components/NavBadge.tsx", graph)).toBe("layout");
+    expect(chunks.shell("/project/app/components/NavBadge.tsx", graph)).toBeNull();
+  });
+
+  it("leaves what only routes import to the automatic splitting", () => {
+    expect(chunks.shell("/project/app/components/LikeButton.tsx", graph)).toBeNull();
+    expect(chunks.layout("/project/app/components/LikeButton.tsx", graph)).toBeNull();
+  });
+});
