@@ -14,7 +14,9 @@
  *   small helpers most member pages use;
  * - `forms`: zod, Conform and the form hook, for the pages with a validated form;
  * - `members`: the member tile, the like button and the block and unblock controls, for the pages
- *   that list or show members.
+ *   that list or show members;
+ * - `profile-editor`: the profile's fields, the location picker and the photo manager, for
+ *   `/profile` and the signup steps.
  *
  * Everything else keeps the automatic splitting. The budget check (tools/bundle-budget.mjs) counts
  * every route's first load with these groups, so a group that grows too wide shows there.
@@ -31,8 +33,13 @@ export const SHELL_ROOTS: Record<string, string> = {
   "app/routes/_layouts/chat.tsx": "layout",
 };
 
-/** Small helpers many member pages use (dates and numbers, the JSON API calls, a form's messages): in the layout's file too. */
-export const LAYOUT_HELPERS = ["app/i18n/format.ts", "app/utils/call-api.ts", "app/components/forms/FieldError.tsx"];
+/** Small helpers many member pages use (dates and numbers, the JSON API calls, a form's messages, the photo rules): in the layout's file too. */
+export const LAYOUT_HELPERS = [
+  "app/i18n/format.ts",
+  "app/utils/call-api.ts",
+  "app/components/forms/FieldError.tsx",
+  "app/photos/photo-api.ts",
+];
 
 /**
  * `name` functions for the shell and layout groups (the shell's first, so that a layout's modules
@@ -79,15 +86,27 @@ export function clientChunkGroups(projectRoot: string) {
   const formLibraries = inNodeModules("zod|@conform-to");
   const formHelpers = inApp(["components/forms/use-zod-form", "utils/clean-text"]);
   return [
-    { name: "framework", test: inNodeModules("react|react-dom|scheduler|react-router"), priority: 4 },
-    { name: shell.shell, priority: 3 },
-    { name: shell.layout, priority: 2 },
+    { name: "framework", test: inNodeModules("react|react-dom|scheduler|react-router"), priority: 5 },
+    { name: shell.shell, priority: 4 },
+    { name: shell.layout, priority: 3 },
+    // A group takes its modules' imports along: the photo preparation, which the chat's photo sender
+    // also loads (on demand), keeps a file of its own instead of joining the profile editor's.
+    { name: "prepare-upload", test: inApp(["components/photos/prepare-upload"]), priority: 2 },
     { name: "forms", test: (id: string) => formLibraries.test(id) || formHelpers.test(id), priority: 1 },
     {
       name: "members",
       test: inApp([
         "components/profiles/(ProfileTile|MemberSilhouette|FictionalMark|FictionalNotice|UnblockButton|BlockUserModal|post-json)",
         "components/discovery/(like-client|LikeButton)",
+      ]),
+      priority: 1,
+    },
+    {
+      name: "profile-editor",
+      test: inApp([
+        "components/forms/(SelectField|ProfileBasicsFields)",
+        "components/profiles/LocationPicker",
+        "components/photos/PhotoManager",
       ]),
       priority: 1,
     },

@@ -51,10 +51,15 @@ describe("the client build's feature chunks (ADR 034)", () => {
     expect(groupOf("/project/node_modules/@conform-to/react/future/hooks.mjs")).toBe("forms");
     expect(groupOf("/project/app/components/profiles/ProfileTile.tsx")).toBe("members");
     expect(groupOf("/project/app/components/discovery/LikeButton.tsx")).toBe("members");
+    expect(groupOf("/project/app/components/photos/PhotoManager.tsx")).toBe("profile-editor");
+  });
+
+  it("keeps the photo preparation, which the chat loads on demand, out of the profile editor's file", () => {
+    expect(groupOf("/project/app/components/photos/prepare-upload.ts")).toBe("prepare-upload");
   });
 
   it("leaves a page's own components to the automatic splitting", () => {
-    expect(groupOf("/project/app/components/photos/PhotoManager.tsx")).toBeUndefined();
+    expect(groupOf("/project/app/components/chat/ChatScreen.tsx")).toBeUndefined();
     expect(groupOf("/project/app/components/profiles/ProfileTiles.tsx")).toBeUndefined();
   });
 });
