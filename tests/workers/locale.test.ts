@@ -99,6 +99,19 @@ describe("pages and errors", () => {
   });
 });
 
+describe("first paint (ADR 034)", () => {
+  it("asks for a member page's stylesheet first and for its scripts at low priority", async () => {
+    const html = await (await get("/members", { cookie: await loginCookie(await createMember()) })).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
+    const preloads = [...head.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)];
+    expect(stylesheet).toBeGreaterThan(-1);
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(stylesheet).toBeLessThan(preloads[0]!.index);
+    for (const [preload] of preloads) expect(preload).toContain('fetchpriority="low"');
+  });
+});
+
 describe("security headers", () => {
   it("sends a CSP with a nonce and the baseline headers", async () => {
     const response = await get("/");
