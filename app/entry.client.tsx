@@ -5,19 +5,29 @@
  * did. Should the file not load (a deploy replaced it, the network dropped), the page reloads once
  * as for a missing chunk (product.md §8); until then it works as served, with links and forms.
  */
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { TRANSLATIONS_LINK_ATTRIBUTE } from "~/i18n/translation-link";
 import { loadResources } from "~/i18n/translation-store";
 import { reloadOnce } from "~/utils/reload-on-chunk-error";
+import { rememberTypedText, restoreTypedText } from "~/utils/typed-text";
+
+/** Renders nothing; its effect runs once the document has hydrated. */
+function AfterHydration() {
+  useEffect(restoreTypedText, []);
+  return null;
+}
 
 function hydrate() {
+  // What the member typed into a text area before now would be replaced by the server's text.
+  rememberTypedText();
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
         <HydratedRouter />
+        <AfterHydration />
       </StrictMode>,
     );
   });

@@ -4,10 +4,43 @@
  * gets a 404 on that profile, and lifts the block again from the settings.
  */
 import { expect, test } from "@playwright/test";
-import { createMember } from "./factories";
+import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 
 const NOT_FOUND = "Deze pagina kon niet worden gevonden";
+
+test("what a member types into 'about me' before the page has hydrated is kept, counted and saved", async ({ page }) => {
+  const about = `Getypt terwijl de pagina nog laadde (${Date.now()}).`;
+  const member = await createMember({ name: "Floor" });
+  // The page arrives with the old text: hydration would put it back over the new one.
+  const client = db();
+  await client.execute({ sql: "UPDATE profiles SET about_me = ? WHERE id = ?", args: ["Mijn oude tekst.", member.profileId] });
+  client.close();
+  await logIn(page, member.email, member.password);
+  // The page's scripts wait until the member has typed: a slow phone shows the page before it hydrates (ADR 034).
+  let typed = () => {};
+  const typing = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await typing;
+    await route.continue();
+  });
+
+  await page.goto("/profile", { waitUntil: "commit" });
+  const aboutMe = page.getByRole("textbox", { name: "Over mij" });
+  await expect(aboutMe).toHaveValue("Mijn oude tekst.");
+  await aboutMe.fill(about);
+  typed();
+  await expect(page.locator(".layout__late-alerts")).toBeAttached(); // mounted once the page has hydrated
+
+  await expect(aboutMe).toHaveValue(about);
+  await expect(page.getByText(`Nog ${1000 - about.length} tekens over.`)).toBeVisible();
+  await page.getByRole("button", { name: "Profiel opslaan" }).click();
+  await expect(page.getByText("Je profiel is opgeslagen.")).toBeVisible();
+  await page.reload();
+  await expect(aboutMe).toHaveValue(about);
+});
 
 test.describe("editing the profile", () => {
   // The browser is in Utrecht (product.md §9: a position up to an hour old is fine).
