@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import type { Route } from "./+types/members.$id";
 import { MatchModal } from "~/components/discovery/MatchModal";
 import { FictionalNotice } from "~/components/profiles/FictionalNotice";
@@ -13,6 +13,7 @@ import { ProfileOverview } from "~/components/profiles/ProfileOverview";
 import { RelatedProfiles } from "~/components/profiles/RelatedProfiles";
 import { ResellTiles } from "~/components/profiles/ResellTiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
+import { blockedInTab } from "~/components/profiles/blocked-in-tab";
 import { getServices, getSite } from "~/http/context.server";
 import { guardBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
@@ -54,6 +55,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: `${card.name}, ${card.age} · ${site.name}`,
     description: getI18n(context).t("members:view.metaDescription", { name: card.name, age: card.age, place: card.region ?? card.country }),
   };
+}
+
+/** A profile blocked in this tab keeps its page (the notice, the undo button) until the member leaves it. */
+export function shouldRevalidate({ currentParams, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href && blockedInTab.has(Number(currentParams.id))) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {

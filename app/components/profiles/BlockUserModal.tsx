@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { BlockResponse } from "~/profiles/block-schema";
+import { blockedInTab } from "./blocked-in-tab";
 import { postJson } from "./post-json";
 
 /**
@@ -33,9 +34,11 @@ export function BlockUserModal({
     event.preventDefault();
     setBusy(true);
     setError(null);
+    blockedInTab.add(profileId);
     const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "block" }, true);
     setBusy(false);
     if (!reply.ok) {
+      blockedInTab.delete(profileId);
       setError(reply.message ?? t("messages.generic"));
       return;
     }

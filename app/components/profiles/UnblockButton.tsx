@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import type { BlockResponse } from "~/profiles/block-schema";
+import { blockedInTab } from "./blocked-in-tab";
 import { postJson } from "./post-json";
 
 /**
@@ -30,8 +31,10 @@ export function UnblockButton({
     setError(null);
     const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "unblock" }, true);
     setBusy(false);
-    if (reply.ok) onUnblocked();
-    else setError(reply.message ?? t("messages.generic"));
+    if (reply.ok) {
+      blockedInTab.delete(profileId);
+      onUnblocked();
+    } else setError(reply.message ?? t("messages.generic"));
   }
 
   return (
