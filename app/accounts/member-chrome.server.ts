@@ -7,7 +7,7 @@
 import type { Database } from "~/db/client.server";
 import { disabledNotificationsQuery, readDisabledNotifications, type DisabledNotification } from "./notification-preferences.server";
 import { navCountQueries, readNavCounts, type NavCounts } from "./nav-counts.server";
-import { timeBonusQuery, type TimeBonus } from "~/payments/time-bonus.server";
+import { timeBonusOf, timeBonusQuery, type TimeBonus } from "~/payments/time-bonus.server";
 
 export type MemberChrome = { counts: NavCounts; timeBonus: TimeBonus | null; disabledNotifications: DisabledNotification[] };
 
@@ -18,8 +18,8 @@ export async function memberChrome(
   const { userId, profileId, siteId, now } = input;
   const chrome = (counts: NavCounts, switchedOff: { type: string; channel: string }[], bonus: TimeBonus[]): MemberChrome => ({
     counts,
-    // A member who paid has no welcome bonus (activeTimeBonus); asking costs nothing in the batch.
-    timeBonus: input.paidUser ? null : (bonus[0] ?? null),
+    // Asked even of a member who paid (who has none): it costs nothing in the batch.
+    timeBonus: timeBonusOf(bonus, input.paidUser),
     disabledNotifications: readDisabledNotifications(switchedOff),
   });
   const switchedOffQuery = disabledNotificationsQuery(db, userId);

@@ -24,15 +24,7 @@ export async function loadNotificationPreferences(db: Database, userId: number):
 /** One type with the channels the member switched off (product.md §3 `notifications_disabled (list)`). */
 export type DisabledNotification = { type: NotificationType; channels: NotificationChannel[] };
 
-/**
- * The types a member switched off on the notifications page, in the page's order, each with its
- * switched-off channels; empty when everything is on.
- */
-export async function disabledNotifications(db: Database, userId: number): Promise<DisabledNotification[]> {
-  return readDisabledNotifications(await disabledNotificationsQuery(db, userId));
-}
-
-/** The switched-off (type, channel) pairs, to run alone or in a batch (member-chrome.server.ts). */
+/** The switched-off (type, channel) pairs, run in the batch of a page's chrome (member-chrome.server.ts). */
 export function disabledNotificationsQuery(db: Database, userId: number) {
   return db
     .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
@@ -40,6 +32,10 @@ export function disabledNotificationsQuery(db: Database, userId: number) {
     .where(and(eq(schema.notificationPreferences.userId, userId), eq(schema.notificationPreferences.enabled, false)));
 }
 
+/**
+ * The types a member switched off on the notifications page, in the page's order, each with its
+ * switched-off channels; empty when everything is on.
+ */
 export function readDisabledNotifications(rows: { type: string; channel: string }[]): DisabledNotification[] {
   return notificationTypes.flatMap((type) => {
     const channels = NOTIFICATION_CHANNELS.filter((channel) => rows.some((row) => row.type === type && row.channel === channel));

@@ -27,8 +27,7 @@ export function startTimeBonus(db: Database, input: { siteId: number; userId: nu
     ON CONFLICT (user_id) DO NOTHING`);
 }
 
-/** The member's running time bonus, or null: paid members, used or expired bonuses have none. */
-/** The query for a member's unused, unexpired welcome bonus (whether one applies at all: `activeTimeBonus`). */
+/** The query for a member's unused, unexpired welcome bonus (whether one applies: `timeBonusOf`). */
 export function timeBonusQuery(db: Database, input: { userId: number; now: Date }) {
   return db
     .select({ code: discountCodes.code, percent: discountCodes.valuePercentage, expiresAt: timeBonuses.expiresAt })
@@ -45,8 +44,13 @@ export function timeBonusQuery(db: Database, input: { userId: number; now: Date 
     .limit(1);
 }
 
+/** The bonus `timeBonusQuery` found, or null: a member who paid has none. */
+export function timeBonusOf(rows: TimeBonus[], paidUser: boolean): TimeBonus | null {
+  return paidUser ? null : (rows[0] ?? null);
+}
+
+/** The member's running time bonus, or null: paid members, used or expired bonuses have none. */
 export async function activeTimeBonus(db: Database, input: { userId: number; paidUser: boolean; now: Date }): Promise<TimeBonus | null> {
   if (input.paidUser) return null;
-  const [row] = await timeBonusQuery(db, input);
-  return row ?? null;
+  return timeBonusOf(await timeBonusQuery(db, input), input.paidUser);
 }

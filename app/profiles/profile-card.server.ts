@@ -3,7 +3,7 @@
  * region, thumbnail of the approved public main photo, fictional flag. Never an e-mail, a date of
  * birth or a private photo key.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn } from "~/profiles/age";
@@ -29,12 +29,6 @@ export const cardJoins = {
   photo: and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active"), eq(photos.private, false))!,
   region: eq(regions.id, profiles.regionId),
 };
-
-/**
- * Order term: members with an approved public main photo (the card's photo join found one) before
- * those without, so a list never opens with silhouettes while photos wait further down.
- */
-export const photoFirst = sql`(${photos.id} IS NULL)`;
 
 /**
  * The card query of the lists that suggest members (swipe game, match finder, related profiles,

@@ -116,8 +116,8 @@ async function main() {
   const inspectorPort = await freePort();
   const { base } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/__bench/baseline?bytes=1024", inspectorPort });
   const cookie = await logIn(base, DEMO_ACCOUNTS.demo, DEMO_PASSWORD);
-  const send = <T>(method: string, params?: Record<string, unknown>) => call.then((c) => c<T>(method, params));
   const call = connectInspector(inspectorPort);
+  const send = <T>(method: string, params?: Record<string, unknown>) => call.then((c) => c<T>(method, params));
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 200 });
 

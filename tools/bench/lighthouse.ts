@@ -18,7 +18,6 @@
  * accessibility and best practices 100; SEO 100 on public pages). Exit code 0 unless the run itself
  * fails; `--strict` also fails when a target is missed.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,7 +26,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { SLUG_LANDER_DESIGNS } from "../../app/landers/lander-slug";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { freePort, logIn, root } from "./harness";
+import { cleanup, cleanups, freePort, logIn, root, startProcess, waitFor } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -54,22 +53,6 @@ function chromiumPath(): string {
     if (candidate && existsSync(candidate)) return candidate;
   }
   throw new Error("no Chromium: install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH");
-}
-
-async function waitForApp(base: string, exited: () => boolean, output: string[]) {
-  const deadline = Date.now() + 5 * 60_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error(`the app stopped:\n${output.join("\n")}`);
-    try {
-      const response = await fetch(`${base}/api/companyinfo.php`);
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the app did not answer within 5 minutes:\n${output.join("\n")}`);
 }
 
 async function json<T>(base: string, path: string, cookie: string): Promise<T> {
@@ -129,51 +112,29 @@ async function main() {
   const folder = mkdtempSync(join(tmpdir(), "dating-bench-lighthouse-"));
   const [port, libsqlPort, molliePort] = [await freePort(), await freePort(), await freePort()];
   const base = `http://localhost:${port}`;
-  const output: string[] = [];
-  const app = spawn(process.execPath, [resolve(root, "tools/start.mjs")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LIBSQL_PORT: String(libsqlPort),
-      MOLLIE_PORT: String(molliePort),
-      DATA_FILE: join(folder, "bench.db"),
-      PERSIST_TO: join(folder, "state"),
-      SEED_PROFILES: "300",
-      // Lighthouse loads pages faster than a person reads: without this the browsing limits answer 429.
-      BROWSE_LIMITS: "off",
-    },
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  const app = startProcess(process.execPath, [resolve(root, "tools/start.mjs")], {
+    PORT: String(port),
+    LIBSQL_PORT: String(libsqlPort),
+    MOLLIE_PORT: String(molliePort),
+    DATA_FILE: join(folder, "bench.db"),
+    PERSIST_TO: join(folder, "state"),
+    SEED_PROFILES: "300",
+    // Lighthouse loads pages faster than a person reads: without this the browsing limits answer 429.
+    BROWSE_LIMITS: "off",
   });
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split("\n").filter(Boolean));
-    output.splice(0, Math.max(0, output.length - 40));
-  };
-  app.stdout.on("data", keep);
-  app.stderr.on("data", keep);
-  let exited = false;
-  app.once("exit", () => (exited = true));
   let chrome: chromeLauncher.LaunchedChrome | null = null;
-  const stop = async () => {
+  cleanups.push(async () => {
     await chrome?.kill();
-    if (!exited && app.pid) {
-      try {
-        process.kill(-app.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(folder, { recursive: true, force: true });
-  };
+  });
   const timer = setTimeout(() => {
     console.error(`\nstopped: the benchmark ran longer than ${maxMinutes} minutes (--max-minutes)`);
-    void stop().then(() => process.exit(2));
+    void cleanup().then(() => process.exit(2));
   }, maxMinutes * 60_000);
   timer.unref();
 
   try {
-    await waitForApp(base, () => exited, output);
+    await waitFor(`${base}/api/companyinfo.php`, "the app", app, 5 * 60_000);
     const cookie = await logIn(base, DEMO_ACCOUNTS.premium, DEMO_PASSWORD);
     if (values.save) mkdirSync(resolve(String(values.save)), { recursive: true });
     const { chats } = await json<{ chats: { conversation: { id: number }; profile: { id: number } }[] }>(base, "/api/chats.php", cookie);
@@ -250,10 +211,10 @@ async function main() {
         ? `\ntargets met: performance ≥ ${PERFORMANCE_TARGET}, accessibility and best practices 100, SEO 100 on public pages`
         : `\ntargets missed:\n${misses.map((miss) => `  ✖ ${miss}`).join("\n")}`,
     );
-    await stop();
+    await cleanup();
     process.exit(values.strict && misses.length > 0 ? 1 : 0);
   } catch (error) {
-    await stop();
+    await cleanup();
     throw error;
   }
 }
