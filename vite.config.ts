@@ -5,6 +5,7 @@ import { envOnlyMacros } from "vite-env-only";
 import { conformZodMini } from "./tools/vite-plugin-conform-zod-mini";
 import { clientChunkGroups } from "./tools/client-chunks";
 import { jsquashImportMetaUrl } from "./tools/vite-plugin-jsquash";
+import { reactDomStringChunks } from "./tools/vite-plugin-react-dom-string-chunks";
 import { translationAssets } from "./tools/vite-plugin-translation-assets";
 import { zodJitless } from "./tools/vite-plugin-zod-jitless";
 
@@ -15,6 +16,8 @@ export default defineConfig({
     envOnlyMacros(),
     conformZodMini(),
     zodJitless(),
+    // React's HTML as strings until each flush: one encode per flush instead of one per attribute (ADR 035).
+    reactDomStringChunks(),
     // The browser's translations as cacheable files instead of in every page (ADR 033).
     translationAssets(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),

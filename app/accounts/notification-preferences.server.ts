@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { notificationTypes } from "#drizzle/schema";
 import { schema, type Database } from "~/db/client.server";
 import { NOTIFICATION_CHANNELS, preferenceField, type NotificationChannel } from "./notification-channels";
+import { listFormat } from "~/i18n/intl";
 
 export { notificationTypes };
 export type NotificationType = (typeof notificationTypes)[number];
@@ -53,7 +54,7 @@ export function describeDisabledNotifications(
   locale: string,
 ) {
   if (list.length === 0) return null;
-  const and = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+  const and = listFormat(locale, { style: "long", type: "conjunction" });
   const items = list.map(({ type, channels }) =>
     t("settings:alert.switchedOffItem", {
       type: t(`settings:notifications.types.${type}`),

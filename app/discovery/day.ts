@@ -3,11 +3,12 @@
  * the site's time zone). Pure, so both the server and the tests use it; daylight saving time is
  * handled by taking the zone's offset at midnight itself, not at the current instant.
  */
+import { dateTimeFormat } from "~/i18n/intl";
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const parts = dateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
     month: "2-digit",

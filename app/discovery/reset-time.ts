@@ -10,6 +10,7 @@
  * which Intl leaves out or not depending on its version: those two are composed here.
  */
 import { formatClockTime, localeTag } from "~/i18n/format";
+import { dateTimeFormat } from "~/i18n/intl";
 
 /** Weekdays Sunday..Saturday in the case the limit message needs (see above); Intl gives the nominative. */
 const weekdayCase: Record<string, readonly string[]> = {
@@ -19,7 +20,7 @@ const weekdayCase: Record<string, readonly string[]> = {
 
 /** The weekday (0 = Sunday) of `date` in `timeZone`. */
 function weekdayIn(date: Date, timeZone: string): number {
-  const short = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone }).format(date);
+  const short = dateTimeFormat("en-US", { weekday: "short", timeZone }).format(date);
   return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(short);
 }
 
@@ -27,7 +28,7 @@ function weekdayIn(date: Date, timeZone: string): number {
 const clockWord: Record<string, string> = { da: "kl.", fi: "klo" };
 
 export function formatResetTime(resetsAt: Date, language: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat(localeTag(language), {
+  const parts = dateTimeFormat(localeTag(language), {
     weekday: "long",
     hour: "2-digit",
     minute: "2-digit",

@@ -8,6 +8,7 @@ import { isDevelopment } from "~/env.server";
 import { localeTag } from "~/i18n/format";
 import { getServices, getSite } from "./context.server";
 import { getI18n, getLocale } from "./i18n.server";
+import { dateTimeFormat } from "~/i18n/intl";
 
 export function devInbox<Label extends string, Status extends string>(
   context: Readonly<RouterContextProvider>,
@@ -18,7 +19,7 @@ export function devInbox<Label extends string, Status extends string>(
   const { t } = getI18n(context);
   const translated = <Key extends string>(keys: readonly Key[], prefix: string) =>
     Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<Key, string>;
-  const time = new Intl.DateTimeFormat(localeTag(getLocale(context)), {
+  const time = dateTimeFormat(localeTag(getLocale(context)), {
     dateStyle: "short",
     timeStyle: "medium",
     timeZone: site.settings.timeZone,

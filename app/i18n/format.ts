@@ -3,6 +3,7 @@
  */
 import { useTranslation } from "~/i18n/translation";
 import { intlLocale, isLanguage, defaultLanguage } from "~/i18n/languages";
+import { dateTimeFormat, numberFormat } from "~/i18n/intl";
 
 export function localeTag(language: string): string {
   return intlLocale[isLanguage(language) ? language : defaultLanguage];
@@ -11,11 +12,11 @@ export function localeTag(language: string): string {
 /** An amount in minor units; `fractionDigits` for prices below a cent (a credit costs €0.099). */
 export function formatMoney(cents: number, currency: string, language: string, fractionDigits?: number): string {
   const digits = fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  return new Intl.NumberFormat(localeTag(language), { style: "currency", currency, ...digits }).format(cents / 100);
+  return numberFormat(localeTag(language), { style: "currency", currency, ...digits }).format(cents / 100);
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(localeTag(language)).format(value);
+  return numberFormat(localeTag(language)).format(value);
 }
 
 /**
@@ -25,7 +26,7 @@ export function formatNumber(value: number, language: string): string {
 export function formatDate(value: string | Date, language: string, timeZone = "UTC"): string {
   const calendarDate = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = calendarDate ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat(localeTag(language), {
+  return dateTimeFormat(localeTag(language), {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -45,15 +46,15 @@ export function useFormat() {
 
 /** The time of a chat message, e.g. "14:05", in the site's time zone (the same on server and browser). */
 export function formatClockTime(value: string | Date, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeTag(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(value));
+  return dateTimeFormat(localeTag(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(value));
 }
 
 /** The day a chat message was sent, e.g. "zaterdag 21 november", in the site's time zone. */
 export function formatDay(value: string | Date, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeTag(language), { weekday: "long", day: "numeric", month: "long", timeZone }).format(new Date(value));
+  return dateTimeFormat(localeTag(language), { weekday: "long", day: "numeric", month: "long", timeZone }).format(new Date(value));
 }
 
 /** The calendar day of an instant in a time zone, as `YYYY-MM-DD` (to group messages by day). */
 export function dayKey(value: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(value));
+  return dateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(value));
 }

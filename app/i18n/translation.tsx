@@ -9,6 +9,7 @@
  * Server code (loaders, mails, pushes) keeps i18next through remix-i18next.
  */
 import { cloneElement, createContext, Fragment, useContext, type ReactElement, type ReactNode } from "react";
+import { pluralRules } from "~/i18n/intl";
 
 /** A language's namespaces (common, signup, …), each a tree of strings as in `locales/<lng>/<ns>.json`. */
 export type Resources = Record<string, Record<string, unknown>>;
@@ -40,7 +41,7 @@ const interpolate = (text: string, values: TranslateOptions): string =>
 
 /** A translator for one language (the root loader's `locale`, with app/i18n/translation-store.ts's resources). */
 export function createTranslator(language: string, resources: Resources): Translator {
-  const plurals = new Intl.PluralRules(language);
+  const plurals = pluralRules(language);
   const t = ((fullKey: string, options: TranslateOptions = {}) => {
     const separator = fullKey.indexOf(":");
     const hasNamespace = separator > 0 && fullKey.slice(0, separator) in resources;

@@ -10,6 +10,7 @@ import { resources } from "~/i18n/resources.server";
 import { mailHtml, mailText, type MailContent } from "~/mail/layout.server";
 import { isNotificationTemplate, type MailTemplate } from "~/mail/templates.server";
 import type { Site } from "~/sites/site.server";
+import { displayNames } from "~/i18n/intl";
 
 export type MailParams = {
   /** The member's profile name. */
@@ -90,7 +91,7 @@ function absoluteUrl(value: unknown, what: string): string {
 function companyAddress(company: Site["company"], language: Language): string {
   let country = company.country;
   try {
-    country = new Intl.DisplayNames([language], { type: "region" }).of(company.country) ?? company.country;
+    country = displayNames(language, { type: "region" }).of(company.country) ?? company.country;
   } catch {
     // an unknown region code stays as it is
   }

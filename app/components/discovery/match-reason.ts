@@ -5,6 +5,7 @@
 import type { Translate } from "~/i18n/translation";
 import type { MatchReasons } from "~/discovery/match-finder.server";
 import { localeTag } from "~/i18n/format";
+import { displayNames, listFormat } from "~/i18n/intl";
 
 const MAX_PARTS = 3;
 const MAX_INTERESTS = 3;
@@ -21,11 +22,11 @@ export function explainMatch(reasons: MatchReasons, t: Translate, language: stri
   const parts: string[] = [];
   if (reasons.sharedInterests.length > 0) {
     const names = reasons.sharedInterests.slice(0, MAX_INTERESTS).map((key) => inSentence(t(`interests.${key}`), language));
-    parts.push(t("discovery:matchFinder.reasons.interests", { list: new Intl.ListFormat(locale, { type: "conjunction" }).format(names) }));
+    parts.push(t("discovery:matchFinder.reasons.interests", { list: listFormat(locale, { type: "conjunction" }).format(names) }));
   }
   if (reasons.place?.kind === "region") parts.push(t("discovery:matchFinder.reasons.region", { region: reasons.place.name }));
   if (reasons.place?.kind === "country") {
-    const country = new Intl.DisplayNames(locale, { type: "region" }).of(reasons.place.code) ?? reasons.place.code;
+    const country = displayNames(locale, { type: "region" }).of(reasons.place.code) ?? reasons.place.code;
     parts.push(t("discovery:matchFinder.reasons.country", { country }));
   }
   if (reasons.ageGap === 0) parts.push(t("discovery:matchFinder.reasons.sameAge"));

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
 import { localeTag } from "~/i18n/format";
 import { callApi } from "~/utils/call-api";
+import { displayNames } from "~/i18n/intl";
 
 /** product.md §3 "Geolocation permission (unsupported, unknown, or the browser state)". */
 export type GeolocationPermission = "unsupported" | "unknown" | PermissionState;
@@ -91,7 +92,7 @@ export function LocationPicker({
   const [region, setRegion] = useState(defaultRegion);
   const [lookup, setLookup] = useState<LookupState>({ state: "idle" });
   const permission = useGeolocationPermission();
-  const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
+  const countryNames = displayNames(localeTag(i18n.language), { type: "region" });
   const options = regions[country] ?? [];
 
   async function locate() {

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/translation";
 import { localeTag } from "~/i18n/format";
 import type { ProfileField } from "~/profiles/profile-fields";
 import type { Seeking } from "~/profiles/profile-schema";
+import { dateTimeFormat } from "~/i18n/intl";
 
 /**
  * The highlights of a profile (product.md §2): the fields the site shows (`visible_profile_fields`)
@@ -18,7 +19,7 @@ export function ProfileHighlights({
   const { t, i18n } = useTranslation();
   if (highlights.length === 0 && !notes) return null;
   const memberSince = notes
-    ? new Intl.DateTimeFormat(localeTag(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    ? dateTimeFormat(localeTag(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(
         new Date(`${notes.memberSince}-15T12:00:00Z`),
       )
     : null;

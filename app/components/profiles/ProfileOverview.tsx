@@ -3,6 +3,7 @@ import { localeTag } from "~/i18n/format";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
+import { displayNames } from "~/i18n/intl";
 
 /**
  * The photo header of a profile (product.md §2 "profile overview"): the main photo, name and age,
@@ -20,7 +21,7 @@ export function ProfileOverview({
   fictionalLabel: string;
 }) {
   const { t, i18n } = useTranslation();
-  const country = new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }).of(profile.country) ?? profile.country;
+  const country = displayNames(localeTag(i18n.language), { type: "region" }).of(profile.country) ?? profile.country;
   return (
     <header className="profile-overview">
       <div className="profile-overview__photo">

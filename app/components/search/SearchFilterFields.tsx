@@ -1,8 +1,9 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
 import type { SearchField, SearchFilters } from "~/search/search-params";
+import { displayNames } from "~/i18n/intl";
 
 /** Regions per country, as /api/regions.php and the search loader send them. */
 export type SearchRegions = Record<string, { id: number; name: string }[]>;
@@ -34,7 +35,7 @@ export function SearchFilterFields({
 }) {
   const { t, i18n } = useTranslation();
   const [country, setCountry] = useState(values?.country ?? "");
-  const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
+  const countryNames = displayNames(localeTag(i18n.language), { type: "region" });
   const allowed = (field: SearchField) => options.allowed.includes(field);
   const regions = options.regions[country] ?? [];
   const id = (name: string) => `${idPrefix}-${name}`;

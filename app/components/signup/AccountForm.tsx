@@ -12,6 +12,7 @@ import { HoneypotField } from "~/security/honeypot";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { TermsLabel } from "~/components/forms/TermsLabel";
 import { BirthDateField, ProfileNameField } from "~/components/forms/ProfileBasicsFields";
+import { displayNames } from "~/i18n/intl";
 
 /** What the /signup action answers for the account step. */
 export type AccountActionData = {
@@ -56,7 +57,7 @@ export function AccountForm({
     lastResult: actionData?.result,
     defaultValue: { gender: config.defaultGender, seeking: config.defaultSeeking, country: config.defaultCountry },
   });
-  const countryNames = useMemo(() => new Intl.DisplayNames([localeTag(i18n.language)], { type: "region" }), [i18n.language]);
+  const countryNames = displayNames(localeTag(i18n.language), { type: "region" });
 
   return (
     <FormTag method="post" action={action} {...getFormProps(form)} className="form-stack signup-account" onInput={onInput}>

@@ -12,6 +12,7 @@ import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import type { PushState } from "~/components/push/push-client";
 import { ResendActivation } from "./ResendActivation";
+import { displayNames } from "~/i18n/intl";
 
 /** The uploader of /profile, loaded with the photo step only: the account step (the first page a visitor sees) stays light. */
 const PhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
@@ -98,7 +99,7 @@ function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "l
     onValidate: validator(locationSchema),
     shouldValidate: "onBlur",
   });
-  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" }).of(view.country) ?? view.country;
+  const countryName = displayNames(i18n.language, { type: "region" }).of(view.country) ?? view.country;
   const { defaultValue: _region, ...regionProps } = getSelectProps(fields.region);
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
