@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { CHAT_SOCKET_PATH, connectChatSocket } from "~/http/chat-socket.server";
 import { servicesContext } from "~/http/context.server";
 import { getDatabase } from "~/db/client.server";
+import { withCombinedReads } from "~/db/combined-reads.server";
 import { isDevelopment, readEnv } from "~/env.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { runScheduledJobs } from "./cron/registry";
@@ -58,7 +59,7 @@ export default {
       country: visitorCountry(request, isDevelopment(appEnv)),
       now: () => new Date(),
     });
-    const response = await requestHandler(request, context);
+    const response = await withCombinedReads(() => requestHandler(request, context));
     return applySecurityHeaders(response, appEnv.APP_ENV === "production");
   },
 

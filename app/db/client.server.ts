@@ -6,6 +6,7 @@ import { createClient } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "#drizzle/schema";
+import { combiningReads } from "./combined-reads.server";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
@@ -19,7 +20,8 @@ export function getDatabase(url: string, authToken?: string): Database {
     // isolate, and a query started from another request's turn is cancelled when that request ends
     // ("Worker's code had hung"). Each request awaits its own queries; the server does the queuing.
     const client = createClient({ url, authToken, intMode: "number", concurrency: Number.POSITIVE_INFINITY });
-    db = drizzle(client, { schema });
+    // The reads a request starts together go to the database in one round trip (ADR 035).
+    db = drizzle(combiningReads(client), { schema });
     databases.set(key, db);
   }
   return db;
