@@ -2,7 +2,7 @@
  * Reads that a request starts together travel together (ADR 035). A page's loaders run at once —
  * the root's member chrome (badges, time bonus) and the page's own query — and each used to make
  * its own HTTP round trip to the database: on Turso that is network latency, and in workerd about
- * 0.7 ms of CPU before any SQL runs (`npm run bench -- --only http`). Within one request, the
+ * 0.7 ms of CPU before any SQL runs (`npm run bench -- --only compare`). Within one request, the
  * SELECT statements started in the same turn of the event loop now go to the database as one
  * batch, and each caller gets its own results.
  *

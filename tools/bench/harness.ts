@@ -1,9 +1,10 @@
 /**
  * What the benchmarks share: child processes in their own process groups that cleanup ends, free
- * local ports, waiting for a server, quantiles, a seeded database, the build, workerd and a login.
+ * local ports, waiting for a server, quantiles, a seeded database, the build, workerd, a login and
+ * workerd's CPU counters.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -221,4 +222,31 @@ export async function logIn(base: string, email: string, password: string): Prom
   const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
   if (response.status !== 200 || !cookie) throw new Error(`login of ${email} failed: HTTP ${response.status}`);
   return cookie;
+}
+
+/** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (ms, user + system) used so far by the workerd processes of a process group (a
+ * `wrangler dev` of startWorkerd and everything it spawned); null where /proc is not there.
+ */
+export function workerdCpuMs(processGroup: number): number | null {
+  if (!existsSync("/proc")) return null;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp …": the name may hold spaces, so split after the last ")".
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (!name.includes("workerd") || Number(fields[2]) !== processGroup) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }

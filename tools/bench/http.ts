@@ -21,12 +21,12 @@
  * itself fails; `--strict` also fails when a target is missed. The database is ANALYZEd after
  * seeding, as the SQL benchmark (search.ts) does; `--no-analyze` leaves it without statistics.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd } from "./harness";
+import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -69,33 +69,6 @@ type Figures = {
   /** CPU time workerd spent per request (ms), from its processes' own counters over the scenario. */
   cpuMs: number | null;
 };
-
-/** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * The CPU time (ms, user + system) used so far by the workerd processes of a process group (the
- * `wrangler dev` started below and everything it spawned); null where /proc is not there.
- */
-function workerdCpuMs(processGroup: number): number | null {
-  if (!existsSync("/proc")) return null;
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp …": the name may hold spaces, so split after the last ")".
-    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (!name.includes("workerd") || Number(fields[2]) !== processGroup) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-}
 
 /**
  * Closed loop: `concurrency` workers each send the next request as soon as their previous one

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile] [--profiles N] [...]`: runs the
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare] [--profiles N] [...]`: runs the
  * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
@@ -12,7 +12,9 @@
  * - lighthouse.ts: Lighthouse (mobile) on ten pages of the app and the nine landers as `npm start`
  *   serves them, signed in where the page needs it (`--runs`, `--why`, `--pages`, `--strict`);
  * - cpu-profile.ts: V8 CPU profiles of workerd per page, the functions that cost the most
- *   (`--paths`, `--requests`, `--save`).
+ *   (`--paths`, `--requests`, `--save`);
+ * - compare-builds.ts (`--only compare`, never by default): the CPU per page of two or more builds
+ *   served side by side (`--builds a,b`, `--paths`, `--rounds`, `--per`, `--profiles`).
  *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
@@ -28,11 +30,14 @@ const benchmarks = {
   chat: "tools/bench/chat.ts",
   lighthouse: "tools/bench/lighthouse.ts",
   "cpu-profile": "tools/bench/cpu-profile.ts",
+  compare: "tools/bench/compare-builds.ts",
 };
+/** Run only when named: compare needs the builds to compare (`--builds`). */
+const onRequest = new Set(["compare"]);
 
 const args = process.argv.slice(2);
 const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));
-let selected = Object.keys(benchmarks);
+let selected = Object.keys(benchmarks).filter((name) => !onRequest.has(name));
 if (onlyAt !== -1) {
   const value = args[onlyAt].includes("=") ? args[onlyAt].split("=")[1] : args[onlyAt + 1];
   args.splice(onlyAt, args[onlyAt].includes("=") ? 1 : 2);
