@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { cleanup, cleanups, logIn, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
+import { cleanup, cleanups, logIn, positiveOption, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -31,16 +31,11 @@ const { values } = parseArgs({
     per: { type: "string", default: "60" },
   },
 });
-const positive = (value: unknown, name: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a positive integer`);
-  return n;
-};
 const builds = String(values.builds).split(",").filter(Boolean);
 const paths = String(values.paths).split(",").filter(Boolean);
-const profiles = positive(values.profiles, "profiles");
-const rounds = positive(values.rounds, "rounds");
-const per = positive(values.per, "per");
+const profiles = positiveOption(values.profiles, "profiles");
+const rounds = positiveOption(values.rounds, "rounds");
+const per = positiveOption(values.per, "per");
 const CONCURRENCY = 8;
 const MAX_MINUTES = 30;
 

@@ -107,6 +107,13 @@ export async function waitFor(url: string, what: string, process: { exited: Prom
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s:\n${process.output.join("\n")}`);
 }
 
+/** A command-line option that must be a whole number of at least 1 (`--requests 400`). */
+export function positiveOption(value: unknown, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a positive integer`);
+  return n;
+}
+
 export function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }

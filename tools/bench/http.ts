@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
+import { appBuild, cleanup, cleanups, logIn, positiveOption, quantile, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -40,17 +40,12 @@ const { values } = parseArgs({
     "no-analyze": { type: "boolean", default: false },
   },
 });
-const positive = (value: unknown, name: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} expects a positive integer`);
-  return n;
-};
-const profiles = positive(values.profiles, "profiles");
-const requests = positive(values.requests, "requests");
+const profiles = positiveOption(values.profiles, "profiles");
+const requests = positiveOption(values.requests, "requests");
 const warmup = Number(values.warmup) >= 0 ? Math.floor(Number(values.warmup)) : 40;
-const concurrency = positive(values.concurrency, "concurrency");
+const concurrency = positiveOption(values.concurrency, "concurrency");
 /** The whole run's limit: seeding dominates (about 45 s per 100,000 profiles). */
-const maxMinutes = values["max-minutes"] ? positive(values["max-minutes"], "max-minutes") : Math.ceil(15 + (profiles / 100_000) * 2);
+const maxMinutes = values["max-minutes"] ? positiveOption(values["max-minutes"], "max-minutes") : Math.ceil(15 + (profiles / 100_000) * 2);
 const searchTarget = profiles >= 1_000_000 ? 2 : 4;
 /** "Page 50 as fast as page 1": its p95 within this factor of page 1's. */
 const deepPageTolerance = 1.25;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
 import { localeTag } from "~/i18n/format";
