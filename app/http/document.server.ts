@@ -3,8 +3,8 @@
  * streaming HTMLRewriter — no client JavaScript, no hydration: React leaves unknown tags in <head>
  * and trailing ones in <body> alone.
  * - <head>: the SEO tags of app/seo/seo.ts (canonical, hreflang alternates, noindex, Open Graph),
- *   and the site's third-party scripts once the visitor accepted them; React Router's module
- *   preloads at low priority (ADR 034);
+ *   and the site's third-party scripts once the visitor accepted them (React Router's module
+ *   preloads get their low priority in the build: tools/vite-plugin-react-router-preload-priority.ts);
  * - end of <body>: the cookie banner while the visitor has not answered (and always on the cookie
  *   policy page, to change the answer), the page-hidden beacon (an inline script with the
  *   page's nonce) on pages that ask for it (the landers, ADR 030), and the inline scripts of a
@@ -101,14 +101,6 @@ export function documentExtras(
         .on('link[rel="canonical"]', {
           element() {
             present.add("canonical");
-          },
-        })
-        // The page's scripts after what its first paint needs (the stylesheet, the font, the first
-        // photos): React does the same with its own bootstrap modules. React Router's <Scripts>
-        // takes no attribute for its preloads.
-        .on('link[rel="modulepreload"]', {
-          element(link) {
-            link.setAttribute("fetchpriority", "low");
           },
         })
         .on("head", {

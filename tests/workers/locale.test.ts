@@ -108,7 +108,8 @@ describe("first paint (ADR 034)", () => {
     expect(stylesheet).toBeGreaterThan(-1);
     expect(preloads.length).toBeGreaterThan(3);
     expect(stylesheet).toBeLessThan(preloads[0]!.index);
-    for (const [preload] of preloads) expect(preload).toContain('fetchpriority="low"');
+    // HTML attribute names are case-insensitive; React writes the prop's name (fetchPriority).
+    for (const [preload] of preloads) expect(preload.toLowerCase()).toContain('fetchpriority="low"');
   });
 });
 
