@@ -1,8 +1,9 @@
 /**
  * The match finder (/match-finder): suggestions ranked by mutual fit, each with the reasons the
- * member is told in one line. Fetching is one bounded query (the most recently active members who
- * fit both ways and were born within `AGE_BAND_YEARS` of the member) plus their interests; the
- * ranking is the pure `rankSuggestions`.
+ * member is told in one line. Fetching is one bounded query: the most recently active members who
+ * fit both ways and were born within `AGE_BAND_YEARS` of the member, each with the interests they
+ * share with the member (found by the database: reading every candidate's interests to compare
+ * them here cost more CPU than the rest of the page). The ranking is the pure `rankSuggestions`.
  *
  * Score (higher is better):
  * - gender and sexuality must fit both ways, and ages be at most `AGE_BAND_YEARS` apart (else no suggestion);
@@ -11,14 +12,14 @@
  * - shared interests: `INTEREST_POINTS` each, counted up to `MAX_COUNTED_INTERESTS`;
  * - recent activity: `ACTIVITY_POINTS` for the last day, the last week or the last month.
  */
-import { gte, lte, notInArray } from "drizzle-orm";
+import { gte, lte, notInArray, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { ageOn, shiftYears } from "~/profiles/age";
 import { toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { fitsBothWays, type Orientation } from "./fit";
-import { fittingInDiscoveryOrder, interestKeysOf, notLikedBy, type DiscoveryMember } from "./member.server";
+import { fittingInDiscoveryOrder, notLikedBy, type DiscoveryMember } from "./member.server";
 
-const { profiles } = schema;
+const { profiles, profileInterests, interests } = schema;
 
 export const AGE_BAND_YEARS = 8;
 export const REGION_POINTS = 30;
@@ -40,8 +41,10 @@ export type FitFacts = Orientation & {
   country: string;
   regionId: number | null;
   lastActiveAt: Date;
-  interests: string[];
 };
+
+/** A suggestion's member: their facts, region name and the interest keys they share with the viewer. */
+export type CandidateFacts = FitFacts & { region: string | null; sharedInterests: string[] };
 
 /** Why a member is suggested; the page turns it into one translated line. */
 export type MatchReasons = {
@@ -64,7 +67,7 @@ function activityOf(lastActiveAt: Date, now: Date): MatchReasons["activity"] {
 }
 
 /** The score and reasons of one candidate, or null when they do not fit the viewer. */
-export function scoreCandidate<T extends FitFacts & { region: string | null }>(
+export function scoreCandidate<T extends CandidateFacts>(
   viewer: FitFacts,
   candidate: T,
   now: Date,
@@ -73,8 +76,7 @@ export function scoreCandidate<T extends FitFacts & { region: string | null }>(
   const ageGap = Math.abs(ageOn(viewer.birthDate, now) - ageOn(candidate.birthDate, now));
   if (ageGap > AGE_BAND_YEARS) return null;
 
-  const mine = new Set(viewer.interests);
-  const sharedInterests = candidate.interests.filter((key) => mine.has(key));
+  const { sharedInterests } = candidate;
   const sameCountry = viewer.country === candidate.country;
   const sameRegion = sameCountry && viewer.regionId !== null && viewer.regionId === candidate.regionId;
   const place: MatchReasons["place"] =
@@ -94,7 +96,7 @@ export function scoreCandidate<T extends FitFacts & { region: string | null }>(
 }
 
 /** The best `limit` candidates, best first (ties: most recently active, then lowest id). */
-export function rankSuggestions<T extends FitFacts & { region: string | null }>(
+export function rankSuggestions<T extends CandidateFacts>(
   viewer: FitFacts,
   candidates: T[],
   now: Date,
@@ -112,6 +114,20 @@ export function rankSuggestions<T extends FitFacts & { region: string | null }>(
 
 export type Suggestion = { profile: ProfileCard; reasons: MatchReasons };
 
+/**
+ * SQL: the interest keys the `profiles` row shares with the member, in the catalogue's order, as
+ * a JSON array. One index range per candidate (profile_interests' key), the member's own interests
+ * read once.
+ */
+function sharedInterestKeys(memberProfileId: number) {
+  return sql<string>`(
+    SELECT json_group_array(${interests.key} ORDER BY ${interests.position})
+    FROM ${profileInterests} JOIN ${interests} ON ${interests.id} = ${profileInterests.interestId}
+    WHERE ${profileInterests.profileId} = ${profiles.id}
+      AND ${profileInterests.interestId} IN (SELECT mine.interest_id FROM ${profileInterests} AS mine WHERE mine.profile_id = ${memberProfileId})
+  )`;
+}
+
 /** The match finder's suggestions for a member: visible, fitting, not liked yet, not in `skipped`. */
 export async function matchFinderSuggestions(
   db: Database,
@@ -128,12 +144,11 @@ export async function matchFinderSuggestions(
       notLikedBy(member.id),
       input.skipped.length > 0 ? notInArray(profiles.id, input.skipped) : undefined,
     ],
-    { sexuality: profiles.sexuality, regionId: profiles.regionId },
+    { sexuality: profiles.sexuality, regionId: profiles.regionId, sharedInterests: sharedInterestKeys(member.id) },
     CANDIDATE_POOL,
   );
-  const interests = await interestKeysOf(db, [member.id, ...rows.map((row) => row.id)]);
-  const viewer: FitFacts = { ...member, lastActiveAt: input.now, interests: interests.get(member.id) ?? [] };
-  const candidates = rows.map((row) => ({ ...row, interests: interests.get(row.id) ?? [] }));
+  const viewer: FitFacts = { ...member, lastActiveAt: input.now };
+  const candidates = rows.map((row) => ({ ...row, sharedInterests: JSON.parse(row.sharedInterests) as string[] }));
   // Members with a photo lead; among each group the best fit first (a stable sort keeps the rank).
   const ranked = rankSuggestions(viewer, candidates, input.now, candidates.length);
   const withPhotoFirst = ranked.sort((a, b) => Number(a.candidate.thumbKey === null) - Number(b.candidate.thumbKey === null));

@@ -8,13 +8,13 @@ import {
   REGION_POINTS,
   rankSuggestions,
   scoreCandidate,
+  type CandidateFacts,
   type FitFacts,
 } from "./match-finder.server";
 
 const NOW = new Date("2025-06-15T12:00:00Z");
 const HOUR = 3600 * 1000;
 
-type Candidate = FitFacts & { region: string | null };
 
 const viewer: FitFacts = {
   id: 1,
@@ -24,11 +24,10 @@ const viewer: FitFacts = {
   country: "NL",
   regionId: 7,
   lastActiveAt: NOW,
-  interests: ["cooking", "travelling", "music", "wine"],
 };
 
 let nextId = 100;
-function candidate(overrides: Partial<Candidate> = {}): Candidate {
+function candidate(overrides: Partial<CandidateFacts> = {}): CandidateFacts {
   return {
     id: nextId++,
     gender: "female",
@@ -39,7 +38,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     region: null,
     // Idle for more than a month: no activity points unless a test asks for them.
     lastActiveAt: new Date(NOW.getTime() - 40 * 24 * HOUR),
-    interests: [],
+    sharedInterests: [],
     ...overrides,
   };
 }
@@ -83,11 +82,11 @@ describe("scoreCandidate", () => {
   });
 
   it("counts shared interests, up to a cap", () => {
-    const two = scoreCandidate(viewer, candidate({ interests: ["cooking", "gym", "wine"] }), NOW)!;
+    const two = scoreCandidate(viewer, candidate({ sharedInterests: ["cooking", "wine"] }), NOW)!;
     expect(two.reasons.sharedInterests).toEqual(["cooking", "wine"]);
     expect(two.score).toBe(AGE_POINTS + 2 * INTEREST_POINTS);
     const many = ["cooking", "travelling", "music", "wine", "beach", "art", "tea"];
-    const capped = scoreCandidate({ ...viewer, interests: many }, candidate({ interests: many }), NOW)!;
+    const capped = scoreCandidate(viewer, candidate({ sharedInterests: many }), NOW)!;
     expect(capped.score).toBe(AGE_POINTS + MAX_COUNTED_INTERESTS * INTEREST_POINTS);
     expect(capped.reasons.sharedInterests).toHaveLength(7);
   });
@@ -104,11 +103,11 @@ describe("scoreCandidate", () => {
 
 describe("rankSuggestions", () => {
   it("puts the best fit first, drops those who do not fit, and stops at the limit", () => {
-    const neighbour = candidate({ country: "NL", regionId: 7, region: "Utrecht", interests: ["cooking"] });
-    const kindred = candidate({ interests: ["cooking", "travelling", "music"] });
+    const neighbour = candidate({ country: "NL", regionId: 7, region: "Utrecht", sharedInterests: ["cooking"] });
+    const kindred = candidate({ sharedInterests: ["cooking", "travelling", "music"] });
     const stranger = candidate();
     const man = candidate({ gender: "male" });
-    const tooOld = candidate({ birthDate: "1970-01-01", interests: ["cooking", "travelling", "music", "wine"] });
+    const tooOld = candidate({ birthDate: "1970-01-01", sharedInterests: ["cooking", "travelling", "music", "wine"] });
     const ranked = rankSuggestions(viewer, [stranger, man, kindred, tooOld, neighbour], NOW);
     expect(ranked.map((entry) => entry.candidate.id)).toEqual([neighbour.id, kindred.id, stranger.id]);
     expect(rankSuggestions(viewer, [stranger, kindred, neighbour], NOW, 2)).toHaveLength(2);

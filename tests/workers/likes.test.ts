@@ -416,9 +416,15 @@ describe("swipe game and match finder pages", () => {
     await shapeProfile(me.profileId, { sexuality: "lesbian", birth_date: "1985-03-01", country: "DE" });
     const partner = await createMember({ site: "de-milf", gender: "female", name: "Greta" });
     await shapeProfile(partner.profileId, { sexuality: "lesbian", birth_date: "1986-03-01", country: "AT" });
-    const [[cooking]] = (await sql("SELECT id FROM interests WHERE key = 'cooking'")) as [[string]];
-    for (const profileId of [me.profileId, partner.profileId])
-      await sql("INSERT INTO profile_interests (profile_id, interest_id) VALUES (?, ?)", [profileId, Number(cooking)]);
+    const interest = async (key: string) => Number(((await sql("SELECT id FROM interests WHERE key = ?", [key])) as [[string]])[0][0]);
+    // Only what both like is named: her music and Greta's art are not.
+    for (const [profileId, key] of [
+      [me.profileId, "cooking"],
+      [me.profileId, "music"],
+      [partner.profileId, "art"],
+      [partner.profileId, "cooking"],
+    ] as const)
+      await sql("INSERT INTO profile_interests (profile_id, interest_id) VALUES (?, ?)", [profileId, await interest(key)]);
 
     const html = mainContent(await (await get("/match-finder", { host, cookie: me.cookie })).text());
     expect(html).toContain("Greta");
