@@ -23,15 +23,19 @@ describe("React Router's <Scripts> with low-priority module preloads (tests/work
       expect(inScripts).toHaveLength(3);
       for (const props of inScripts) expect(props).toContain('fetchPriority: "low"');
       // Prefetching another page's modules (<PrefetchPageLinks>) keeps the browser's own priority.
-      expect(preloadProps(patched.slice(0, scriptsStart)).join()).toBe(preloadProps(original.slice(0, original.indexOf("function Scripts("))).join());
+      expect(preloadProps(patched.slice(0, scriptsStart)).join()).toBe(
+        preloadProps(original.slice(0, original.indexOf("function Scripts("))).join(),
+      );
     });
   }
 
   it("refuses a React Router whose <Scripts> changed, instead of building it unchanged", () => {
     const original = components("production");
-    expect(() => withLowPriorityPreloads(original.replace("function Scripts(scriptProps) {", "function Scripts(props) {"))).toThrow(/not found/);
-    expect(() => withLowPriorityPreloads(original.replace('rel: "modulepreload",\n\t\thref: manifest.url', 'rel: "preload",\n\t\thref: manifest.url'))).toThrow(
-      /renders 2 module preloads, expected 3/,
+    expect(() => withLowPriorityPreloads(original.replace("function Scripts(scriptProps) {", "function Scripts(props) {"))).toThrow(
+      /not found/,
     );
+    expect(() =>
+      withLowPriorityPreloads(original.replace('rel: "modulepreload",\n\t\thref: manifest.url', 'rel: "preload",\n\t\thref: manifest.url')),
+    ).toThrow(/renders 2 module preloads, expected 3/);
   });
 });

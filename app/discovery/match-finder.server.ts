@@ -67,11 +67,7 @@ function activityOf(lastActiveAt: Date, now: Date): MatchReasons["activity"] {
 }
 
 /** The score and reasons of one candidate, or null when they do not fit the viewer. */
-export function scoreCandidate<T extends CandidateFacts>(
-  viewer: FitFacts,
-  candidate: T,
-  now: Date,
-): Scored<T> | null {
+export function scoreCandidate<T extends CandidateFacts>(viewer: FitFacts, candidate: T, now: Date): Scored<T> | null {
   if (candidate.id === viewer.id || !fitsBothWays(viewer, candidate)) return null;
   const ageGap = Math.abs(ageOn(viewer.birthDate, now) - ageOn(candidate.birthDate, now));
   if (ageGap > AGE_BAND_YEARS) return null;
@@ -96,12 +92,7 @@ export function scoreCandidate<T extends CandidateFacts>(
 }
 
 /** The best `limit` candidates, best first (ties: most recently active, then lowest id). */
-export function rankSuggestions<T extends CandidateFacts>(
-  viewer: FitFacts,
-  candidates: T[],
-  now: Date,
-  limit = SUGGESTIONS,
-): Scored<T>[] {
+export function rankSuggestions<T extends CandidateFacts>(viewer: FitFacts, candidates: T[], now: Date, limit = SUGGESTIONS): Scored<T>[] {
   return candidates
     .map((candidate) => scoreCandidate(viewer, candidate, now))
     .filter((scored): scored is Scored<T> => scored !== null)

@@ -15,7 +15,6 @@ import {
 const NOW = new Date("2025-06-15T12:00:00Z");
 const HOUR = 3600 * 1000;
 
-
 const viewer: FitFacts = {
   id: 1,
   gender: "male",
