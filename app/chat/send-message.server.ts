@@ -59,10 +59,12 @@ export async function sendMessage(
   },
 ): Promise<SendOutcome> {
   const { sender, message, siteId, now } = input;
-  const resent = await alreadySent(db, sender, message.clientKey);
+  // Both reads go to the database in one round trip (app/db/combined-reads.server.ts).
+  const [resent, conversation] = await Promise.all([
+    alreadySent(db, sender, message.clientKey),
+    resolveConversation(db, { sender, to: input.to, siteId }),
+  ]);
   if (resent) return resent;
-
-  const conversation = await resolveConversation(db, { sender, to: input.to, siteId });
   if (conversation.status !== "ok") return conversation;
   if (sender.status !== "confirmed") return { status: "unconfirmed" };
   if (sender.spendingBlocked) return { status: "spending_blocked" };
@@ -111,10 +113,7 @@ export async function sendMessage(
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
   if (charged.status === "refused") return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
 
-  const stored = await db.query.messages.findFirst({
-    columns: { id: true, conversationId: true },
-    where: and(eq(messages.senderId, sender.profileId), eq(messages.clientKey, message.clientKey)),
-  });
+  const [stored] = charged.effectResults.at(-1) as { id: number; conversationId: number }[];
   if (!stored) throw new Error("a paid message was not stored");
   // Another request with the same key may have paid first (a double click): that one is the send.
   if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
@@ -205,7 +204,8 @@ async function createConversation(db: Database, input: { siteId: number; starter
 /**
  * What a paid message changes, each statement guarded by the one before (see `balanceMoved`): the
  * message (and its photo, pending review); the conversation's time; both members' rows (the
- * recipient's unread count goes up and a removed chat comes back for both).
+ * recipient's unread count goes up and a removed chat comes back for both). The last statement
+ * reads the message back: this one, or the one an earlier request with the same key stored.
  */
 function deliveryEffects(
   db: Database,
@@ -246,5 +246,10 @@ function deliveryEffects(
         unread_count = unread_count + excluded.unread_count,
         last_message_at = excluded.last_message_at,
         removed_at = NULL`),
+    db
+      .select({ id: messages.id, conversationId: messages.conversationId })
+      .from(messages)
+      .where(and(eq(messages.senderId, m.senderId), eq(messages.clientKey, m.clientKey)))
+      .limit(1),
   ];
 }

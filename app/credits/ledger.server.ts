@@ -10,12 +10,17 @@ import { schema, type Database } from "~/db/client.server";
 
 export type LedgerReason = "signup" | "purchase" | "message" | "photo" | "gift" | "chargeback" | "refund" | "adjustment";
 
-export type LedgerResult =
-  | { status: "applied"; balance: number }
-  | { status: "duplicate"; balance: number }
-  | { status: "insufficient"; balance: number }
+export type LedgerResult = (
+  | { status: "applied" }
+  | { status: "duplicate" }
+  | { status: "insufficient" }
   /** The change's `guard` did not hold: nothing moved. */
-  | { status: "refused"; balance: number };
+  | { status: "refused" }
+) & {
+  balance: number;
+  /** What each of the call's `effects` returned, in order: the rows of a SELECT among them (read in the same transaction). */
+  effectResults: unknown[];
+};
 
 /**
  * The guard of an effect that must happen exactly when this call moves the balance (the message a
@@ -84,11 +89,11 @@ export async function applyCredits(
   const after = results[results.length - 1] as { credits: number; recorded: number }[];
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
-  const balance = Number(row.credits);
-  if (Number(first?.existed ?? 0) > 0) return { status: "duplicate", balance };
-  if (!Number(first?.allowed)) return { status: "refused", balance };
-  if (Number(row.recorded) === 0) return { status: "insufficient", balance };
-  return { status: "applied", balance };
+  const outcome = { balance: Number(row.credits), effectResults: results.slice(3 + before.length, 3 + before.length + effects.length) };
+  if (Number(first?.existed ?? 0) > 0) return { status: "duplicate", ...outcome };
+  if (!Number(first?.allowed)) return { status: "refused", ...outcome };
+  if (Number(row.recorded) === 0) return { status: "insufficient", ...outcome };
+  return { status: "applied", ...outcome };
 }
 
 /** A member's balance as it is now (the cached balance the ledger keeps in step). */
