@@ -9,9 +9,13 @@
  * the load generator does not share its event loop), builds the app (or reuses BUILD_DIR), serves
  * the built Worker with `wrangler dev` on a free port of 127.0.0.1, logs in the demo member and
  * measures each scenario with a closed-loop load generator (concurrency 8, a warm-up of every
- * scenario before any is measured, then per scenario a warm-up and N requests): p50/p95/p99 latency and requests per second, and each scenario's p95 as a ratio to
- * the baseline — a resource route of the same Worker returning a fixed HTML page of the search
- * page's size (`/__bench/baseline`). Scenarios whose route is not built yet print "n/a".
+ * scenario before any is measured). The scenarios take turns in `--rounds` rounds (default 4;
+ * each a short warm-up and its share of `--requests`), so the baseline and the pages compared
+ * with it meet the same load on a shared machine; each scenario's figures pool its rounds:
+ * p50/p95/p99 latency and requests per second, and each scenario's p95 as a ratio to the baseline —
+ * a resource route of the same Worker returning a fixed HTML page of the search page's size
+ * (`/__bench/baseline`). The search page's ratio is also printed per round, to show its spread.
+ * Scenarios whose route is not built yet print "n/a".
  *
  * Targets: the search page's p95 within 4× the baseline at 100,000 profiles and within 2× at
  * 1,000,000 (the speed budgets), page 50 as fast as page 1 (p95 within 25 %), and the search and
@@ -32,7 +36,8 @@ const { values } = parseArgs({
   strict: false,
   options: {
     profiles: { type: "string", default: "100000" },
-    requests: { type: "string", default: "400" },
+    requests: { type: "string", default: "1200" },
+    rounds: { type: "string", default: "4" },
     warmup: { type: "string", default: "40" },
     concurrency: { type: "string", default: "8" },
     "max-minutes": { type: "string" },
@@ -44,6 +49,8 @@ const profiles = positiveOption(values.profiles, "profiles");
 const requests = positiveOption(values.requests, "requests");
 const warmup = Number(values.warmup) >= 0 ? Math.floor(Number(values.warmup)) : 40;
 const concurrency = positiveOption(values.concurrency, "concurrency");
+const rounds = positiveOption(values.rounds, "rounds");
+const requestsPerRound = Math.ceil(requests / rounds);
 /** The whole run's limit: seeding dominates (about 45 s per 100,000 profiles). */
 const maxMinutes = values["max-minutes"] ? positiveOption(values["max-minutes"], "max-minutes") : Math.ceil(15 + (profiles / 100_000) * 2);
 const searchTarget = profiles >= 1_000_000 ? 2 : 4;
@@ -65,19 +72,18 @@ type Figures = {
   cpuMs: number | null;
 };
 
+/** One stretch of requests to one scenario: each request's latency, the time taken, the failures and workerd's CPU. */
+type Stretch = { samples: number[]; seconds: number; failures: Map<string, number>; cpuMs: number | null };
+
 /**
  * Closed loop: `concurrency` workers each send the next request as soon as their previous one
  * finished (body read), until `count` were sent. `urlFor(i)` gives the i-th request's path.
  */
-async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number, processGroup: number): Promise<Figures> {
+async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number, processGroup: number): Promise<Stretch> {
   const samples: number[] = [];
   let next = 0;
-  let errors = 0;
   const failures = new Map<string, number>();
-  const fail = (reason: string) => {
-    errors++;
-    failures.set(reason, (failures.get(reason) ?? 0) + 1);
-  };
+  const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
   const started = performance.now();
   const cpuBefore = workerdCpuMs(processGroup);
   const worker = async () => {
@@ -95,24 +101,38 @@ async function load(base: string, cookie: string, urlFor: (i: number) => string,
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
   const cpuAfter = workerdCpuMs(processGroup);
-  samples.sort((a, b) => a - b);
+  return {
+    samples,
+    seconds: (performance.now() - started) / 1000,
+    failures,
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+}
+
+/** A scenario's figures over its stretches (the rounds), pooled. */
+function figuresOf(stretches: Stretch[]): Figures {
+  const samples = stretches.flatMap((stretch) => stretch.samples).sort((a, b) => a - b);
+  const failures = new Map<string, number>();
+  for (const stretch of stretches) for (const [reason, n] of stretch.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
+  const cpu = stretches.every((stretch) => stretch.cpuMs !== null) ? stretches.reduce((sum, stretch) => sum + stretch.cpuMs!, 0) : null;
   return {
     p50: quantile(samples, 0.5),
     p95: quantile(samples, 0.95),
     p99: quantile(samples, 0.99),
-    rps: count / seconds,
-    errors,
+    rps: samples.length / stretches.reduce((sum, stretch) => sum + stretch.seconds, 0),
+    errors: [...failures.values()].reduce((sum, n) => sum + n, 0),
     failures,
-    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / count,
+    cpuMs: cpu === null ? null : cpu / samples.length,
   };
 }
 
-async function measure(base: string, cookie: string, urlFor: (i: number) => string, processGroup: number) {
-  if (warmup > 0) await load(base, cookie, urlFor, warmup, processGroup);
-  return load(base, cookie, urlFor, requests, processGroup);
-}
+/** A p95 of one stretch. */
+const p95Of = (stretch: Stretch) =>
+  quantile(
+    [...stretch.samples].sort((a, b) => a - b),
+    0.95,
+  );
 
 /** The href of the link with this rel ("next") in a page, or null. */
 function linkWithRel(html: string, rel: string): string | null {
@@ -137,7 +157,7 @@ async function main() {
   }, maxMinutes * 60_000);
   timer.unref();
   console.log(
-    `profiles ${profiles.toLocaleString("en")}, ${requests} requests per scenario after ${warmup} warm-up, concurrency ${concurrency}`,
+    `profiles ${profiles.toLocaleString("en")}, ${requestsPerRound * rounds} requests per scenario in ${rounds} round${rounds === 1 ? "" : "s"}, concurrency ${concurrency}`,
   );
 
   // 1. The database: a temporary file served by the project's libSQL server. At a million
@@ -200,16 +220,25 @@ async function main() {
   let profileFigures: Figures | null = null;
   const measured: Figures[] = [];
   let baseline: Figures | null = null;
+  const built = scenarios.filter((scenario): scenario is typeof scenario & { url: (i: number) => string } => scenario.url !== null);
   // Every page is warmed before any is measured: the code all pages share (React, React Router,
   // the layouts, the database client) is otherwise compiled while the first page is measured,
   // which then pays for all of them (search page 1 cost 1–2 ms of CPU more than page 50, the same work).
-  for (const scenario of scenarios) if (scenario.url && warmup > 0) await load(base, cookie, scenario.url, warmup, worker.child.pid!);
+  for (const scenario of built) if (warmup > 0) await load(base, cookie, scenario.url, warmup, worker.child.pid!);
+  // The scenarios take turns, so a change in the machine's load meets the baseline and the pages alike.
+  const stretches = new Map(built.map((scenario) => [scenario.name, [] as Stretch[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const scenario of built) {
+      if (warmup > 0) await load(base, cookie, scenario.url, Math.ceil(warmup / 4), worker.child.pid!);
+      stretches.get(scenario.name)!.push(await load(base, cookie, scenario.url, requestsPerRound, worker.child.pid!));
+    }
+  }
   for (const scenario of scenarios) {
     if (!scenario.url) {
       console.log(`${scenario.name.padEnd(24)} ${"n/a".padStart(8)}   (route not built yet)`);
       continue;
     }
-    const figures = await measure(base, cookie, scenario.url, worker.child.pid!);
+    const figures = figuresOf(stretches.get(scenario.name)!);
     baseline ??= figures;
     measured.push(figures);
     if (scenario.search) results.set(scenario.search, figures);
@@ -222,6 +251,16 @@ async function main() {
     );
     if (figures.errors > 0)
       console.log(`${"".padEnd(24)} failures: ${[...figures.failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);
+  }
+  if (rounds > 1) {
+    const baselineRounds = stretches.get(scenarios[0]!.name)!;
+    const byRound = (name: string) =>
+      stretches
+        .get(name)!
+        .map((stretch, round) => `${(p95Of(stretch) / p95Of(baselineRounds[round]!)).toFixed(2)}×`)
+        .join(", ");
+    console.log(`
+p95 ÷ baseline by round: search page 1 ${byRound("search, page 1")}; page ${deepPage} ${byRound(`search, page ${deepPage}`)}`);
   }
 
   const firstPage = results.get("first")!;
