@@ -22,6 +22,7 @@ import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
 import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
+import type { DeliveryState } from "./message-mail.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
 
@@ -35,7 +36,17 @@ export type MessageContent = MessageInput | ChatPhotoInput;
 export const FREE_CONVERSATION_LIMIT = 2;
 
 export type SendOutcome =
-  | { status: "sent"; conversationId: number; messageId: number; recipientProfileId: number; balance: number; resent: boolean }
+  | {
+      status: "sent";
+      conversationId: number;
+      messageId: number;
+      recipientProfileId: number;
+      balance: number;
+      /** A form sent again: the message it stored before, nothing new to announce. */
+      resent: boolean;
+      /** What this send left for the recipient (their unread count, a first message): null when resent. */
+      delivered: DeliveryState | null;
+    }
   | { status: "not_found" }
   | { status: "unconfirmed" }
   | { status: "conversation_limit"; limit: number }
@@ -113,7 +124,7 @@ export async function sendMessage(
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
   if (charged.status === "refused") return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
 
-  const [stored] = charged.effectResults.at(-1) as { id: number; conversationId: number }[];
+  const [stored] = charged.effectResults.at(-1) as StoredMessage[];
   if (!stored) throw new Error("a paid message was not stored");
   // Another request with the same key may have paid first (a double click): that one is the send.
   if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
@@ -124,6 +135,7 @@ export async function sendMessage(
     recipientProfileId: conversation.partnerId,
     balance: charged.balance,
     resent: false,
+    delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
   };
 }
 
@@ -147,7 +159,7 @@ export async function alreadySent(db: Database, sender: Sender, clientKey: strin
 }
 
 /** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */
-async function resentOutcome(db: Database, sender: Sender, message: { id: number; conversationId: number }): Promise<SendOutcome> {
+async function resentOutcome(db: Database, sender: Sender, message: Pick<StoredMessage, "id" | "conversationId">): Promise<SendOutcome> {
   const conversation = await db.query.conversations.findFirst({ where: eq(conversations.id, message.conversationId) });
   if (!conversation) return { status: "not_found" };
   const recipientProfileId = conversation.starterId === sender.profileId ? conversation.recipientId : conversation.starterId;
@@ -158,6 +170,7 @@ async function resentOutcome(db: Database, sender: Sender, message: { id: number
     recipientProfileId,
     balance: await balanceOf(db, sender.id),
     resent: true,
+    delivered: null,
   };
 }
 
@@ -201,11 +214,15 @@ async function createConversation(db: Database, input: { siteId: number; starter
   return row.id;
 }
 
+/** The paid message as the send's transaction leaves it (`deliveryEffects`' last statement). */
+type StoredMessage = { id: number; conversationId: number; recipientUnread: number; firstInConversation: number };
+
 /**
  * What a paid message changes, each statement guarded by the one before (see `balanceMoved`): the
  * message (and its photo, pending review); the conversation's time; both members' rows (the
  * recipient's unread count goes up and a removed chat comes back for both). The last statement
- * reads the message back: this one, or the one an earlier request with the same key stored.
+ * reads the message back (this one, or the one an earlier request with the same key stored) with
+ * the state it left: the recipient's unread count and whether it is the conversation's first.
  */
 function deliveryEffects(
   db: Database,
@@ -247,7 +264,14 @@ function deliveryEffects(
         last_message_at = excluded.last_message_at,
         removed_at = NULL`),
     db
-      .select({ id: messages.id, conversationId: messages.conversationId })
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        // Spelled out: drizzle leaves a column unqualified in the select list of a query without joins,
+        // which inside these subqueries would name their own table's column.
+        recipientUnread: sql<number>`(SELECT recipient.unread_count FROM conversation_members AS recipient WHERE recipient.conversation_id = ${m.conversationId} AND recipient.profile_id = ${m.recipientId})`,
+        firstInConversation: sql<number>`NOT EXISTS (SELECT 1 FROM messages AS earlier WHERE earlier.conversation_id = ${m.conversationId} AND earlier.id < "messages"."id")`,
+      })
       .from(messages)
       .where(and(eq(messages.senderId, m.senderId), eq(messages.clientKey, m.clientKey)))
       .limit(1),

@@ -19,7 +19,7 @@ import { toProfileCard, type ProfileCard } from "~/profiles/profile-card.server"
 import { fitsBothWays, type Orientation } from "./fit";
 import { fittingInDiscoveryOrder, notLikedBy, type DiscoveryMember } from "./member.server";
 
-const { profiles, profileInterests, interests } = schema;
+const { profiles } = schema;
 
 export const AGE_BAND_YEARS = 8;
 export const REGION_POINTS = 30;
@@ -111,11 +111,13 @@ export type Suggestion = { profile: ProfileCard; reasons: MatchReasons };
  * read once.
  */
 function sharedInterestKeys(memberProfileId: number) {
+  // Spelled out with aliases: the candidate's row is the outer query's "profiles" (drizzle leaves a
+  // column unqualified in the select list of a query without joins, where "id" would name the interest's).
   return sql<string>`(
-    SELECT json_group_array(${interests.key} ORDER BY ${interests.position})
-    FROM ${profileInterests} JOIN ${interests} ON ${interests.id} = ${profileInterests.interestId}
-    WHERE ${profileInterests.profileId} = ${profiles.id}
-      AND ${profileInterests.interestId} IN (SELECT mine.interest_id FROM ${profileInterests} AS mine WHERE mine.profile_id = ${memberProfileId})
+    SELECT json_group_array(interest.key ORDER BY interest.position)
+    FROM profile_interests AS theirs JOIN interests AS interest ON interest.id = theirs.interest_id
+    WHERE theirs.profile_id = "profiles"."id"
+      AND theirs.interest_id IN (SELECT mine.interest_id FROM profile_interests AS mine WHERE mine.profile_id = ${memberProfileId})
   )`;
 }
 

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
 import { notifyInboxes } from "~/chat/live.server";
-import { mailAboutNewMessage } from "~/chat/message-mail.server";
+import { mailAboutNewMessage, newMessageMailType, type DeliveryState } from "~/chat/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
 import { pushAboutNewMessage } from "~/notifications/push.server";
@@ -64,7 +64,7 @@ export async function sendFromForm(
   switch (outcome.status) {
     case "sent":
       if (!outcome.resent)
-        await announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
+        announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return {
         reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },
         status: 200,
@@ -84,22 +84,32 @@ export async function sendFromForm(
 
 /**
  * What follows a message that was really stored (not a resent form): both members' open tabs
- * reload (their inboxes, ADR 027), the recipient gets the e-mail now and the push after the
- * response (ADR 026). Nothing here fails or delays a message already paid for.
+ * reload (their inboxes, ADR 027), and after the response the recipient gets the e-mail (when the
+ * message opens an unread streak, decided with the state the send left) and the push (ADR 026).
+ * Nothing here fails or delays a message already paid for.
  */
-export async function announceMessage(
+export function announceMessage(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  sent: { conversationId: number; recipientProfileId: number; sender: { profileId: number; name: string } },
+  sent: {
+    conversationId: number;
+    recipientProfileId: number;
+    delivered: DeliveryState | null;
+    sender: { profileId: number; name: string };
+  },
 ) {
   const site = getSite(context);
   const { db, env, ctx, now } = getServices(context);
   const { conversationId, recipientProfileId, sender } = sent;
   ctx.waitUntil(notifyInboxes(env.INBOX, [recipientProfileId, sender.profileId], { type: "message", conversationId }));
-  await tellRecipient(
-    { db, env, ctx, site, now: now() },
-    { conversationId, senderName: sender.name, recipientProfileId, origin: linkOrigin(context, request) },
-  );
+  const mail = sent.delivered ? newMessageMailType(sent.delivered) : null;
+  if (mail)
+    ctx.waitUntil(
+      tellRecipient(
+        { db, env, ctx, site, now: now() },
+        { conversationId, senderName: sender.name, recipientProfileId, origin: linkOrigin(context, request), type: mail },
+      ),
+    );
   ctx.waitUntil(
     pushAboutNewMessage({ db, env }, { conversationId, senderName: sender.name, recipientProfileId }).catch((error) =>
       console.error("new-message push failed", error),

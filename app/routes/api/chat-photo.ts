@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (outcome.status) {
     case "sent":
       if (!outcome.resent)
-        await announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
+        announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return reply(201, { conversationId: outcome.conversationId, messageId: outcome.messageId });
     case "photo_refused": {
       const { maxBytes, maxPixels, minSide } = DEFAULT_UPLOAD_LIMITS;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/likes";
 import { getServices, getSite } from "~/http/context.server";
 import { likeRequestSchema } from "~/discovery/like-request-schema";
-import { type LikeError, type LikeResult, type LikesPayload } from "~/discovery/like-api";
+import type { LikeError, LikeResult, LikesPayload } from "~/discovery/like-api";
 import { likesPayload } from "~/discovery/like-lists.server";
 import { likeProfile, unlikeProfile } from "~/discovery/likes.server";
 import { visibleCard } from "~/discovery/member.server";

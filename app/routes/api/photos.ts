@@ -4,7 +4,7 @@ import { getServices, getSite } from "~/http/context.server";
 import type { Database } from "~/db/client.server";
 import { getI18n } from "~/http/i18n.server";
 import { photoActionSchema } from "~/photos/photo-action-schema";
-import { type OwnPhoto, type PhotoAction, type PhotoError, type PhotoErrorBody } from "~/photos/photo-api";
+import type { OwnPhoto, PhotoAction, PhotoError, PhotoErrorBody } from "~/photos/photo-api";
 import { deleteOwnPhoto, listOwnPhotos, photoLimitFor, reorderPhotos, setMainPhoto, setPhotoPrivacy } from "~/photos/photos.server";
 import { DEFAULT_UPLOAD_LIMITS } from "~/photos/process-image.server";
 import { readBodyWithin, uploadPhoto } from "~/photos/upload.server";
