@@ -12,7 +12,7 @@
  * dev` shows React's development warnings unchanged. The step fails the build when React's source
  * no longer has the functions it replaces, rather than quietly doing nothing.
  */
-import type { Plugin } from "vite";
+import { sourcePatch } from "./vite-source-patch";
 
 const FILE = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.edge\.production\.js$/;
 
@@ -71,16 +71,4 @@ export function withStringChunks(code: string): string {
   return code.slice(0, from) + STRING_CHUNKS + code.slice(to).replace(FLUSH_START, '  pendingText = "";\n  try {');
 }
 
-export function reactDomStringChunks(): Plugin {
-  return {
-    name: "react-dom-string-chunks",
-    transform(code, id) {
-      if (!FILE.test(id)) return null;
-      try {
-        return { code: withStringChunks(code), map: null };
-      } catch (error) {
-        this.error((error as Error).message);
-      }
-    },
-  };
-}
+export const reactDomStringChunks = () => sourcePatch("react-dom-string-chunks", FILE, withStringChunks);

@@ -11,7 +11,7 @@
  * `npm run dev` without build plugins, so only builds carry the attribute. The step fails the
  * build when `<Scripts>` no longer renders the three preloads, rather than quietly doing nothing.
  */
-import type { Plugin } from "vite";
+import { sourcePatch } from "./vite-source-patch";
 
 const FILE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](production|development)[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
 
@@ -34,16 +34,4 @@ export function withLowPriorityPreloads(code: string): string {
   return code.slice(0, start) + scripts.replaceAll(PRELOAD, `${PRELOAD} fetchPriority: "low",`) + code.slice(end);
 }
 
-export function reactRouterPreloadPriority(): Plugin {
-  return {
-    name: "react-router-preload-priority",
-    transform(code, id) {
-      if (!FILE.test(id)) return null;
-      try {
-        return { code: withLowPriorityPreloads(code), map: null };
-      } catch (error) {
-        this.error((error as Error).message);
-      }
-    },
-  };
-}
+export const reactRouterPreloadPriority = () => sourcePatch("react-router-preload-priority", FILE, withLowPriorityPreloads);

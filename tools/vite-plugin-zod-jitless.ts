@@ -7,17 +7,12 @@
  * load. This build step makes "jitless" zod's default instead: one line after zod creates its global
  * configuration. It fails the build if zod's source changes shape, rather than quietly doing nothing.
  */
-import type { Plugin } from "vite";
+import { sourcePatch } from "./vite-source-patch";
 
 const anchor = "export const globalConfig = globalThis.__zod_globalConfig;";
 
-export function zodJitless(): Plugin {
-  return {
-    name: "zod-jitless",
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
-      if (!code.includes(anchor)) this.error(`zod-jitless: zod's core.js no longer has "${anchor}"`);
-      return { code: code.replace(anchor, `${anchor}\nglobalConfig.jitless ??= true;`), map: null };
-    },
-  };
-}
+export const zodJitless = () =>
+  sourcePatch("zod-jitless", /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/, (code) => {
+    if (!code.includes(anchor)) throw new Error(`zod-jitless: zod's core.js no longer has "${anchor}"`);
+    return code.replace(anchor, `${anchor}\nglobalConfig.jitless ??= true;`);
+  });

@@ -89,7 +89,8 @@ export async function applyCredits(
   const after = results[results.length - 1] as { credits: number; recorded: number }[];
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
-  const outcome = { balance: Number(row.credits), effectResults: results.slice(3 + before.length, 3 + before.length + effects.length) };
+  // The effects run right before the closing balance read.
+  const outcome = { balance: Number(row.credits), effectResults: results.slice(results.length - 1 - effects.length, -1) };
   if (Number(first?.existed ?? 0) > 0) return { status: "duplicate", ...outcome };
   if (!Number(first?.allowed)) return { status: "refused", ...outcome };
   if (Number(row.recorded) === 0) return { status: "insufficient", ...outcome };

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { cleanup, cleanups, logIn, positiveOption, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
+import { cleanup, cleanups, closedLoop, logIn, positiveOption, startSeededDatabase, startWorkerd } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -43,20 +43,11 @@ type Server = { build: string; base: string; cookie: string; processGroup: numbe
 
 /** `count` requests for `path` from 8 clients; the workerd CPU they cost, per request (ms). */
 async function cpuPerRequest(server: Server, path: string, count: number): Promise<number> {
-  let next = 0;
-  const before = workerdCpuMs(server.processGroup);
-  const client = async () => {
-    while (next < count) {
-      next++;
-      const response = await fetch(server.base + path, { headers: { Cookie: server.cookie }, redirect: "manual" });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${server.build}: ${path} answered ${response.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  const after = workerdCpuMs(server.processGroup);
-  if (before === null || after === null) throw new Error("no /proc here: the CPU counters are Linux's");
-  return (after - before) / count;
+  const { failures, cpuMs } = await closedLoop({ ...server, urlFor: () => path, count, concurrency: CONCURRENCY });
+  if (failures.size > 0)
+    throw new Error(`${server.build}: ${path} failed: ${[...failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);
+  if (cpuMs === null) throw new Error("no /proc here: the CPU counters are Linux's");
+  return cpuMs / count;
 }
 
 async function main() {

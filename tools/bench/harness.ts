@@ -257,3 +257,50 @@ export function workerdCpuMs(processGroup: number): number | null {
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
+
+/** One stretch of requests: each request's latency (ms), the time taken, the failures and workerd's CPU (ms, null without /proc). */
+export type Stretch = { samples: number[]; seconds: number; failures: Map<string, number>; cpuMs: number | null };
+
+/**
+ * A closed-loop load generator: `concurrency` clients each send the next request as soon as their
+ * previous one finished (body read), until `count` were sent; `urlFor(i)` gives the i-th request's
+ * path. A request that fails or answers other than 200 counts as a failure by its reason.
+ */
+export async function closedLoop(input: {
+  base: string;
+  cookie: string;
+  urlFor: (i: number) => string;
+  count: number;
+  concurrency: number;
+  processGroup: number;
+}): Promise<Stretch> {
+  const { base, cookie, urlFor, count, concurrency, processGroup } = input;
+  const samples: number[] = [];
+  let next = 0;
+  const failures = new Map<string, number>();
+  const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
+  const started = performance.now();
+  const cpuBefore = workerdCpuMs(processGroup);
+  const client = async () => {
+    while (next < count) {
+      const i = next++;
+      const start = performance.now();
+      try {
+        const response = await fetch(base + urlFor(i), { headers: { Cookie: cookie }, redirect: "manual" });
+        await response.arrayBuffer();
+        if (response.status !== 200) fail(`HTTP ${response.status}`);
+      } catch (error) {
+        fail((error as Error).message);
+      }
+      samples.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const cpuAfter = workerdCpuMs(processGroup);
+  return {
+    samples,
+    seconds: (performance.now() - started) / 1000,
+    failures,
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+}

@@ -30,7 +30,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { appBuild, cleanup, cleanups, logIn, positiveOption, quantile, startSeededDatabase, startWorkerd, workerdCpuMs } from "./harness";
+import {
+  appBuild,
+  cleanup,
+  cleanups,
+  closedLoop,
+  logIn,
+  positiveOption,
+  quantile,
+  startSeededDatabase,
+  startWorkerd,
+  type Stretch,
+} from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -71,44 +82,6 @@ type Figures = {
   /** CPU time workerd spent per request (ms), from its processes' own counters over the scenario. */
   cpuMs: number | null;
 };
-
-/** One stretch of requests to one scenario: each request's latency, the time taken, the failures and workerd's CPU. */
-type Stretch = { samples: number[]; seconds: number; failures: Map<string, number>; cpuMs: number | null };
-
-/**
- * Closed loop: `concurrency` workers each send the next request as soon as their previous one
- * finished (body read), until `count` were sent. `urlFor(i)` gives the i-th request's path.
- */
-async function load(base: string, cookie: string, urlFor: (i: number) => string, count: number, processGroup: number): Promise<Stretch> {
-  const samples: number[] = [];
-  let next = 0;
-  const failures = new Map<string, number>();
-  const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
-  const started = performance.now();
-  const cpuBefore = workerdCpuMs(processGroup);
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const start = performance.now();
-      try {
-        const response = await fetch(base + urlFor(i), { headers: { Cookie: cookie }, redirect: "manual" });
-        await response.arrayBuffer();
-        if (response.status !== 200) fail(`HTTP ${response.status}`);
-      } catch (error) {
-        fail((error as Error).message);
-      }
-      samples.push(performance.now() - start);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const cpuAfter = workerdCpuMs(processGroup);
-  return {
-    samples,
-    seconds: (performance.now() - started) / 1000,
-    failures,
-    cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-  };
-}
 
 /** A scenario's figures over its stretches (the rounds), pooled. */
 function figuresOf(stretches: Stretch[]): Figures {
@@ -224,13 +197,15 @@ async function main() {
   // Every page is warmed before any is measured: the code all pages share (React, React Router,
   // the layouts, the database client) is otherwise compiled while the first page is measured,
   // which then pays for all of them (search page 1 cost 1–2 ms of CPU more than page 50, the same work).
-  for (const scenario of built) if (warmup > 0) await load(base, cookie, scenario.url, warmup, worker.child.pid!);
+  const load = (urlFor: (i: number) => string, count: number) =>
+    closedLoop({ base, cookie, urlFor, count, concurrency, processGroup: worker.child.pid! });
+  for (const scenario of built) if (warmup > 0) await load(scenario.url, warmup);
   // The scenarios take turns, so a change in the machine's load meets the baseline and the pages alike.
   const stretches = new Map(built.map((scenario) => [scenario.name, [] as Stretch[]]));
   for (let round = 0; round < rounds; round++) {
     for (const scenario of built) {
-      if (warmup > 0) await load(base, cookie, scenario.url, Math.ceil(warmup / 4), worker.child.pid!);
-      stretches.get(scenario.name)!.push(await load(base, cookie, scenario.url, requestsPerRound, worker.child.pid!));
+      if (warmup > 0) await load(scenario.url, Math.ceil(warmup / 4));
+      stretches.get(scenario.name)!.push(await load(scenario.url, requestsPerRound));
     }
   }
   for (const scenario of scenarios) {
