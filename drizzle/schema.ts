@@ -182,17 +182,27 @@ export const profiles = sqliteTable(
      * photo first straight from its indexes.
      */
     hasPhoto: integer("has_photo", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Whether the member's account lets others find the profile: the e-mail address is confirmed
+     * and invisible mode is off (`users.status`, `users.invisible`). Kept by the database's own
+     * triggers (migration 0012), never written by the app, so member search can count and list
+     * from its indexes without reading each member's account (ADR 037).
+     */
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
     lastActiveAt: integer("last_active_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
     createdAt: createdAt(),
   },
   (t) => [
     // Member search (product.md §2: gender, country, region, age), members with a photo first, then
     // newest first, with a keyset on (has_photo, id). Covering: the age filter (birth_date) and
-    // region are read from the index itself.
+    // region are read from the index itself, and only listed profiles are in it, so a count reads
+    // no table row (ADR 037).
     index("profiles_search")
       .on(t.siteId, t.gender, t.country, t.hasPhoto, t.id, t.birthDate, t.regionId)
-      .where(sql`${t.status} = 'active'`),
-    index("profiles_search_region").on(t.siteId, t.gender, t.regionId, t.hasPhoto, t.id, t.birthDate).where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} = 'active' and ${t.listed} = 1`),
+    index("profiles_search_region")
+      .on(t.siteId, t.gender, t.regionId, t.hasPhoto, t.id, t.birthDate)
+      .where(sql`${t.status} = 'active' and ${t.listed} = 1`),
     // Recently active members (home page, "online" lists).
     index("profiles_recent").on(t.siteId, t.lastActiveAt).where(sql`${t.status} = 'active'`),
     // The swipe game and the match finder: per gender, members with a photo first, then the most

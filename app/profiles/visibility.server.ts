@@ -17,7 +17,8 @@ export function visibleTo(viewerProfileId: number | null, siteId: number): SQL {
   const base = and(
     eq(profiles.siteId, siteId),
     eq(profiles.status, "active"),
-    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${profiles.userId} AND ${users.status} = 'confirmed' AND ${users.invisible} = 0)`,
+    // The member's account is confirmed and not invisible: the database keeps this flag (ADR 037).
+    eq(profiles.listed, true),
   )!;
   if (viewerProfileId === null) return base;
   return and(base, ne(profiles.id, viewerProfileId), notBlockedEitherWay(viewerProfileId))!;

@@ -132,6 +132,25 @@ describe("member search visibility", () => {
     expect(men.results.map((tile) => tile.id)).not.toContain(viewerProfileId);
   });
 
+  it("follows the member's account: found once the e-mail is confirmed, hidden while invisible or banned", async () => {
+    const born = bornYearsAgo(78, -30);
+    const [newcomer, shy] = await insertMembers(site, [
+      { name: "Newcomer", birthDate: born, userStatus: "not_confirmed", profileStatus: "active" },
+      { name: "Shy", birthDate: born, invisible: true },
+    ]);
+    const found = async () => names((await searchPage("?gender=female&country=NL&min_age=78&max_age=78")).results);
+    const userOf = `(SELECT user_id FROM profiles WHERE id = ?)`;
+    expect(await found()).toEqual([]);
+
+    await sql(`UPDATE users SET status = 'confirmed' WHERE id = ${userOf}`, [newcomer!]);
+    await sql(`UPDATE users SET invisible = 0 WHERE id = ${userOf}`, [shy!]);
+    expect((await found()).sort()).toEqual(["Newcomer", "Shy"]);
+
+    await sql(`UPDATE users SET invisible = 1 WHERE id = ${userOf}`, [shy!]);
+    await sql(`UPDATE users SET status = 'banned' WHERE id = ${userOf}`, [newcomer!]);
+    expect(await found()).toEqual([]);
+  });
+
   it("shows similar members when few match: region, then country, then a wider age band", async () => {
     const [regionA, regionB] = await regionsOf("NL");
     await insertMembers(site, [
