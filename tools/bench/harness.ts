@@ -201,7 +201,7 @@ export async function startSeededDatabase({
   await seed(db, { profiles, photos: createMemoryPhotoStore(), maxPhotos, log: () => {} });
   const seedSeconds = (performance.now() - started) / 1000;
   if (analyze) await client.execute("ANALYZE");
-  return { databaseUrl, client, seedSeconds };
+  return { databaseUrl, client, seedSeconds, databaseGroup: database.child.pid };
 }
 
 /** The build to serve: BUILD_DIR when set (it must hold one), else a fresh build into `folder`. */
@@ -239,6 +239,14 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * `wrangler dev` of startWorkerd and everything it spawned); null where /proc is not there.
  */
 export function workerdCpuMs(processGroup: number): number | null {
+  return processGroupCpuMs(processGroup, (name) => name.includes("workerd"));
+}
+
+/**
+ * The CPU time (ms, user + system) used so far by the processes of a process group whose name
+ * passes `named` (every one by default); null where /proc is not there.
+ */
+export function processGroupCpuMs(processGroup: number, named: (name: string) => boolean = () => true): number | null {
   if (!existsSync("/proc")) return null;
   let ticks = 0;
   for (const entry of readdirSync("/proc")) {
@@ -252,14 +260,23 @@ export function workerdCpuMs(processGroup: number): number | null {
     // "pid (comm) state ppid pgrp …": the name may hold spaces, so split after the last ")".
     const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (!name.includes("workerd") || Number(fields[2]) !== processGroup) continue;
+    if (!named(name) || Number(fields[2]) !== processGroup) continue;
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** One stretch of requests: each request's latency (ms), the time taken, the failures and workerd's CPU (ms, null without /proc). */
-export type Stretch = { samples: number[]; seconds: number; failures: Map<string, number>; cpuMs: number | null };
+/**
+ * One stretch of requests: each request's latency (ms), the time taken, the failures, workerd's
+ * CPU and the database server's (ms; null without /proc or without a database group).
+ */
+export type Stretch = {
+  samples: number[];
+  seconds: number;
+  failures: Map<string, number>;
+  cpuMs: number | null;
+  databaseCpuMs: number | null;
+};
 
 /**
  * A closed-loop load generator: `concurrency` clients each send the next request as soon as their
@@ -273,14 +290,18 @@ export async function closedLoop(input: {
   count: number;
   concurrency: number;
   processGroup: number;
+  /** The database server's process group (startSeededDatabase), to count its CPU too. */
+  databaseGroup?: number;
 }): Promise<Stretch> {
-  const { base, cookie, urlFor, count, concurrency, processGroup } = input;
+  const { base, cookie, urlFor, count, concurrency, processGroup, databaseGroup } = input;
+  const databaseCpu = () => (databaseGroup === undefined ? null : processGroupCpuMs(databaseGroup));
   const samples: number[] = [];
   let next = 0;
   const failures = new Map<string, number>();
   const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
   const started = performance.now();
   const cpuBefore = workerdCpuMs(processGroup);
+  const databaseCpuBefore = databaseCpu();
   const client = async () => {
     while (next < count) {
       const i = next++;
@@ -297,10 +318,12 @@ export async function closedLoop(input: {
   };
   await Promise.all(Array.from({ length: concurrency }, client));
   const cpuAfter = workerdCpuMs(processGroup);
+  const databaseCpuAfter = databaseCpu();
   return {
     samples,
     seconds: (performance.now() - started) / 1000,
     failures,
     cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    databaseCpuMs: databaseCpuBefore === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpuBefore,
   };
 }

@@ -15,6 +15,8 @@
  * p50/p95/p99 latency and requests per second, and each scenario's p95 as a ratio to the baseline —
  * a resource route of the same Worker returning a fixed HTML page of the search page's size
  * (`/__bench/baseline`). The search page's ratio is also printed per round, to show its spread.
+ * Beside each scenario: the CPU workerd spent per request, and the database server's (it shares
+ * the machine's cores with workerd, and a request waits for its queries).
  * Scenarios whose route is not built yet print "n/a".
  *
  * Targets: the search page's p95 within 4× the baseline at 100,000 profiles and within 2× at
@@ -81,6 +83,8 @@ type Figures = {
   failures: Map<string, number>;
   /** CPU time workerd spent per request (ms), from its processes' own counters over the scenario. */
   cpuMs: number | null;
+  /** CPU time the database server spent per request (ms): it shares the machine's cores with workerd. */
+  databaseCpuMs: number | null;
 };
 
 /** A scenario's figures over its stretches (the rounds), pooled. */
@@ -88,7 +92,10 @@ function figuresOf(stretches: Stretch[]): Figures {
   const samples = stretches.flatMap((stretch) => stretch.samples).sort((a, b) => a - b);
   const failures = new Map<string, number>();
   for (const stretch of stretches) for (const [reason, n] of stretch.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
-  const cpu = stretches.every((stretch) => stretch.cpuMs !== null) ? stretches.reduce((sum, stretch) => sum + stretch.cpuMs!, 0) : null;
+  const total = (of: (stretch: Stretch) => number | null) =>
+    stretches.every((stretch) => of(stretch) !== null) ? stretches.reduce((sum, stretch) => sum + of(stretch)!, 0) : null;
+  const cpu = total((stretch) => stretch.cpuMs);
+  const databaseCpu = total((stretch) => stretch.databaseCpuMs);
   return {
     p50: quantile(samples, 0.5),
     p95: quantile(samples, 0.95),
@@ -97,6 +104,7 @@ function figuresOf(stretches: Stretch[]): Figures {
     errors: [...failures.values()].reduce((sum, n) => sum + n, 0),
     failures,
     cpuMs: cpu === null ? null : cpu / samples.length,
+    databaseCpuMs: databaseCpu === null ? null : databaseCpu / samples.length,
   };
 }
 
@@ -135,7 +143,7 @@ async function main() {
 
   // 1. The database: a temporary file served by the project's libSQL server. At a million
   // profiles one photo each keeps the in-memory photo store small.
-  const { databaseUrl, client, seedSeconds } = await startSeededDatabase({
+  const { databaseUrl, client, seedSeconds, databaseGroup } = await startSeededDatabase({
     folder,
     profiles,
     maxPhotos: profiles > 200_000 ? 1 : 4,
@@ -186,7 +194,7 @@ async function main() {
   ];
 
   console.log(`\nsearch: ${SEARCH} (${(Buffer.byteLength(first.body) / 1024).toFixed(0)} KiB); deep page: ${deep}\n`);
-  const header = `${"scenario".padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(8)} ${"errors".padStart(7)} ${"p95 ÷ base".padStart(11)} ${"CPU ms/req".padStart(11)} ${"CPU − base".padStart(11)}`;
+  const header = `${"scenario".padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(8)} ${"errors".padStart(7)} ${"p95 ÷ base".padStart(11)} ${"CPU ms/req".padStart(11)} ${"CPU − base".padStart(11)} ${"DB CPU ms".padStart(10)}`;
   console.log(header);
   console.log("─".repeat(header.length));
   const results = new Map<string, Figures>();
@@ -198,7 +206,7 @@ async function main() {
   // the layouts, the database client) is otherwise compiled while the first page is measured,
   // which then pays for all of them (search page 1 cost 1–2 ms of CPU more than page 50, the same work).
   const load = (urlFor: (i: number) => string, count: number) =>
-    closedLoop({ base, cookie, urlFor, count, concurrency, processGroup: worker.child.pid! });
+    closedLoop({ base, cookie, urlFor, count, concurrency, processGroup: worker.child.pid!, databaseGroup });
   for (const scenario of built) if (warmup > 0) await load(scenario.url, warmup);
   // The scenarios take turns, so a change in the machine's load meets the baseline and the pages alike.
   const stretches = new Map(built.map((scenario) => [scenario.name, [] as Stretch[]]));
@@ -221,8 +229,9 @@ async function main() {
     const ratio = figures.p95 / baseline.p95;
     const cpu = figures.cpuMs === null ? "n/a" : figures.cpuMs.toFixed(1);
     const cpuAbove = figures.cpuMs === null || baseline.cpuMs === null ? "n/a" : `+${(figures.cpuMs - baseline.cpuMs).toFixed(1)}`;
+    const databaseCpu = figures.databaseCpuMs === null ? "n/a" : figures.databaseCpuMs.toFixed(2);
     console.log(
-      `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)} ${cpu.padStart(11)} ${cpuAbove.padStart(11)}`,
+      `${scenario.name.padEnd(24)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.errors).padStart(7)} ${`${ratio.toFixed(2)}×`.padStart(11)} ${cpu.padStart(11)} ${cpuAbove.padStart(11)} ${databaseCpu.padStart(10)}`,
     );
     if (figures.errors > 0)
       console.log(`${"".padEnd(24)} failures: ${[...figures.failures].map(([reason, n]) => `${reason} ×${n}`).join(", ")}`);

@@ -1,7 +1,7 @@
 // Executes Hrana statements, batches, sequences and describes on one
 // synchronous `libsql` (better-sqlite3 compatible) connection.
 
-import { countStatements, isExplain, sqlParameters } from "./sql-scan.mjs";
+import { countStatements, isExplain, leadingKeyword, sqlParameters } from "./sql-scan.mjs";
 import { ProtocolError } from "./protocol.mjs";
 
 /**
@@ -115,6 +115,9 @@ function resetExplain(stmt, args) {
   stmt.get(args);
 }
 
+/** How many prepared statements the connection keeps (libsql-server keeps a few hundred per connection). */
+const STATEMENT_CACHE_SIZE = 500;
+
 export class Executor {
   /** @type {LibsqlDatabase} */
   #db;
@@ -122,6 +125,16 @@ export class Executor {
   #totalChanges;
   /** @type {LibsqlStatement} */
   #changeInfo;
+
+  /**
+   * Prepared statements by SQL text, least recently used first: like libsql-server's statement
+   * cache, a statement the app sends again is neither checked nor compiled again (a page sends the
+   * same few dozen texts with other arguments). SQLite recompiles a kept statement when a new
+   * argument could change its plan (a partial index); a schema change empties the cache, because
+   * the `libsql` package keeps a statement's columns from when it was prepared.
+   * @type {Map<string, LibsqlStatement>}
+   */
+  #statements = new Map();
 
   /** @param {LibsqlDatabase} db  opened with defaultSafeIntegers(true) */
   constructor(db) {
@@ -152,7 +165,7 @@ export class Executor {
    */
   compile(stmt, sqls) {
     const sql = resolveSql(stmt, sqls);
-    ensureSingleStatement(sql);
+    if (!this.#statements.has(sql)) ensureSingleStatement(sql);
     return { sql, args: bindArgs(sql, stmt), wantRows: stmt.wantRows };
   }
 
@@ -167,7 +180,7 @@ export class Executor {
    * @returns {StmtResult}
    */
   run(compiled) {
-    const stmt = this.#db.prepare(compiled.sql);
+    const { stmt, explain, changesSchema } = this.#prepared(compiled.sql);
     const before = this.#firstRow(this.#totalChanges)[0];
     /** @type {ColumnInfo[]} */
     let cols = [];
@@ -177,10 +190,11 @@ export class Executor {
       cols = stmt.columns().map((c) => ({ name: c.name, decltype: c.type ?? null }));
       rows = /** @type {SqlValue[][]} */ (stmt.raw(true).all(compiled.args));
       if (!compiled.wantRows) rows = [];
-      if (isExplain(compiled.sql)) resetExplain(stmt, compiled.args);
+      if (explain) resetExplain(stmt, compiled.args);
     } else {
       stmt.run(compiled.args);
     }
+    if (changesSchema) this.#statements.clear();
     const [total, changes, lastInsertRowid] = this.#firstRow(this.#changeInfo);
     return {
       cols,
@@ -188,6 +202,26 @@ export class Executor {
       affectedRowCount: total !== before ? Number(changes) : 0,
       lastInsertRowid: typeof lastInsertRowid === "bigint" ? lastInsertRowid : BigInt(Number(lastInsertRowid ?? 0)),
     };
+  }
+
+  /** @param {string} sql @returns {{ stmt: LibsqlStatement, explain: boolean, changesSchema: boolean }} */
+  #prepared(sql) {
+    const cached = this.#statements.get(sql);
+    if (cached) {
+      // Most recently used last.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, cached);
+      return { stmt: cached, explain: false, changesSchema: false };
+    }
+    const stmt = this.#db.prepare(sql);
+    const keyword = leadingKeyword(sql);
+    const explain = keyword === "explain";
+    const changesSchema = keyword === "create" || keyword === "alter" || keyword === "drop";
+    // An EXPLAIN is a developer's one-off, a schema change runs once: neither is kept.
+    if (explain || changesSchema) return { stmt, explain, changesSchema };
+    this.#statements.set(sql, stmt);
+    if (this.#statements.size > STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value ?? "");
+    return { stmt, explain, changesSchema };
   }
 
   /** @param {LibsqlStatement} stmt @returns {unknown[]} */
@@ -270,7 +304,12 @@ export class Executor {
    * @param {string} sql
    */
   sequence(sql) {
-    this.#db.exec(sql);
+    try {
+      this.#db.exec(sql);
+    } finally {
+      // Migrations arrive this way: whatever ran may have changed the schema.
+      this.#statements.clear();
+    }
   }
 
   /**

@@ -158,6 +158,19 @@ describe("execute", () => {
     expect(error).toBeInstanceOf(LibsqlError);
     expect((error as LibsqlError).code).toBe("SQL_MANY_STATEMENTS");
   });
+
+  it("runs a statement sent again on the schema of the moment (kept statements are recompiled)", async () => {
+    const c = client({ intMode: "number" });
+    await c.execute("CREATE TABLE kept (a INTEGER)");
+    await c.execute({ sql: "INSERT INTO kept (a) VALUES (?)", args: [1] });
+    expect((await c.execute("SELECT * FROM kept")).columns).toEqual(["a"]);
+    await c.execute("ALTER TABLE kept ADD COLUMN b TEXT DEFAULT 'x'");
+    const again = await c.execute("SELECT * FROM kept");
+    expect(again.columns).toEqual(["a", "b"]);
+    expect(again.rows.map((row) => [row.a, row.b])).toEqual([[1, "x"]]);
+    await c.execute("DROP TABLE kept");
+    expect(((await caught(c.execute("SELECT * FROM kept"))) as LibsqlError).code).toMatch(/^SQLITE_ERROR/);
+  });
 });
 
 describe("SQL errors", () => {

@@ -253,10 +253,18 @@ export function sqlParameters(sql) {
 }
 
 /**
+ * The statement's first keyword in lower case (`select`, `explain`, `create`, …), or null.
+ * @param {string} sql
+ */
+export function leadingKeyword(sql) {
+  const first = tokenize(sql).find((t) => t.kind !== "ws" && t.kind !== "semi");
+  return first !== undefined && first.kind === "word" ? first.text.toLowerCase() : null;
+}
+
+/**
  * True if the first keyword of the statement is EXPLAIN.
  * @param {string} sql
  */
 export function isExplain(sql) {
-  const first = tokenize(sql).find((t) => t.kind !== "ws" && t.kind !== "semi");
-  return first !== undefined && first.kind === "word" && first.text.toLowerCase() === "explain";
+  return leadingKeyword(sql) === "explain";
 }
