@@ -39,6 +39,8 @@ export async function signupMatches(db: Database, input: { siteId: number; userI
       and(
         eq(profiles.siteId, input.siteId),
         eq(profiles.status, "active"),
+        // Confirmed and not invisible (ADR 037); a member who just signed up has blocked no one.
+        eq(profiles.listed, true),
         eq(profiles.country, me.country),
         ne(profiles.id, me.id),
         // ISO dates compare as text: born at most 8 years before or after the member.

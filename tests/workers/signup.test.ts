@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
 import { get, mainContent, sql } from "./helpers";
+import { addPhoto } from "./profiles-helpers";
+import { insertMembers } from "./search-helpers";
 import {
   accountForm,
   activationToken,
@@ -415,5 +417,22 @@ describe("/signup-matches", () => {
       expect(String(birthDate) >= "1982-06-01" && String(birthDate) <= "1998-06-01").toBe(true);
     }
     expect(html).toContain("Verder naar de site");
+  });
+
+  it("never suggests a member in invisible mode", async () => {
+    const { response, email } = await signUp({ gender: "male", seeking: "female", date_of_birth: "1990-06-01" });
+    const cookie = authCookieOf(response)!;
+    const [[siteId]] = (await sql("SELECT site_id FROM users WHERE email = ? ORDER BY id DESC LIMIT 1", [email])) as [[number]];
+    // The best fit there is: active just now, a photo, the right age; but invisible.
+    const [shy] = await insertMembers({ siteId: Number(siteId), host: "localhost", name: "" }, [
+      { name: "Shy", birthDate: "1990-01-01", invisible: true },
+    ]);
+    await addPhoto(shy!, { main: true });
+    await sql("UPDATE profiles SET last_active_at = unixepoch() + 3600 WHERE id = ?", [shy!]);
+    const shown = async () => mainContent(await (await get("/signup-matches", { cookie })).text()).includes(`href="/members/${shy}"`);
+    expect(await shown()).toBe(false);
+
+    await sql("UPDATE users SET invisible = 0 WHERE id = (SELECT user_id FROM profiles WHERE id = ?)", [shy!]);
+    expect(await shown()).toBe(true);
   });
 });
