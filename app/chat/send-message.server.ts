@@ -35,18 +35,13 @@ export type MessageContent = MessageInput | ChatPhotoInput;
 /** product.md §10: a free member may take part in at most 2 conversations that they started. */
 export const FREE_CONVERSATION_LIMIT = 2;
 
+type Sent = { status: "sent"; conversationId: number; messageId: number; recipientProfileId: number; balance: number };
+
 export type SendOutcome =
-  | {
-      status: "sent";
-      conversationId: number;
-      messageId: number;
-      recipientProfileId: number;
-      balance: number;
-      /** A form sent again: the message it stored before, nothing new to announce. */
-      resent: boolean;
-      /** What this send left for the recipient (their unread count, a first message): null when resent. */
-      delivered: DeliveryState | null;
-    }
+  /** A message stored now, with what it left for the recipient (their unread count, a first message). */
+  | (Sent & { resent: false; delivered: DeliveryState })
+  /** A form sent again: the message it stored before, nothing new to announce. */
+  | (Sent & { resent: true })
   | { status: "not_found" }
   | { status: "unconfirmed" }
   | { status: "conversation_limit"; limit: number }
@@ -170,7 +165,6 @@ async function resentOutcome(db: Database, sender: Sender, message: Pick<StoredM
     recipientProfileId,
     balance: await balanceOf(db, sender.id),
     resent: true,
-    delivered: null,
   };
 }
 

@@ -94,7 +94,7 @@ export function announceMessage(
   sent: {
     conversationId: number;
     recipientProfileId: number;
-    delivered: DeliveryState | null;
+    delivered: DeliveryState;
     sender: { profileId: number; name: string };
   },
 ) {
@@ -102,7 +102,7 @@ export function announceMessage(
   const { db, env, ctx, now } = getServices(context);
   const { conversationId, recipientProfileId, sender } = sent;
   ctx.waitUntil(notifyInboxes(env.INBOX, [recipientProfileId, sender.profileId], { type: "message", conversationId }));
-  const mail = sent.delivered ? newMessageMailType(sent.delivered) : null;
+  const mail = newMessageMailType(sent.delivered);
   if (mail)
     ctx.waitUntil(
       tellRecipient(
