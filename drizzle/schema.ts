@@ -537,8 +537,13 @@ export const discountCodeUses = sqliteTable(
       .notNull()
       .references(() => orders.id),
     createdAt: createdAt(),
+    /**
+     * Null while the use is only reserved by its order (started, not paid yet: released when the
+     * order fails, is canceled or expires); the time the order was paid once it is consumed.
+     */
+    consumedAt: integer("consumed_at", { mode: "timestamp" }),
   },
-  (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.codeId, t.userId] }), index("discount_code_uses_order").on(t.orderId)],
 );
 
 /**
@@ -624,6 +629,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** When the member last proved who they are in this session (password or passkey); null: at `createdAt`. */
+    authenticatedAt: integer("authenticated_at", { mode: "timestamp" }),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
