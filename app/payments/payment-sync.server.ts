@@ -5,9 +5,9 @@
  * "chargeback:42", "refund:42"): webhooks arriving before or after the member's return, five at
  * once, or again a week later, credit an order exactly once.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { applyCredits, causeIsNew } from "~/credits/ledger.server";
+import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server";
 import { blockMandate } from "./direct-debit.server";
 import type { PaymentProvider, ProviderPayment } from "./provider.server";
 
@@ -142,30 +142,48 @@ async function chargeBackOrder(db: Database, order: Order, now: Date) {
       db.update(orders).set({ status: "charged_back", chargedBackAt: now }).where(eq(orders.id, order.id)),
       premiumFromPaidOrders(db, order.userId),
     ],
-    [
-      db.run(sql`
-        UPDATE users SET
-          credit_debt = credit_debt + max(${order.credits} - credits, 0),
-          spending_blocked = CASE WHEN ${order.credits} > credits THEN 1 ELSE spending_blocked END
-        WHERE id = ${order.userId} AND ${causeIsNew(causeKey)}`),
-    ],
+    [recordDebt(db, order, sql`${causeIsNew(causeKey)}`)],
   );
   if (order.method === "sdd") await blockMandate(db, order.userId);
 }
 
-/** A refund made at the provider (by us or in its dashboard): the credits go back through the ledger. */
-export async function takeBackRefund(db: Database, order: Pick<Order, "id" | "userId" | "credits">, now: Date) {
-  await applyCredits(db, { userId: order.userId, delta: -order.credits, reason: "refund", causeKey: `refund:${order.id}` }, [
-    db
-      .update(orders)
-      .set({ status: "refunded", refundedAt: now })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ["paid", "refunded"]))),
-    premiumFromPaidOrders(db, order.userId),
-  ]);
+/**
+ * A refund the provider reports that this app did not start (made in the provider's dashboard):
+ * the credits go back through the ledger, and what was already spent becomes debt, as for a
+ * charge-back. A refund this app started took its credits before asking the provider
+ * (refunds.server.ts) and claimed the order (`refunded_at`): then only the order's status follows.
+ */
+async function takeBackRefund(db: Database, order: Order, now: Date) {
+  const causeKey = `refund:${order.id}`;
+  const unclaimed = refundUnclaimed(order.id);
+  await applyCredits(
+    db,
+    { userId: order.userId, delta: -order.credits, reason: "refund", causeKey, guard: unclaimed },
+    [
+      db.run(sql`UPDATE orders SET refunded_at = ${Math.floor(now.getTime() / 1000)} WHERE id = ${order.id} AND ${balanceMoved}`),
+      // Either path: the provider says the money went back.
+      db.run(sql`UPDATE orders SET status = 'refunded' WHERE id = ${order.id} AND status = 'paid' AND refunded_at IS NOT NULL`),
+      premiumFromPaidOrders(db, order.userId),
+    ],
+    [recordDebt(db, order, sql`${causeIsNew(causeKey)} AND ${unclaimed}`)],
+  );
+}
+
+/** True while the order is paid and no refund of it has started (`refunded_at` is the claim). */
+export const refundUnclaimed = (orderId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'paid' AND refunded_at IS NULL)`;
+
+/** Before taking an order's credits back: what the balance cannot cover becomes debt and blocks spending. */
+function recordDebt(db: Database, order: Order, when: SQL) {
+  return db.run(sql`
+    UPDATE users SET
+      credit_debt = credit_debt + max(${order.credits} - credits, 0),
+      spending_blocked = CASE WHEN ${order.credits} > credits THEN 1 ELSE spending_blocked END
+    WHERE id = ${order.userId} AND ${when}`);
 }
 
 /** Premium stays while another purchase stands; a refunded or charged-back only purchase ends it. */
-function premiumFromPaidOrders(db: Database, userId: number) {
+export function premiumFromPaidOrders(db: Database, userId: number) {
   return db.run(
     sql`UPDATE users SET paid_user = EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND status = 'paid') WHERE id = ${userId}`,
   );

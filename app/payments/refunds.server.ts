@@ -1,43 +1,65 @@
 /**
  * Refunds (product.md §10): a purchase whose credits are all unused may be refunded within the
- * site's `refund_days` of payment. The provider refunds the money; the credits go back through the
- * ledger.
+ * site's `refund_days` of payment. The member either keeps the credits or gets the money, never
+ * both, however many messages and refund clicks arrive together:
+ *
+ * 1. one statement checks that the purchase is unused and takes its credits back (the ledger's
+ *    batch, guarded by `unusedPurchase`), claiming the order in the same transaction; a message
+ *    sent after that finds the credits gone;
+ * 2. only then the provider refunds the money;
+ * 3. when the provider refuses, the credits come back (a ledger row of their own) and the order is
+ *    released, so the member can try again.
+ *
+ * "Unused" compares ledger row ids, not times: a message paid in the same second as the purchase
+ * still counts as use.
  */
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { takeBackRefund } from "./payment-sync.server";
+import { applyCredits, balanceMoved } from "~/credits/ledger.server";
+import { premiumFromPaidOrders, refundUnclaimed } from "./payment-sync.server";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
-const { orders, payments, creditLedger, users } = schema;
+const { orders, payments } = schema;
 
 export type RefundRefusal = "not_paid" | "too_late" | "credits_used";
 
 type RefundableOrder = Pick<typeof orders.$inferSelect, "id" | "userId" | "status" | "paidAt" | "credits" | "refundedAt">;
 
-/** Why an order cannot be refunded now, or null when it can. */
+/** Spending that uses a purchase's credits: what members pay for. */
+const SPENDING = sql`('message', 'photo', 'gift')`;
+
+/**
+ * True while none of the purchase's credits were spent: nothing paid for since its ledger row and
+ * its credits all still on the balance. Usable as the ledger's guard, so it is checked in the very
+ * statement that takes the credits back.
+ */
+function unusedPurchase(order: Pick<RefundableOrder, "id" | "userId" | "credits">): SQL {
+  return sql`(
+    (SELECT credits FROM users WHERE id = ${order.userId}) >= ${order.credits}
+    AND NOT EXISTS (
+      SELECT 1 FROM credit_ledger
+      WHERE user_id = ${order.userId} AND reason IN ${SPENDING}
+        AND id > (SELECT id FROM credit_ledger WHERE cause_key = ${`order:${order.id}`})
+    )
+  )`;
+}
+
+function timeRefusal(order: RefundableOrder, input: { refundDays: number; now: Date }): RefundRefusal | null {
+  if (order.status !== "paid" || !order.paidAt || order.refundedAt) return "not_paid";
+  if (input.now.getTime() - order.paidAt.getTime() > input.refundDays * 86_400_000) return "too_late";
+  return null;
+}
+
+/** Why an order cannot be refunded now, or null when it can (what the receipt shows). */
 export async function refundRefusal(
   db: Database,
   order: RefundableOrder,
   input: { refundDays: number; now: Date },
 ): Promise<RefundRefusal | null> {
-  if (order.status !== "paid" || !order.paidAt || order.refundedAt) return "not_paid";
-  if (input.now.getTime() - order.paidAt.getTime() > input.refundDays * 86_400_000) return "too_late";
-  const [spent, user] = await db.batch([
-    db
-      .select({ id: creditLedger.id })
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.userId, order.userId),
-          inArray(creditLedger.reason, ["message", "photo", "gift"]),
-          gt(creditLedger.createdAt, order.paidAt),
-        ),
-      )
-      .limit(1),
-    db.select({ credits: users.credits }).from(users).where(eq(users.id, order.userId)),
-  ]);
-  if (spent.length > 0 || (user[0]?.credits ?? 0) < order.credits) return "credits_used";
-  return null;
+  const refusal = timeRefusal(order, input);
+  if (refusal) return refusal;
+  const [row] = await db.all<{ unused: number }>(sql`SELECT ${unusedPurchase(order)} AS unused`);
+  return Number(row?.unused) ? null : "credits_used";
 }
 
 export type RefundOutcome =
@@ -51,22 +73,41 @@ export async function refundOrder(
   provider: PaymentProvider,
   input: { userId: number; orderId: number; refundDays: number; now: Date },
 ): Promise<RefundOutcome> {
-  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)) });
+  const [[order], [payment]] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId))),
+    db
+      .select({ providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(and(eq(payments.orderId, input.orderId), eq(payments.status, "paid")))
+      .limit(1),
+  ]);
   if (!order) return { status: "not_found" };
-  const refusal = await refundRefusal(db, order, input);
+  const refusal = timeRefusal(order, input);
   if (refusal) return { status: "refused", reason: refusal };
-  const payment = await db.query.payments.findFirst({
-    where: and(eq(payments.orderId, order.id), eq(payments.status, "paid")),
-  });
   if (!payment) return { status: "refused", reason: "not_paid" };
 
-  // Claim the refund first: a second click or tab finds it taken and asks the provider nothing.
-  const claimed = await db
-    .update(orders)
-    .set({ refundedAt: input.now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "paid"), isNull(orders.refundedAt)))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) return { status: "refused", reason: "not_paid" };
+  // The credits come back and the order is claimed in one transaction, or neither happens.
+  const attempt = `${order.id}:${input.now.getTime()}`;
+  const taken = await applyCredits(
+    db,
+    {
+      userId: order.userId,
+      delta: -order.credits,
+      reason: "refund",
+      causeKey: `refund:${attempt}`,
+      guard: sql`${refundUnclaimed(order.id)} AND ${unusedPurchase(order)}`,
+    },
+    [db.run(sql`UPDATE orders SET refunded_at = ${Math.floor(input.now.getTime() / 1000)} WHERE id = ${order.id} AND ${balanceMoved}`)],
+  );
+  if (taken.status !== "applied") {
+    // Another click claimed it, or credits were spent: say which, from the state as it is now.
+    const fresh = await db.query.orders.findFirst({ where: eq(orders.id, order.id) });
+    const reason = fresh ? await refundRefusal(db, fresh, input) : "not_paid";
+    return { status: "refused", reason: reason ?? "not_paid" };
+  }
 
   try {
     await provider.createRefund({
@@ -78,10 +119,13 @@ export async function refundOrder(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`refund of order ${order.id} failed`, error.message);
-    await db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid'`);
+    // The money stays with us, so the credits go back to the member and the order is free again.
+    await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey: `refund-failed:${attempt}` }, [
+      db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid' AND ${balanceMoved}`),
+    ]);
     return { status: "provider_error" };
   }
-  await takeBackRefund(db, order, input.now);
+  await db.batch([db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id)), premiumFromPaidOrders(db, order.userId)]);
   return { status: "refunded" };
 }
 
