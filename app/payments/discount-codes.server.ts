@@ -7,13 +7,46 @@
  * personal (`user_id`), may end (`expires_at`), and may ask for a country, a currency, a minimum
  * order and certain payment methods. A welcome code (`validity_seconds` set, TIMEBONUS25) only
  * works for a member whose time bonus runs (time-bonus.server.ts). Codes are used once per member
- * unless `once_per_user` is off; the use is recorded when the order is paid (payment-sync.server.ts).
+ * unless `once_per_user` is off: the order that uses one reserves it when it starts (checkout.server.ts),
+ * gives it back when its payment fails, is canceled or expires, and consumes it when paid
+ * (payment-sync.server.ts), so two orders can never both get the discount.
+ *
+ * Codes are not there to be guessed: a member's look-ups are limited per member and per address,
+ * and an expired general code answers as one that does not exist (only a personal or welcome
+ * code's owner learns that theirs ran out).
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { withinLimits, type Limit } from "~/security/rate-limit.server";
 import { discountCentsFor, normalizeDiscountCode, type DiscountRefusal } from "./discount";
 
-const { discountCodes, discountCodeUses, timeBonuses } = schema;
+const { discountCodes, discountCodeUses, orders, timeBonuses } = schema;
+
+/** Look-ups of typed codes: 10 per member and 30 per address in 10 minutes. */
+const LOOKUP_WINDOW_SECONDS = 600;
+const lookupLimits = (userId: number, ip: string | null): Limit[] => [
+  { key: `discount:user:${userId}`, limit: 10, windowSeconds: LOOKUP_WINDOW_SECONDS },
+  ...(ip ? [{ key: `discount:ip:${ip}`, limit: 30, windowSeconds: LOOKUP_WINDOW_SECONDS }] : []),
+];
+
+/** Order statuses that leave a reserved code free again. */
+const RELEASING = sql`('failed', 'canceled', 'expired')`;
+
+/**
+ * True while the member holds this code: used by a paid order, or reserved by an order that may
+ * still be paid. A reservation of a failed, canceled or expired order holds nothing.
+ */
+export function codeHeld(codeId: number, userId: number): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM discount_code_uses u JOIN orders o ON o.id = u.order_id
+    WHERE u.code_id = ${codeId} AND u.user_id = ${userId} AND (u.consumed_at IS NOT NULL OR o.status NOT IN ${RELEASING})
+  )`;
+}
+
+/** The statement that gives back the code an unpaid order reserved (its payment failed, was canceled or expired). */
+export function releaseReservedCode(db: Database, orderId: number) {
+  return db.run(sql`DELETE FROM discount_code_uses WHERE order_id = ${orderId} AND consumed_at IS NULL`);
+}
 
 export type DiscountCode = typeof discountCodes.$inferSelect;
 
@@ -28,6 +61,11 @@ export type DiscountCheckInput = {
   currency: string;
   /** The method the member chose, when there is one yet. */
   method: string | null;
+  /**
+   * Set when the member typed the code: the look-up counts against the guessing limits, per member
+   * and, when Cloudflare names it, per address. Null for the member's own welcome code.
+   */
+  typed: { ip: string | null } | null;
   now: Date;
 };
 
@@ -65,22 +103,22 @@ export async function findDiscountCode(db: Database, siteId: number, code: strin
 
 /** Whether `input.code` takes money off this order, and how much. */
 export async function checkDiscountCode(db: Database, input: DiscountCheckInput): Promise<DiscountCheck> {
-  const found = await findDiscountCode(db, input.siteId, input.code);
+  const [allowed, found] = await Promise.all([
+    input.typed === null ? true : withinLimits(db, lookupLimits(input.userId, input.typed.ip), input.now),
+    findDiscountCode(db, input.siteId, input.code),
+  ]);
+  if (!allowed) return { ok: false, reason: "too_many", discountCode: null };
   if (!found || (found.userId !== null && found.userId !== input.userId)) return { ok: false, reason: "not_found", discountCode: null };
   const refuse = (reason: DiscountRefusal): DiscountCheck => ({ ok: false, reason, discountCode: found });
 
-  const [bonus, used] = await Promise.all([
+  const [bonus, held] = await Promise.all([
     found.validitySeconds === null
       ? null
       : db.query.timeBonuses.findFirst({ where: and(eq(timeBonuses.userId, input.userId), eq(timeBonuses.discountCodeId, found.id)) }),
-    found.oncePerUser
-      ? db.query.discountCodeUses.findFirst({
-          columns: { orderId: true },
-          where: and(eq(discountCodeUses.codeId, found.id), eq(discountCodeUses.userId, input.userId)),
-        })
-      : null,
+    found.oncePerUser ? heldBy(db, found.id, input.userId) : null,
   ]);
-  if (used || bonus?.usedAt) return refuse("used");
+  if (held === "used" || bonus?.usedAt) return refuse("used");
+  if (held === "reserved") return refuse("reserved");
 
   let expiresAt = found.expiresAt;
   if (found.validitySeconds !== null) {
@@ -90,7 +128,11 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
     if (!bonus) return refuse("expired");
     expiresAt = expiresAt && expiresAt < bonus.expiresAt ? expiresAt : bonus.expiresAt;
   }
-  if (expiresAt && expiresAt.getTime() <= input.now.getTime()) return refuse("expired");
+  if (expiresAt && expiresAt.getTime() <= input.now.getTime()) {
+    // Only the owner of a personal or welcome code learns it ran out; to anyone else it is unknown.
+    const owned = found.userId !== null || found.validitySeconds !== null;
+    return owned ? refuse("expired") : { ok: false, reason: "not_found", discountCode: null };
+  }
   if (found.country && found.country !== input.country) return refuse("country");
   if (found.currency && found.currency !== input.currency) return refuse("currency");
   if (input.amountCents !== null && input.amountCents < found.minimumOrderCents) return refuse("minimum");
@@ -107,4 +149,17 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
     discountCode: found,
     expiresAt,
   };
+}
+
+/** Whether the member used this code (a paid order) or an order of theirs that may still be paid holds it. */
+export async function heldBy(db: Database, codeId: number, userId: number): Promise<"used" | "reserved" | null> {
+  const [use] = await db
+    .select({ consumedAt: discountCodeUses.consumedAt, orderStatus: orders.status })
+    .from(discountCodeUses)
+    .innerJoin(orders, eq(orders.id, discountCodeUses.orderId))
+    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId)))
+    .limit(1);
+  if (!use) return null;
+  if (use.consumedAt) return "used";
+  return ["failed", "canceled", "expired"].includes(use.orderStatus) ? null : "reserved";
 }

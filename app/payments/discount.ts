@@ -4,7 +4,18 @@
  */
 
 /** Why a discount code cannot be used on this order (locale keys `bonus:discount.errors.<reason>`). */
-export const discountRefusals = ["not_found", "used", "expired", "first_purchase", "country", "currency", "minimum", "method"] as const;
+export const discountRefusals = [
+  "not_found",
+  "used",
+  "reserved",
+  "expired",
+  "first_purchase",
+  "country",
+  "currency",
+  "minimum",
+  "method",
+  "too_many",
+] as const;
 export type DiscountRefusal = (typeof discountRefusals)[number];
 
 /** The discount in cents: a percentage of the price, rounded to the cent (25% of €49.95 is €12.49). */

@@ -9,6 +9,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server";
 import { blockMandate } from "./direct-debit.server";
+import { releaseReservedCode } from "./discount-codes.server";
 import type { PaymentProvider, ProviderPayment } from "./provider.server";
 
 const { orders, payments } = schema;
@@ -77,10 +78,14 @@ async function applyProviderPayment(
     case "failed":
     case "canceled":
     case "expired":
-      await db
-        .update(orders)
-        .set({ status: remote.status })
-        .where(and(eq(orders.id, order.id), inArray(orders.status, ["open", "pending"])));
+      await db.batch([
+        db
+          .update(orders)
+          .set({ status: remote.status })
+          .where(and(eq(orders.id, order.id), inArray(orders.status, ["open", "pending"]))),
+        // The discount code this order reserved is free for the member's next order.
+        releaseReservedCode(db, order.id),
+      ]);
       if (remote.status === "failed" && order.method === "sdd") await blockMandate(db, order.userId);
       break;
     default:
@@ -109,9 +114,11 @@ async function creditOrder(db: Database, order: Order, now: Date) {
       UPDATE users SET paid_user = 1, premium_since = coalesce(premium_since, ${nowS})
       WHERE id = ${order.userId} AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'paid')`),
     db.run(sql`UPDATE time_bonuses SET used_at = coalesce(used_at, ${nowS}) WHERE user_id = ${order.userId}`),
+    // The code this order reserved is used now (an order from before reservations records its use).
+    db.run(sql`UPDATE discount_code_uses SET consumed_at = coalesce(consumed_at, ${nowS}) WHERE order_id = ${order.id}`),
     db.run(sql`
-      INSERT INTO discount_code_uses (code_id, user_id, order_id, created_at)
-      SELECT discount_code_id, user_id, id, ${nowS} FROM orders WHERE id = ${order.id} AND discount_code_id IS NOT NULL
+      INSERT INTO discount_code_uses (code_id, user_id, order_id, created_at, consumed_at)
+      SELECT discount_code_id, user_id, id, ${nowS}, ${nowS} FROM orders WHERE id = ${order.id} AND discount_code_id IS NOT NULL
       ON CONFLICT DO NOTHING`),
   ]);
   await settleDebt(db, order);

@@ -16,6 +16,8 @@ import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
 import { parseForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
+import { connectingIp } from "~/security/browse-limits";
+import { isDevelopment } from "~/env.server";
 
 /**
  * /credits/{package}/{method?} (product.md §2 "Payment"): the order form — payment method, discount
@@ -87,6 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     discountCode: discountCode || null,
     origin: linkOrigin(context, request),
     language: getLocale(context),
+    ip: connectingIp(request, { development: isDevelopment(env) }),
     now: now(),
   });
   switch (outcome.status) {
@@ -97,11 +100,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "unknown_package":
       throw data(null, { status: 404 });
     default:
-      return data(
-        { result: submission.reply({ formErrors: [refusalMessage(outcome)] }) },
-        { status: outcome.status === "provider_error" ? 502 : 422 },
-      );
+      return data({ result: submission.reply({ formErrors: [refusalMessage(outcome)] }) }, { status: checkoutRefusalStatus(outcome) });
   }
+}
+
+function checkoutRefusalStatus(outcome: CheckoutOutcome): number {
+  if (outcome.status === "provider_error") return 502;
+  if (outcome.status === "discount_refused" && outcome.check.reason === "too_many") return 429;
+  return 422;
 }
 
 /** The locale key that tells the member why the order could not start. */

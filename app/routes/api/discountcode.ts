@@ -10,6 +10,8 @@ import { buyerCountry } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { requireApiUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
+import { connectingIp } from "~/security/browse-limits";
+import { isDevelopment } from "~/env.server";
 
 const querySchema = z.object({
   code: z.string().trim().min(1).max(40).optional(),
@@ -19,7 +21,7 @@ const querySchema = z.object({
 });
 
 /** How a refusal is answered: a code that is not there is a 404, one already used a 409. */
-const refusalStatus = { not_found: 404, used: 409 } as Record<string, number>;
+const refusalStatus = { not_found: 404, used: 409, reserved: 409, too_many: 429 } as Record<string, number>;
 
 /**
  * GET /api/discountcode.php (product.md §3, §7): `?code=…` checks a code the member typed in the
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   const site = getSite(context);
-  const { db, country, now } = getServices(context);
+  const { db, env, country, now } = getServices(context);
   const where = buyerCountry(country, user);
   const offer = checkoutOffer(site, where);
   const pkg = query.data.package ? findPackage(offer.packages, query.data.package) : null;
@@ -53,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     amountCents: pkg?.amountCents ?? null,
     currency: pkg?.currency ?? offer.currency,
     method: query.data.method ?? null,
+    // A typed code counts against the look-up limits; the member's own welcome code does not.
+    typed: query.data.code ? { ip: connectingIp(request, { development: isDevelopment(env) }) } : null,
     now: now(),
   });
   if (!check.ok)
