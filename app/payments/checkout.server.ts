@@ -3,12 +3,13 @@
  * (never from the form), with an optional discount code, then a payment at the provider. The member
  * goes to the provider's checkout, or straight to the outcome for a direct debit on their mandate.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { Site } from "~/sites/site.server";
 import { priceListFor, type PricePackage } from "~/sites/pricing";
 import { discountedAmount } from "./discount";
-import { checkDiscountCode, codeHeld, heldBy, releaseReservedCode, type DiscountCheck } from "./discount-codes.server";
+import { checkDiscountCode, heldBy, releaseReservedCode, type DiscountCheck } from "./discount-codes.server";
+import { storeOrder } from "./new-order.server";
 import { activeMandate, directDebitAllowance } from "./direct-debit.server";
 import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "./methods";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
@@ -108,14 +109,16 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
       discountCodeId: discount?.codeId ?? null,
       discountCents,
       method: input.method,
-      status: "open",
-      termsAcceptedAt: now,
       createdAt: now,
     },
-    discount?.discountCode.oncePerUser === true,
+    {
+      reservesCode: discount?.discountCode.oncePerUser === true,
+      directDebitLimitCents: input.method === "sdd" ? site.settings.directDebitLimitCents : null,
+    },
   );
+  if (stored.status === "direct_debit_limit") return { status: "direct_debit_limit" };
   if (stored.status === "code_held") {
-    const reason = (await heldBy(db, stored.codeId, buyer.id)) ?? "used";
+    const reason = discount ? ((await heldBy(db, discount.codeId, buyer.id)) ?? "used") : "used";
     return { status: "discount_refused", check: { ok: false, reason, discountCode: discount?.discountCode ?? null } };
   }
   const order = stored;
@@ -155,44 +158,6 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     await db.batch([db.update(orders).set({ status: "failed" }).where(eq(orders.id, order.id)), releaseReservedCode(db, order.id)]);
     return { status: "provider_error" };
   }
-}
-
-type NewOrder = typeof orders.$inferInsert;
-
-/**
- * Stores a new order. With a once-only discount code, the order reserves the code in the same
- * transaction, and is stored only if the member does not hold the code already (a paid order, or
- * one that may still be paid): two checkouts started one after the other, or together, cannot
- * both get the discount.
- */
-async function storeOrder(
-  db: Database,
-  values: NewOrder & { discountCodeId: number | null },
-  reservesCode: boolean,
-): Promise<{ status: "stored"; id: number } | { status: "code_held"; codeId: number }> {
-  const codeId = values.discountCodeId;
-  if (!reservesCode || codeId === null) {
-    const [order] = await db.insert(orders).values(values).returning({ id: orders.id });
-    if (!order) throw new Error("the order was not stored");
-    return { status: "stored", id: order.id };
-  }
-  const seconds = (date: Date | undefined) => Math.floor((date ?? new Date()).getTime() / 1000);
-  const [inserted] = await db.batch([
-    db.all<{ id: number }>(sql`
-      INSERT INTO orders (user_id, site_id, package_key, credits, currency, amount_cents, discount_code_id, discount_cents, method, status, terms_accepted_at, created_at)
-      SELECT ${values.userId}, ${values.siteId}, ${values.packageKey}, ${values.credits}, ${values.currency}, ${values.amountCents},
-        ${codeId}, ${values.discountCents ?? 0}, ${values.method ?? null}, 'open', ${seconds(values.termsAcceptedAt)}, ${seconds(values.createdAt)}
-      WHERE NOT ${codeHeld(codeId, values.userId)}
-      RETURNING id`),
-    // changes() is the order insert's: the reservation (or a released one taken over) only with a new order.
-    db.run(sql`
-      INSERT INTO discount_code_uses (code_id, user_id, order_id, created_at)
-      SELECT ${codeId}, ${values.userId}, id, ${seconds(values.createdAt)} FROM orders
-      WHERE id = (SELECT max(id) FROM orders WHERE user_id = ${values.userId}) AND changes() = 1
-      ON CONFLICT (code_id, user_id) DO UPDATE SET order_id = excluded.order_id, created_at = excluded.created_at, consumed_at = NULL`),
-  ]);
-  const id = inserted[0]?.id;
-  return id === undefined ? { status: "code_held", codeId } : { status: "stored", id: Number(id) };
 }
 
 /** Provider methods per currency and country, asked once per isolate every ten minutes. */

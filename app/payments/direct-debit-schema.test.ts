@@ -40,16 +40,19 @@ describe("maskIban", () => {
   });
 });
 
+/** A site that collects from Dutch, Belgian and German accounts. */
+const SEPA_SITE = ["NL", "BE", "DE"];
+
 describe("the direct-debit forms", () => {
   it("normalises the IBAN and the phone number (with the member's country)", () => {
-    const parsed = mandateDetailsSchema("NL").parse(details);
+    const parsed = mandateDetailsSchema("NL", SEPA_SITE).parse(details);
     expect(parsed).toMatchObject({ iban: "NL91ABNA0417164300", phone: "+31612345678", zip: "1015 CS", houseNumber: "12a" });
-    expect(mandateDetailsSchema("BE").parse({ ...details, phone: "0470 12 34 56" }).phone).toBe("+32470123456");
-    expect(mandateDetailsSchema("DE").parse({ ...details, phone: "+31 6 12345678" }).phone).toBe("+31612345678");
+    expect(mandateDetailsSchema("BE", SEPA_SITE).parse({ ...details, phone: "0470 12 34 56" }).phone).toBe("+32470123456");
+    expect(mandateDetailsSchema("DE", SEPA_SITE).parse({ ...details, phone: "+31 6 12345678" }).phone).toBe("+31612345678");
   });
 
   it("names the field that is wrong, with one message each", () => {
-    const result = mandateDetailsSchema("NL").safeParse({
+    const result = mandateDetailsSchema("NL", SEPA_SITE).safeParse({
       ...details,
       iban: "NL00 TEST",
       phone: "12",
@@ -64,8 +67,15 @@ describe("the direct-debit forms", () => {
       houseNumber: "directdebit:errors.houseNumber",
       accountHolder: "directdebit:errors.accountHolder",
     });
-    const notSepa = mandateDetailsSchema("NL").safeParse({ ...details, iban: "TR330006100519786457841326" });
+    const notSepa = mandateDetailsSchema("NL", SEPA_SITE).safeParse({ ...details, iban: "TR330006100519786457841326" });
     expect(notSepa.error?.issues.map((issue) => issue.message)).toEqual(["directdebit:errors.ibanNotSepa"]);
+  });
+
+  it("takes only an IBAN of the site's direct-debit countries", () => {
+    const dutchSite = mandateDetailsSchema("NL", ["NL", "BE"]);
+    const german = dutchSite.safeParse({ ...details, iban: "DE89 3704 0044 0532 0130 00" });
+    expect(german.error?.issues.map((issue) => issue.message)).toEqual(["directdebit:errors.ibanCountry"]);
+    expect(dutchSite.safeParse({ ...details, iban: "BE68 5390 0754 7034" }).success).toBe(true);
   });
 
   it("takes a six-digit code with or without spaces", () => {

@@ -33,6 +33,9 @@ export function parseIban(input: string): ParsedIban {
   return { ok: true, electronic, friendly: friendlyFormatIBAN(electronic) ?? electronic };
 }
 
+/** The country an IBAN's account is in: its first two letters. */
+const ibanCountry = (input: string) => (electronicFormatIBAN(input) ?? "").slice(0, 2);
+
 /** The friendly format of a stored (electronic) IBAN: `NL91 ABNA 0417 1643 00`. */
 export const friendlyIban = (electronic: string) => friendlyFormatIBAN(electronic) ?? electronic;
 
@@ -46,8 +49,11 @@ export function maskIban(electronic: string): string {
 
 const text = (error: string, min: number, max: number) => z.string({ error }).trim().min(min, { error }).max(max, { error });
 
-/** Step 1: the account and the member's address and mobile number. */
-export function mandateDetailsSchema(country: string | null) {
+/**
+ * Step 1: the account and the member's address and mobile number. `country` decides how a national
+ * phone number is read; the IBAN must be of one of `ibanCountries` (the site's direct-debit countries).
+ */
+export function mandateDetailsSchema(country: string | null, ibanCountries: readonly string[]) {
   return z.object({
     intent: z.literal("send"),
     accountHolder: text("directdebit:errors.accountHolder", 2, MAX_ACCOUNT_HOLDER),
@@ -62,6 +68,7 @@ export function mandateDetailsSchema(country: string | null) {
         { error: "directdebit:errors.iban", abort: true },
       )
       .refine((value) => parseIban(value).ok, { error: "directdebit:errors.ibanNotSepa", abort: true })
+      .refine((value) => ibanCountries.includes(ibanCountry(value)), { error: "directdebit:errors.ibanCountry", abort: true })
       .transform((value) => electronicFormatIBAN(value) ?? value),
     street: text("directdebit:errors.street", 2, MAX_STREET),
     houseNumber: text("directdebit:errors.houseNumber", 1, MAX_HOUSE_NUMBER).regex(/^\d[\w\s/-]*$/u, {

@@ -8,7 +8,7 @@
  * pays by other methods). Codes are stored as their SHA-256 only, live 10 minutes, allow 5 wrong
  * tries, and at most 3 are sent per member per hour.
  */
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { plainTextT } from "~/i18n/plain-text.server";
 import { hit } from "~/security/rate-limit.server";
@@ -18,7 +18,7 @@ import { sendSms, type SmsSender } from "~/sms/sms.server";
 import { friendlyIban, maskIban, parseIban } from "./direct-debit-schema";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
-const { directDebitMandates: mandates, orders } = schema;
+const { directDebitMandates: mandates } = schema;
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -213,28 +213,32 @@ export async function verifyMandateCode(
   input: { userId: number; code: string; user: { email: string; name: string; locale: string }; now: Date },
 ): Promise<VerifyOutcome> {
   const { userId, now } = input;
-  const row = await findMandate(db, userId);
-  if (!row) return { status: "no_code" };
-  if (row.status === "blocked") return { status: "blocked" };
-  if (row.status !== "unverified" || !row.codeHash) return { status: "no_code" };
-  if (row.codeAttempts >= MAX_CODE_ATTEMPTS) return { status: "too_many_attempts" };
-  if (!row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  // Every try is counted before the code is compared, in the statement that checks the count: 40
+  // guesses sent together compare at most MAX_CODE_ATTEMPTS of them.
+  const [row] = await db
+    .update(mandates)
+    .set({ codeAttempts: sql`${mandates.codeAttempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(mandates.userId, userId),
+        eq(mandates.status, "unverified"),
+        isNotNull(mandates.codeHash),
+        lt(mandates.codeAttempts, MAX_CODE_ATTEMPTS),
+        gt(mandates.codeExpiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row?.codeHash) return whyNoTry(await findMandate(db, userId), now);
 
   if (hashToken(input.code) !== row.codeHash) {
-    const [counted] = await db
-      .update(mandates)
-      .set({ codeAttempts: sql`${mandates.codeAttempts} + 1`, updatedAt: now })
-      .where(and(eq(mandates.id, row.id), eq(mandates.codeHash, row.codeHash)))
-      .returning({ attempts: mandates.codeAttempts });
-    const attempts = counted?.attempts ?? MAX_CODE_ATTEMPTS;
-    if (attempts >= MAX_CODE_ATTEMPTS) {
+    if (row.codeAttempts >= MAX_CODE_ATTEMPTS) {
       await db
         .update(mandates)
         .set({ codeHash: null, codeExpiresAt: null })
         .where(and(eq(mandates.id, row.id), eq(mandates.codeHash, row.codeHash)));
       return { status: "too_many_attempts" };
     }
-    return { status: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
+    return { status: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - row.codeAttempts };
   }
 
   let customerId = row.providerCustomerId;
@@ -262,6 +266,11 @@ export async function verifyMandateCode(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`direct-debit mandate for user ${userId} could not be created`, error.message);
+    // The right code was typed: its try is given back, so the member can send it again.
+    await db
+      .update(mandates)
+      .set({ codeAttempts: sql`max(${mandates.codeAttempts} - 1, 0)` })
+      .where(and(eq(mandates.id, row.id), eq(mandates.codeHash, row.codeHash)));
     return { status: "provider_error" };
   }
 
@@ -286,6 +295,16 @@ export async function verifyMandateCode(
     return (await findMandate(db, userId))?.status === "blocked" ? { status: "blocked" } : { status: "no_code" };
   }
   return { status: "verified", mandate: toActive(activated)! };
+}
+
+/** Why a code could not be tried: no mandate or code, blocked, used up or expired. */
+function whyNoTry(row: typeof mandates.$inferSelect | null, now: Date): VerifyOutcome {
+  if (!row) return { status: "no_code" };
+  if (row.status === "blocked") return { status: "blocked" };
+  if (row.status !== "unverified" || !row.codeHash) return { status: "no_code" };
+  if (row.codeAttempts >= MAX_CODE_ATTEMPTS) return { status: "too_many_attempts" };
+  if (!row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  return { status: "no_code" };
 }
 
 // ─────────────────────────── the mandate ───────────────────────────
@@ -346,22 +365,21 @@ export async function directDebitAllowance(
   db: Database,
   input: { userId: number; amountCents: number; limitCents: number; now: Date },
 ): Promise<DirectDebitAllowance> {
-  const since = new Date(input.now.getTime() - LIMIT_WINDOW_DAYS * 86_400_000);
-  const [row, [spent]] = await Promise.all([
+  const [row, [owed]] = await Promise.all([
     findMandate(db, input.userId),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, input.userId),
-          eq(orders.method, "sdd"),
-          inArray(orders.status, ["open", "pending", "paid"]),
-          gt(orders.createdAt, since),
-        ),
-      ),
+    db.all<{ cents: number }>(sql`SELECT (${directDebitOutstanding(input.userId, input.now)}) AS cents`),
   ]);
   if (row?.status === "blocked") return "blocked";
-  if (Number(spent?.cents ?? 0) + input.amountCents > input.limitCents) return "limit_reached";
+  if (Number(owed?.cents ?? 0) + input.amountCents > input.limitCents) return "limit_reached";
   return row && toActive(row) ? "ok" : "no_mandate";
+}
+
+/**
+ * The cents a member's direct-debit orders of the last 30 days may still collect (open, pending,
+ * paid): what the limit counts. A subquery, so the order insert checks it in its own statement.
+ */
+export function directDebitOutstanding(userId: number, now: Date): SQL {
+  const sinceS = Math.floor(now.getTime() / 1000) - LIMIT_WINDOW_DAYS * 86_400;
+  return sql`SELECT coalesce(sum(amount_cents), 0) FROM orders
+    WHERE user_id = ${userId} AND method = 'sdd' AND status IN ('open', 'pending', 'paid') AND created_at > ${sinceS}`;
 }

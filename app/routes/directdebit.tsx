@@ -124,7 +124,8 @@ async function sendDetails(context: Context, user: CurrentUser, formData: FormDa
   const intent = "send" as const;
   const site = getSite(context);
   const { db, env, country, now } = getServices(context);
-  const schema = mandateDetailsSchema(phoneCountry(user, country, site.settings.countries));
+  const { countries, directDebitCountries } = site.settings;
+  const schema = mandateDetailsSchema(phoneCountry(user, country, countries), directDebitCountries ?? countries);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const { intent: _intent, package: _package, ...details } = submission.value;

@@ -77,6 +77,11 @@ export const siteSettingsSchema = z.object({
   paymentMethods: z.record(z.string(), z.array(z.enum(paymentMethodKeys))).default(defaultPaymentMethods),
   /** Most a member may have in direct debits that are open or were collected in the last 30 days (cents). */
   directDebitLimitCents: z.number().int().nonnegative().default(15000),
+  /** Countries whose bank accounts may pay by direct debit (ISO codes); null: the site's `countries`. */
+  directDebitCountries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .nullable()
+    .default(null),
   /** product.md §3 `member_resell`: the profile page shows `resellTiles` below the related profiles. */
   memberResell: z.boolean().default(false),
   resellTiles: z.array(resellTileSchema).max(12).default([]),

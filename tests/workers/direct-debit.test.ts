@@ -326,3 +326,56 @@ describe("the direct-debit limit", () => {
     expect(html).toContain('href="/credits/p2"');
   });
 });
+
+describe("requests sent together (issue 26)", () => {
+  /** A member with a confirmed mandate, through the page's own two steps. */
+  async function withMandate() {
+    const member = await signedIn();
+    const code = await requestCode(member);
+    expect((await verify(member, code)).status).toBe(302);
+    expect((await mandateRow(member))?.status).toBe("active");
+    return member;
+  }
+
+  it("keeps six direct-debit checkouts sent together within the limit", async () => {
+    const member = await withMandate();
+    // €49.95 each against the €150 limit: three fit, three do not.
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => post("/credits/p2/sdd", { method: "sdd", terms: "on" }, { cookie: member.cookie })),
+    );
+    const [[orders, cents]] = (await sql(
+      "SELECT count(*), coalesce(sum(amount_cents), 0) FROM orders WHERE user_id = ? AND method = 'sdd' AND status IN ('open', 'pending', 'paid')",
+      [member.userId],
+    )) as [[string, string]];
+    expect(Number(orders)).toBe(3);
+    expect(Number(cents)).toBeLessThanOrEqual(15000);
+    const refused = responses.filter((response) => response.status === 422);
+    expect(refused).toHaveLength(3);
+    expect(mainContent(await refused[0]!.text())).toContain("De limiet voor automatische incasso is bereikt.");
+  });
+
+  it("compares at most five of forty codes sent together", async () => {
+    const member = await signedIn();
+    const code = await requestCode(member);
+    const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const responses = await Promise.all(guesses.map((guess) => verify(member, guess)));
+    const invalid = (await Promise.all(responses.map(async (r) => mainContent(await r.text())))).filter((html) =>
+      html.includes("Code ongeldig"),
+    );
+    expect(invalid.length).toBeLessThanOrEqual(4);
+    expect((await mandateRow(member))?.attempts).toBeLessThanOrEqual(5);
+    expect((await mandateRow(member))?.codeHash).toBeNull();
+  });
+
+  it("takes only an IBAN of the site's countries", async () => {
+    const member = await signedIn();
+    const response = await post(
+      "/directdebit?package=p2",
+      { ...details, iban: "DE89 3704 0044 0532 0130 00", package: "p2" },
+      { cookie: member.cookie },
+    );
+    expect(response.status).toBe(400);
+    expect(mainContent(await response.text())).toContain("Automatische incasso kan hier alleen met een bankrekening uit een van de landen");
+    expect(await mandateRow(member)).toBeNull();
+  });
+});
