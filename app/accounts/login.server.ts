@@ -24,25 +24,44 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function lockedMinutes(db: Database, siteId: number, email: string, ip: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - LOCK_WINDOW_SECONDS * 1000);
-  const failed = and(eq(schema.loginAttempts.success, false), gt(schema.loginAttempts.createdAt, since));
-  const [byAccount, byIp] = await db.batch([
+/**
+ * Records a try as failed (until it proves right) in the batch that counts the failures: tries sent
+ * together are counted one after the other, so a burst of guesses compares no more passwords than
+ * the same guesses sent one by one. A try refused by the lock is removed again, so it does not
+ * extend the lock.
+ */
+async function recordTry(
+  db: Database,
+  input: { siteId: number; email: string; ip: string; now: Date },
+): Promise<{ attemptId: number; lockedMinutes: number }> {
+  const { loginAttempts } = schema;
+  const since = new Date(input.now.getTime() - LOCK_WINDOW_SECONDS * 1000);
+  const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since));
+  const [[attempt], byAccount, byIp] = await db.batch([
     db
-      .select({ at: schema.loginAttempts.createdAt })
-      .from(schema.loginAttempts)
-      .where(and(eq(schema.loginAttempts.siteId, siteId), eq(schema.loginAttempts.email, email), failed))
-      .orderBy(desc(schema.loginAttempts.createdAt))
-      .limit(MAX_FAILURES_PER_ACCOUNT),
+      .insert(loginAttempts)
+      .values({ siteId: input.siteId, email: input.email, ip: input.ip, success: false, createdAt: input.now })
+      .returning({ id: loginAttempts.id }),
+    // This try is among them: the newest.
+    db
+      .select({ at: loginAttempts.createdAt })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.siteId, input.siteId), eq(loginAttempts.email, input.email), failed))
+      .orderBy(desc(loginAttempts.id))
+      .limit(MAX_FAILURES_PER_ACCOUNT + 1),
     db
       .select({ n: count() })
-      .from(schema.loginAttempts)
-      .where(and(eq(schema.loginAttempts.ip, ip), failed)),
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, input.ip), failed)),
   ]);
-  const minutesFrom = (start: Date) => Math.max(1, Math.ceil((start.getTime() + LOCK_WINDOW_SECONDS * 1000 - now.getTime()) / 60_000));
-  if (byAccount.length >= MAX_FAILURES_PER_ACCOUNT) return minutesFrom(byAccount[0]!.at);
-  if ((byIp[0]?.n ?? 0) >= MAX_FAILURES_PER_IP) return Math.ceil(LOCK_WINDOW_SECONDS / 60);
-  return 0;
+  if (!attempt) throw new Error("the login attempt was not recorded");
+  const minutesFrom = (start: Date) =>
+    Math.max(1, Math.ceil((start.getTime() + LOCK_WINDOW_SECONDS * 1000 - input.now.getTime()) / 60_000));
+  let lockedMinutes = 0;
+  if (byAccount.length > MAX_FAILURES_PER_ACCOUNT) lockedMinutes = minutesFrom(byAccount[1]!.at);
+  else if ((byIp[0]?.n ?? 0) > MAX_FAILURES_PER_IP) lockedMinutes = Math.ceil(LOCK_WINDOW_SECONDS / 60);
+  if (lockedMinutes > 0) await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
+  return { attemptId: attempt.id, lockedMinutes };
 }
 
 export async function loginWithPassword(
@@ -50,7 +69,7 @@ export async function loginWithPassword(
   input: { siteId: number; email: string; password: string; ip: string; now: Date; graceDays?: number },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const minutes = await lockedMinutes(db, input.siteId, email, input.ip, input.now);
+  const { attemptId, lockedMinutes: minutes } = await recordTry(db, { siteId: input.siteId, email, ip: input.ip, now: input.now });
   if (minutes > 0) return { ok: false, reason: "locked", minutes };
 
   const user = await db.query.users.findFirst({
@@ -66,19 +85,14 @@ export async function loginWithPassword(
   }
   const usable = valid && user && (user.status === "confirmed" || user.status === "not_confirmed" || user.status === "deleted");
 
-  await db.insert(schema.loginAttempts).values({
-    siteId: input.siteId,
-    email,
-    ip: input.ip,
-    success: Boolean(usable),
-    createdAt: input.now,
-  });
   if (!usable || !user) return { ok: false, reason: "invalid" };
+  const succeeded = db.update(schema.loginAttempts).set({ success: true }).where(eq(schema.loginAttempts.id, attemptId));
 
   if (user.status === "deleted") {
+    await succeeded;
     const reactivated = await reactivateIfRecoverable(db, user.id, input.now, input.graceDays);
     return reactivated ? { ok: true, userId: user.id, reactivated: true } : { ok: false, reason: "invalid" };
   }
-  await db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id));
+  await db.batch([succeeded, db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id))]);
   return { ok: true, userId: user.id, reactivated: false };
 }

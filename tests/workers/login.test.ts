@@ -66,6 +66,18 @@ describe("login", () => {
     expect(later.status).toBe(302);
   });
 
+  it("compares at most five passwords of thirty sent together, and the right one then waits for the lock", async () => {
+    const member = await createMember();
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const guesses = Array.from({ length: 30 }, (_, i) => loginForm({ email: member.email, password: `guess number ${i}` }, ip));
+    const statuses = (await Promise.all(guesses)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    const [[tries]] = (await sql("SELECT count(*) FROM login_attempts WHERE email = ?", [member.email])) as [[string]];
+    expect(Number(tries)).toBe(5);
+    expect((await loginForm({ email: member.email, password: TEST_PASSWORD }, ip)).status).toBe(429);
+  });
+
   it("refuses an overlong password without hashing it and never answers 500 to junk", async () => {
     const member = await createMember();
     expect((await loginCall({ email: member.email, password: "x".repeat(100_000) })).status).toBe(400);
