@@ -4,12 +4,13 @@
  * per address, known or not, and the mail is written after the response so timing tells nothing.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { schema, type Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
 import { normalizeEmail } from "./login.server";
 import { hashPassword } from "./password.server";
-import { createSession, deleteUserSessions } from "./session.server";
+import { endUserSessions, type SessionEndDeps } from "./session-end.server";
+import { createSession } from "./session.server";
 import { reactivateIfRecoverable } from "./deletion.server";
 import { absoluteUrl, consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
 
@@ -70,12 +71,14 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
 
 /**
  * Sets a new password through a reset link: uses the token (once), ends every session of the
- * member (product.md §10: a reset signs out everywhere) and opens a fresh one on this device.
+ * member (product.md §10: a reset signs out everywhere), closing their live-chat sockets, and opens
+ * a fresh one on this device.
  */
 export async function completePasswordReset(
-  db: Database,
+  deps: SessionEndDeps,
   input: { token: string; password: string; request: Request; now: Date },
 ): Promise<{ ok: true; userId: number; sessionToken: string } | { ok: false }> {
+  const { db } = deps;
   const used = await consumeVerificationToken(db, { token: input.token, kind: "password_reset", now: input.now });
   if (!used) return { ok: false };
   const user = await db.query.users.findFirst({ columns: { id: true, status: true }, where: eq(schema.users.id, used.userId) });
@@ -84,7 +87,7 @@ export async function completePasswordReset(
 
   const passwordHash = await hashPassword(input.password);
   await db.update(schema.users).set({ passwordHash, lastSeenAt: input.now }).where(eq(schema.users.id, user.id));
-  await deleteUserSessions(db, user.id);
+  await endUserSessions(deps, { userId: user.id });
   await revokeTokens(db, user.id, "password_reset", input.now);
   const session = await createSession(db, user.id, input.request, input.now);
   return { ok: true, userId: user.id, sessionToken: session.token };

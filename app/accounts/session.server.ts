@@ -27,8 +27,10 @@ export function sessionIdOf(token: string | null): string | null {
   return token && /^[a-z2-7]{16,64}$/.test(token) ? hashToken(token) : null;
 }
 
-export async function deleteSession(db: Database, sessionId: string) {
-  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+/** Deletes a session; returns the account it belonged to, or null when there was no such session. */
+export async function deleteSession(db: Database, sessionId: string): Promise<number | null> {
+  const [deleted] = await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId)).returning({ userId: schema.sessions.userId });
+  return deleted?.userId ?? null;
 }
 
 /** Ends every session of a user, except the one given (after a password change or reset). */

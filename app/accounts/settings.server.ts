@@ -8,7 +8,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
 import { normalizeEmail } from "./login.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { deleteUserSessions } from "./session.server";
+import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
 
 /** Checks of the current password per member and hour (a stolen session must not guess it). */
@@ -102,18 +102,22 @@ export async function confirmEmailChange(db: Database, input: { token: string; s
 
 export type PasswordChangeResult = { ok: true } | { ok: false; error: "checkOldPassword" | "tooMany" };
 
-/** Sets a new password and ends the member's other sessions (this one stays signed in). */
+/**
+ * Sets a new password and ends the member's other sessions, closing their live-chat sockets (this
+ * session stays signed in, its sockets open).
+ */
 export async function changePassword(
-  db: Database,
-  input: { userId: number; sessionId: string; currentPassword?: string; newPassword: string; now: Date },
+  deps: SessionEndDeps,
+  input: { userId: number; profileId: number | null; sessionId: string; currentPassword?: string; newPassword: string; now: Date },
 ): Promise<PasswordChangeResult> {
+  const { db } = deps;
   const check = await checkCurrentPassword(db, input.userId, input.currentPassword, input.now);
   if (check !== "ok") return { ok: false, error: check === "limited" ? "tooMany" : "checkOldPassword" };
   await db
     .update(schema.users)
     .set({ passwordHash: await hashPassword(input.newPassword) })
     .where(eq(schema.users.id, input.userId));
-  await deleteUserSessions(db, input.userId, input.sessionId);
+  await endUserSessions(deps, { userId: input.userId, profileId: input.profileId }, input.sessionId);
   await revokeTokens(db, input.userId, "password_reset", input.now);
   return { ok: true };
 }

@@ -16,3 +16,9 @@ export type LiveEvent =
 
 /** The close code of sockets ended because the account is gone (deleted): the browser does not reconnect. */
 export const ACCOUNT_CLOSED = 4001;
+
+/**
+ * The close code of sockets whose session ended (logout, a password change or reset, a ban, expiry;
+ * ADR 038): the browser does not reconnect, and the page's next request finds no session.
+ */
+export const SESSION_ENDED = 4002;

@@ -1,11 +1,12 @@
 /**
  * GET /api/chat-socket (ADR 027): a member's live-chat socket. Handled by the Worker before React
  * Router (which does not pass a 101 response through): the page's own origin, a signed-in member
- * with a profile, then the request goes on to that member's inbox. Plain-text refusals: 426 without
+ * with a profile, then the socket goes on to that member's inbox with the session it belongs to
+ * (ADR 038: it closes when that session ends). Plain-text refusals: 426 without
  * `Upgrade: websocket`, 403 from another origin or without a profile, 401 without a session.
  */
 import { loadCurrentUser } from "~/accounts/current-user.server";
-import { inboxOf } from "~/chat/live.server";
+import { connectInbox } from "~/chat/live.server";
 import type { Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import { requestHost, resolveSite } from "~/sites/site.server";
@@ -37,5 +38,5 @@ export async function connectChatSocket(request: Request, deps: { env: AppEnv; d
   if (!user) return refuse(401, "Unauthorized");
   if (!user.profile || user.profile.status === "deleted") return refuse(403, "Forbidden");
   if (!env.INBOX) return refuse(503, "Live chat is not available");
-  return inboxOf(env.INBOX, user.profile.id).fetch(request);
+  return connectInbox(env.INBOX, user.profile.id, request, { sessionId: user.sessionId, expiresAt: user.sessionExpiresAt.getTime() });
 }

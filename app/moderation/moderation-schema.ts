@@ -29,6 +29,8 @@ export const moderationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve_text"), profileId: id, aboutMe }),
   z.object({ intent: z.literal("remove_text"), profileId: id, aboutMe }),
   z.object({ intent: z.literal("complaint_status"), complaintId: id, status: z.enum(COMPLAINT_STATUSES) }),
+  /** Bans the member behind a profile (app/moderation/ban.server.ts). */
+  z.object({ intent: z.literal("ban_member"), profileId: id }),
 ]);
 export type ModerationForm = z.infer<typeof moderationSchema>;
 

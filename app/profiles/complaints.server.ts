@@ -8,7 +8,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { ComplaintForm } from "~/profiles/complaint-schema";
 import { withinLimits } from "~/security/rate-limit.server";
 
-const { complaints, profiles } = schema;
+const { complaints, profiles, users } = schema;
 
 /** Enough for a real complaint or two, too few for a flood (per address and per IP). */
 const LIMITS = { perIpPerHour: 5, perEmailPerDay: 5 };
@@ -79,8 +79,8 @@ export type ComplaintListItem = {
   status: "open" | "in_progress" | "closed";
   createdAt: Date;
   userId: number | null;
-  /** The reported member, if the complaint is about one. */
-  profile: { id: number; name: string } | null;
+  /** The reported member, if the complaint is about one, and whether a moderator has banned them. */
+  profile: { id: number; name: string; banned: boolean } | null;
 };
 
 /** Every complaint of a site, newest first, for the moderation screen. */
@@ -101,14 +101,17 @@ export async function listComplaints(
       userId: complaints.userId,
       profileId: profiles.id,
       profileName: profiles.name,
+      profileAccountStatus: users.status,
     })
     .from(complaints)
     .leftJoin(profiles, eq(profiles.id, complaints.profileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
     .where(and(eq(complaints.siteId, siteId), options.status ? eq(complaints.status, options.status) : undefined))
     .orderBy(desc(complaints.createdAt), desc(complaints.id))
     .limit(options.limit ?? 200);
-  return rows.map(({ profileId, profileName, ...row }) => ({
+  return rows.map(({ profileId, profileName, profileAccountStatus, ...row }) => ({
     ...row,
-    profile: profileId !== null && profileName !== null ? { id: profileId, name: profileName } : null,
+    profile:
+      profileId !== null && profileName !== null ? { id: profileId, name: profileName, banned: profileAccountStatus === "banned" } : null,
   }));
 }

@@ -7,6 +7,7 @@ import { getServices, getSite } from "~/http/context.server";
 import type { Database } from "~/db/client.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
+import { banMember } from "~/moderation/ban.server";
 import { setComplaintStatus } from "~/moderation/complaint-status.server";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "~/moderation/moderation-fields";
 import { moderationSchema, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
@@ -52,13 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Both members' open chats show the decision at once (ADR 027).
     if (chat) ctx.waitUntil(notifyInboxes(env.INBOX, chat.profileIds, { type: "message", conversationId: chat.conversationId }));
     done = chat !== null;
+  } else if (form.intent === "ban_member") {
+    // The member's sessions end and their open sockets close (ADR 038).
+    done = await banMember({ db, env, ctx }, { ...who, profileId: form.profileId });
   } else done = await decide(db, who, form);
   return done
     ? { ok: true as const, message: t(`photos:moderation.done.${parsed.data.intent}`) }
     : data({ ok: false as const, message: t("photos:moderation.stale") }, { status: 409 });
 }
 
-async function decide(db: Database, who: { siteId: number; moderatorUserId: number; now: Date }, form: ModerationForm) {
+async function decide(
+  db: Database,
+  who: { siteId: number; moderatorUserId: number; now: Date },
+  form: Exclude<ModerationForm, { intent: "ban_member" }>,
+) {
   switch (form.intent) {
     case "approve_photo":
       return approvePhoto(db, { ...who, photoId: form.photoId });
@@ -248,6 +256,7 @@ function ComplaintCard({ complaint }: { complaint: ComplaintListItem }) {
       {complaint.profile && (
         <p>
           {t("photos:moderation.complaints.about")} <Link to={`/members/${complaint.profile.id}`}>{complaint.profile.name}</Link>
+          {complaint.profile.banned && <span className="badge badge-danger">{t("photos:moderation.complaints.ban.banned")}</span>}
         </p>
       )}
       <p className="moderation-complaint__body">{complaint.message}</p>
@@ -268,6 +277,19 @@ function ComplaintCard({ complaint }: { complaint: ComplaintListItem }) {
           {t("photos:moderation.complaints.save")}
         </button>
       </Form>
+      {complaint.profile && !complaint.profile.banned && (
+        <details className="moderation-complaint__ban">
+          <summary>{t("photos:moderation.complaints.ban.summary", { name: complaint.profile.name })}</summary>
+          <p className="field-hint">{t("photos:moderation.complaints.ban.explain")}</p>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="ban_member" />
+            <input type="hidden" name="profileId" value={complaint.profile.id} />
+            <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
+              {t("photos:moderation.complaints.ban.submit", { name: complaint.profile.name })}
+            </button>
+          </Form>
+        </details>
+      )}
     </li>
   );
 }

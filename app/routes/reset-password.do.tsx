@@ -42,13 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
   }
-  const { db, now } = getServices(context);
-  const reset = await completePasswordReset(db, {
-    token: submission.value.token,
-    password: submission.value.password,
-    request,
-    now: now(),
-  });
+  const { db, env, ctx, now } = getServices(context);
+  const reset = await completePasswordReset(
+    { db, env, ctx },
+    {
+      token: submission.value.token,
+      password: submission.value.password,
+      request,
+      now: now(),
+    },
+  );
   if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
   // A new request, signed in: the whole page (navigation and all) shows the member.
   return redirect(`/reset-password/do?${DONE}`, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });

@@ -108,14 +108,18 @@ async function changeOwnPassword(context: Context, user: CurrentUser, formData: 
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   const intent = "password" as const;
   if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
-  const { db, now } = getServices(context);
-  const outcome = await changePassword(db, {
-    userId: user.id,
-    sessionId: user.sessionId,
-    currentPassword: submission.value.currentPassword,
-    newPassword: submission.value.newPassword,
-    now: now(),
-  });
+  const { db, env, ctx, now } = getServices(context);
+  const outcome = await changePassword(
+    { db, env, ctx },
+    {
+      userId: user.id,
+      profileId: user.profile?.id ?? null,
+      sessionId: user.sessionId,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+      now: now(),
+    },
+  );
   if (!outcome.ok) {
     const errors: FormErrors =
       outcome.error === "tooMany"

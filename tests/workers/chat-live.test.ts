@@ -1,13 +1,17 @@
 /**
  * Live chat (ADR 027, issue 10): the socket at /api/chat-socket (own origin, a member's session),
  * the inbox telling both members' sockets about a new message, and typing through POST
- * /api/chat-typing.php, which only reaches the partner of the member's own conversation.
+ * /api/chat-typing.php, which only reaches the partner of the member's own conversation. A socket
+ * lives no longer than its session (ADR 038): logout, a password change, a ban and expiry close it.
  */
-import { exports } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createMember, loginCookie, type MemberOptions } from "./factories";
-import { get, mainContent, post } from "./helpers";
+import { createMember, loginCookie, TEST_PASSWORD, type MemberOptions } from "./factories";
+import { get, mainContent, post, sql } from "./helpers";
 import { block } from "./likes-helpers";
+import { makeModerator } from "./photo-helpers";
+import { tokenFromMail } from "./settings-helpers";
 
 const ORIGIN = "http://localhost";
 
@@ -33,10 +37,21 @@ async function openSocket(member: Member) {
   socket.addEventListener("message", (event) => {
     events.push(JSON.parse(String(event.data)));
   });
-  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+  let closedWith: number | null = null;
+  const closed = new Promise<number>((resolve) =>
+    socket.addEventListener("close", (event) => {
+      closedWith = event.code;
+      resolve(event.code);
+    }),
+  );
   return {
     events,
     closed,
+    /** The close code once the inbox closed the socket, or null when it is still open after `timeoutMs`. */
+    async closedWithin(timeoutMs = 5_000): Promise<number | null> {
+      return Promise.race([closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
+    },
+    isOpen: () => closedWith === null,
     /** Waits for an event like `expected`. */
     async receive(expected: Record<string, unknown>, timeoutMs = 5_000) {
       const until = Date.now() + timeoutMs;
@@ -76,6 +91,25 @@ function typing(member: Member, conversationId: number, origin = ORIGIN) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** The close code of a socket whose session ended (SESSION_ENDED in app/chat/live-events.ts). */
+const SESSION_ENDED = 4002;
+
+/** A second device of the same member: another session, its own cookie. */
+async function anotherSession(member: Member): Promise<Member> {
+  return { ...member, cookie: await loginCookie(member) };
+}
+
+function reply(from: Member, conversationId: number, body: string) {
+  return post(`/chats/${conversationId}`, { intent: "text", clientKey: clientKey(), body }, { cookie: from.cookie });
+}
+
+/** The member's inbox, the Durable Object behind their sockets (workers/inbox.ts). */
+function inboxStub(member: Member) {
+  return env.INBOX.get(env.INBOX.idFromName(String(member.profileId)));
+}
+
+const messageEvents = (socket: { events: unknown[] }) => socket.events.filter((event) => (event as { type: string }).type === "message");
 
 describe("the chat socket", () => {
   it("is refused without a session, from another origin and without an upgrade", async () => {
@@ -245,5 +279,152 @@ describe("reconnecting", () => {
     const reloaded = mainContent(await (await get(`/chats/${conversationId}`, { cookie: bram.cookie })).text());
     expect(reloaded.split("Na de onderbreking").length - 1).toBe(1);
     again.close();
+  });
+});
+
+describe("a socket lives no longer than its session", () => {
+  it("logout closes that session's socket, and it hears nothing afterwards; the member's other session keeps its own", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const phone = await anotherSession(anna);
+    const conversationId = await startChat(anna, bram, "Hallo Bram");
+    const [laptops, phones] = [await openSocket(anna), await openSocket(phone)];
+
+    const logout = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/logout.php`, { headers: { Cookie: anna.cookie, "Sec-Fetch-Site": "same-origin" }, redirect: "manual" }),
+    );
+    expect(logout.status).toBe(302);
+    expect(await laptops.closedWithin()).toBe(SESSION_ENDED);
+
+    const before = laptops.events.length;
+    expect((await reply(bram, conversationId, "Ben je er nog?")).status).toBe(200);
+    await phones.receive({ type: "message", conversationId });
+    await settle();
+    expect(laptops.events.length).toBe(before);
+    expect(phones.isOpen()).toBe(true);
+    phones.close();
+  });
+
+  it("a password change closes the sockets of the sessions it ends, and keeps the one it was made in", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const elsewhere = await anotherSession(anna);
+    const conversationId = await startChat(anna, bram, "Hallo Bram");
+    const [heres, elsewheres] = [await openSocket(anna), await openSocket(elsewhere)];
+
+    const changed = await post(
+      "/settings",
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "a brand new secret", confirmPassword: "a brand new secret" },
+      { cookie: anna.cookie },
+    );
+    expect(changed.status).toBe(200);
+    expect(await elsewheres.closedWithin()).toBe(SESSION_ENDED);
+
+    const before = elsewheres.events.length;
+    expect((await reply(bram, conversationId, "Nieuw wachtwoord?")).status).toBe(200);
+    await heres.receive({ type: "message", conversationId });
+    await settle();
+    expect(elsewheres.events.length).toBe(before);
+    expect(heres.isOpen()).toBe(true);
+    heres.close();
+  });
+
+  it("a moderator's ban closes every socket of the member, and none opens again", async () => {
+    const [anna, moderator] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    await makeModerator(moderator);
+    const phone = await anotherSession(anna);
+    const [laptops, phones] = [await openSocket(anna), await openSocket(phone)];
+
+    const banned = await post("/moderation", { intent: "ban_member", profileId: String(anna.profileId) }, { cookie: moderator.cookie });
+    expect(banned.status).toBe(200);
+    expect(await laptops.closedWithin()).toBe(SESSION_ENDED);
+    expect(await phones.closedWithin()).toBe(SESSION_ENDED);
+    expect(laptops.events).toEqual([]);
+    expect(phones.events).toEqual([]);
+    expect((await socketRequest({ Cookie: anna.cookie, Origin: ORIGIN })).status).toBe(401);
+  });
+
+  it("a password reset closes the sockets of every session it ends", async () => {
+    const anna = await signedIn({ gender: "female" });
+    const phone = await anotherSession(anna);
+    const [laptops, phones] = [await openSocket(anna), await openSocket(phone)];
+
+    const form = (path: string, body: Record<string, string>) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: {
+            Origin: ORIGIN,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "CF-Connecting-IP": `2001:db8::${clientKey().slice(-4)}`,
+          },
+          body: new URLSearchParams(body),
+          redirect: "manual",
+        }),
+      );
+    expect((await form("/reset-password", { email: anna.email })).status).toBe(200);
+    const token = await tokenFromMail(anna.email, "password_reset", "/reset-password/do");
+    const reset = await form(`/reset-password/do?token=${token}`, {
+      token,
+      password: "a brand new secret",
+      passwordRepeat: "a brand new secret",
+    });
+    expect(reset.status).toBe(302);
+    expect(await laptops.closedWithin()).toBe(SESSION_ENDED);
+    expect(await phones.closedWithin()).toBe(SESSION_ENDED);
+  });
+
+  it("a session that slides to a new expiry keeps its socket open past the old one", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Hallo Bram");
+    await sql("UPDATE sessions SET expires_at = unixepoch() + 2 WHERE user_id = ?", [anna.userId]);
+    const annas = await openSocket(anna);
+    // A page in the session's second half renews it for 30 days (ADR 021); the inbox learns of it.
+    const page = await get("/chats", { cookie: anna.cookie });
+    expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith("auth="))).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await runDurableObjectAlarm(inboxStub(anna));
+    expect(await annas.closedWithin(300)).toBeNull();
+    expect((await reply(bram, conversationId, "Nog wakker?")).status).toBe(200);
+    await annas.receive({ type: "message", conversationId });
+    annas.close();
+  });
+
+  it("the inbox's alarm closes a socket once its session has expired, and stays armed for the sockets left", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Hallo Bram");
+    // This session (the only one so far) ends in two seconds; the next one lasts its 30 days.
+    await sql("UPDATE sessions SET expires_at = unixepoch() + 2 WHERE user_id = ?", [anna.userId]);
+    const later = await anotherSession(anna);
+    const [soons, laters] = [await openSocket(anna), await openSocket(later)];
+    expect(soons.isOpen()).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Runs the alarm now if the runtime has not run it already.
+    await runDurableObjectAlarm(inboxStub(anna));
+    expect(await soons.closedWithin()).toBe(SESSION_ENDED);
+    const nextAlarm = await runInDurableObject(inboxStub(anna), (_, state) => state.storage.getAlarm());
+    expect(nextAlarm).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+    expect((await reply(bram, conversationId, "Nog wakker?")).status).toBe(200);
+    await laters.receive({ type: "message", conversationId });
+    await settle();
+    expect(messageEvents(soons)).toEqual([]);
+    expect(laters.isOpen()).toBe(true);
+    laters.close();
+  });
+
+  it("no event reaches a socket whose session has expired, even before the alarm runs", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ gender: "female" }), signedIn()]);
+    const conversationId = await startChat(anna, bram, "Hallo Bram");
+    await sql("UPDATE sessions SET expires_at = unixepoch() + 2 WHERE user_id = ?", [anna.userId]);
+    const annas = await openSocket(anna);
+    // Take the alarm away: only the check in `notify` is left.
+    await runInDurableObject(inboxStub(anna), (_, state) => state.storage.deleteAlarm());
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const before = annas.events.length;
+
+    expect((await reply(bram, conversationId, "Nog wakker?")).status).toBe(200);
+    expect(await annas.closedWithin()).toBe(SESSION_ENDED);
+    expect(annas.events.length).toBe(before);
   });
 });

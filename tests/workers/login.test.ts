@@ -147,6 +147,47 @@ describe("the user call", () => {
     expect(await (await get("/api/user.php", { cookie })).json()).toEqual({ user: null });
   });
 
+  it("logs out only on a navigation from this site, a typed address or a bookmark, never from another site", async () => {
+    const member = await createMember();
+    const logout = (cookie: string, headers: Record<string, string>) =>
+      exports.default.fetch(new Request(`${origin}/api/logout.php`, { headers: { Cookie: cookie, ...headers }, redirect: "manual" }));
+    const signedIn = async (cookie: string) => ((await (await get("/api/user.php", { cookie })).json()) as { user: unknown }).user !== null;
+    const cookie = await loginCookie(member);
+
+    // Another site, told by whichever header the browser sends: the session stays, the cookie too.
+    const foreign: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { Referer: "https://evil.example/page" },
+      { Referer: "https://localhost.evil.example/" },
+      { "Sec-Fetch-Site": "same-origin", Referer: "https://evil.example/" },
+    ];
+    for (const headers of foreign) {
+      const refused = await logout(cookie, headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(302);
+      expect(refused.headers.get("Set-Cookie"), JSON.stringify(headers)).toBeNull();
+      expect(await signedIn(cookie), JSON.stringify(headers)).toBe(true);
+    }
+
+    // This site's own pages, a typed address and a bookmark (no header at all) log out.
+    const own: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "none" },
+      { Origin: origin },
+      { Referer: `${origin}/settings` },
+      {},
+    ];
+    for (const headers of own) {
+      const session = await loginCookie(member);
+      const done = await logout(session, headers);
+      expect(done.status, JSON.stringify(headers)).toBe(302);
+      expect(done.headers.get("Set-Cookie"), JSON.stringify(headers)).toMatch(/^auth=; Path=\/; Max-Age=0/);
+      expect(await signedIn(session), JSON.stringify(headers)).toBe(false);
+    }
+  });
+
   it("shows the logged-in navigation with real unread and like counts", async () => {
     const member = await createMember({ name: "Navtester" });
     const admirer = await createMember();

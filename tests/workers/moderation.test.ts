@@ -272,3 +272,56 @@ describe("handling complaints", () => {
     ]);
   });
 });
+
+describe("banning a member", () => {
+  const ban = (profileId: number, cookie: string) =>
+    post("/moderation", { intent: "ban_member", profileId: String(profileId) }, { host, cookie });
+
+  it("bans the reported member from a complaint: signed out everywhere, no way back in, recorded once", async () => {
+    const reported = await signedIn({ name: "Pest" });
+    const otherDevice = await loginCookie(reported, host);
+    const subject = `Spam ${crypto.randomUUID().slice(0, 8)}`;
+    await sql(
+      "INSERT INTO complaints (site_id, name, email, subject, body, profile_id) VALUES (?, 'Ann', 'ann@example.test', ?, 'Sends spam.', ?)",
+      [reported.siteId, subject, reported.profileId],
+    );
+    const before = mainContent(await (await get("/moderation", { host, cookie: moderator.cookie })).text());
+    expect(before).toContain('name="intent" value="ban_member"');
+    expect(before).toContain("Ban Pest now");
+
+    const banned = await ban(reported.profileId, moderator.cookie);
+    expect(banned.status).toBe(200);
+    expect(mainContent(await banned.text())).toContain("Member banned and signed out everywhere.");
+    expect(await sql("SELECT status FROM users WHERE id = ?", [reported.userId])).toEqual([["banned"]]);
+    expect(await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [reported.userId])).toEqual([["0"]]);
+    for (const cookie of [reported.cookie, otherDevice]) {
+      expect(await (await get("/api/user.php", { host, cookie })).json()).toEqual({ user: null });
+    }
+    await expect(loginCookie(reported, host)).rejects.toThrow();
+
+    // Banned once: a second ban is stale, and the list says so instead of offering it again.
+    expect((await ban(reported.profileId, moderator.cookie)).status).toBe(409);
+    expect((await actions("profile", reported.profileId)).map((action) => action.action)).toEqual(["ban"]);
+    const after = mainContent(await (await get("/moderation", { host, cookie: moderator.cookie })).text());
+    expect(after).toContain(subject);
+    expect(after).not.toContain("Ban Pest now");
+    expect(after).toContain("Banned");
+  });
+
+  it("bans no moderator, no other site's member, and is no member's to use", async () => {
+    const colleague = await signedIn();
+    await makeModerator(colleague);
+    expect((await ban(colleague.profileId, moderator.cookie)).status).toBe(409);
+
+    const elsewhere = await signedIn({ site: "nl-general" });
+    expect((await ban(elsewhere.profileId, moderator.cookie)).status).toBe(409);
+
+    const member = await signedIn();
+    const target = await signedIn();
+    expect((await ban(target.profileId, member.cookie)).status).toBe(404);
+    expect((await post("/moderation", { intent: "ban_member", profileId: "x" }, { host, cookie: moderator.cookie })).status).toBe(400);
+    for (const { userId } of [colleague, elsewhere, target]) {
+      expect(await sql("SELECT status FROM users WHERE id = ?", [userId])).toEqual([["confirmed"]]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_CLOSED, type LiveEvent } from "~/chat/live-events";
+import { ACCOUNT_CLOSED, type LiveEvent, SESSION_ENDED } from "~/chat/live-events";
 
 /**
  * The member's live-chat socket (ADR 027), hand-written to stay within the chat pages' JavaScript
@@ -32,8 +32,8 @@ export function useChatSocket(onEvent: (event: LiveEvent | null) => void, enable
       socket.onmessage = ({ data }) => latest.current(JSON.parse(data));
       socket.onclose = ({ code }) => {
         setOpen(false);
-        // The account is gone (ADR 029): nothing to reconnect to.
-        if (stopped || code === ACCOUNT_CLOSED) return;
+        // The account is gone (ADR 029) or the session ended (ADR 038): nothing to reconnect to.
+        if (stopped || code === ACCOUNT_CLOSED || code === SESSION_ENDED) return;
         retry = setTimeout(connect, delay);
         delay = Math.min(delay * 2, 3e4);
       };

@@ -10,7 +10,7 @@ import {
   verifyAuthentication,
   verifyRegistration,
 } from "~/accounts/passkeys.server";
-import { deleteSession } from "~/accounts/session.server";
+import { endSession } from "~/accounts/session-end.server";
 import { getServices, getSite } from "~/http/context.server";
 import { apiError, NO_STORE } from "~/http/api-errors.server";
 import { getI18n } from "~/http/i18n.server";
@@ -94,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return fail("invalid_request", 405);
   const step = stepSchema.safeParse(params.step);
   if (!step.success) return fail("invalid_request", 404);
-  const { db, now } = getServices(context);
+  const { db, env, ctx, now } = getServices(context);
   const site = getSite(context);
   const body = await readJson(request);
 
@@ -147,7 +147,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       if (!outcome.ok) return fail(outcome.reason === "expired" ? "expired" : "login_failed", outcome.reason === "expired" ? 400 : 401);
       const previous = requestSessionId(request);
-      if (previous) await deleteSession(db, previous);
+      // The browser's previous session (maybe another account's) ends, and its sockets close.
+      if (previous) await endSession({ db, env, ctx }, previous);
       const cookie = await startSession(db, outcome.userId, request, now());
       return data({ ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
     }
