@@ -44,6 +44,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 DATABASE_URL: inject<string>("databaseUrl"),
+                // Only tests/workers/database-outage.test.ts hands this to the Worker, in place of DATABASE_URL.
+                FAULTY_DATABASE_URL: inject<string>("faultyDatabaseUrl"),
                 MOLLIE_API_URL: inject<string>("mollieApiUrl"),
                 MOLLIE_API_KEY: "test_simulator",
                 APP_ENV: "test",

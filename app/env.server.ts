@@ -19,6 +19,8 @@ const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   DATABASE_URL: z.string().url(),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /** How long one exchange with the database may take, in milliseconds (default 5,000): then the page answers 503. */
+  DATABASE_TIMEOUT_MS: optional(z.coerce.number().int().min(50).max(60_000)),
   /** Development only: serve this host's site whatever the request's host. */
   FORCE_HOST: z.string().optional(),
   /**

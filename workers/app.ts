@@ -5,8 +5,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { CHAT_SOCKET_PATH, connectChatSocket } from "~/http/chat-socket.server";
 import { servicesContext } from "~/http/context.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getDatabase } from "~/db/client.server";
 import { withCombinedReads } from "~/db/combined-reads.server";
+import { unavailableResponse } from "~/http/unavailable.server";
 import { isDevelopment, readEnv } from "~/env.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { runScheduledJobs } from "./cron/registry";
@@ -48,24 +50,28 @@ function visitorCountry(request: Request, development: boolean): string | null {
 export default {
   async fetch(request, env, ctx) {
     const appEnv = readEnv(env);
-    const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN);
+    const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
+    const country = visitorCountry(request, isDevelopment(appEnv));
+    const production = appEnv.APP_ENV === "production";
     // A socket's 101 answer must not pass through React Router (nor the page headers).
-    if (new URL(request.url).pathname === CHAT_SOCKET_PATH) return connectChatSocket(request, { env: appEnv, db, now: new Date() });
+    if (new URL(request.url).pathname === CHAT_SOCKET_PATH) {
+      return connectChatSocket(request, { env: appEnv, db, now: new Date() }).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return unavailableResponse(request, country);
+      });
+    }
     const context = new RouterContextProvider();
-    context.set(servicesContext, {
-      env: appEnv,
-      db,
-      ctx,
-      country: visitorCountry(request, isDevelopment(appEnv)),
-      now: () => new Date(),
-    });
-    const response = await withCombinedReads(() => requestHandler(request, context));
-    return applySecurityHeaders(response, appEnv.APP_ENV === "production");
+    context.set(servicesContext, { env: appEnv, db, ctx, country, now: () => new Date() });
+    const { result: response, databaseFailed } = await withCombinedReads(() => requestHandler(request, context));
+    // An error nobody caught because the database did not answer: "try again in a minute", not a 500.
+    if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(request, country), production);
+    return applySecurityHeaders(response, production);
   },
 
   async scheduled(controller, env, ctx) {
     const appEnv = readEnv(env);
-    const deps = { db: getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN), env: appEnv, now: new Date(controller.scheduledTime) };
+    const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
+    const deps = { db, env: appEnv, now: new Date(controller.scheduledTime) };
     ctx.waitUntil(runScheduledJobs(controller.cron, deps));
   },
 } satisfies ExportedHandler<Env>;

@@ -8,11 +8,16 @@
  *
  * Only reads are combined: a write's outcome (a unique key that makes a payment count once) must
  * never depend on another caller's statements. A combined batch that fails is run again caller by
- * caller, as each would have run alone, so one caller's error stays its own. Outside a request
- * (cron jobs, tests, the socket handshake) every call goes straight to the database.
+ * caller, as each would have run alone, so one caller's error stays its own — unless the database
+ * is unavailable, which every caller then hears at once. Outside a request (cron jobs, tests, the
+ * socket handshake) every call goes straight to the database.
+ *
+ * The request also remembers whether the database was unavailable to any of its calls, so the
+ * Worker can answer 503 instead of the 500 of an error nobody caught (workers/app.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from "@libsql/client/web";
+import { isDatabaseUnavailable } from "./availability.server";
 
 type Call = {
   client: Client;
@@ -26,6 +31,8 @@ type Call = {
 /** The reads of one request waiting for the end of the current turn. */
 class RequestReads {
   #waiting: Call[] = [];
+  /** A call of this request found the database unavailable. */
+  unavailable = false;
 
   add(call: Omit<Call, "resolve" | "reject">): Promise<ResultSet[]> {
     return new Promise((resolve, reject) => {
@@ -56,8 +63,9 @@ async function runTogether(client: Client, calls: Call[]) {
       calls.flatMap((call) => call.statements),
       "deferred",
     );
-  } catch {
-    for (const call of calls) runAlone(call);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) for (const call of calls) call.reject(error);
+    else for (const call of calls) runAlone(call);
     return;
   }
   let start = 0;
@@ -69,9 +77,23 @@ async function runTogether(client: Client, calls: Call[]) {
 
 const requestReads = new AsyncLocalStorage<RequestReads>();
 
-/** Runs one request's work with its reads combined per turn of the event loop. */
-export function withCombinedReads<T>(work: () => T): T {
-  return requestReads.run(new RequestReads(), work);
+/**
+ * Runs one request's work with its reads combined per turn of the event loop; `databaseFailed`
+ * tells afterwards whether the database was unavailable to any of the work's calls.
+ */
+export async function withCombinedReads<T>(work: () => Promise<T>): Promise<{ result: T; databaseFailed: boolean }> {
+  const reads = new RequestReads();
+  const result = await requestReads.run(reads, work);
+  return { result, databaseFailed: reads.unavailable };
+}
+
+/** Notes on the current request that the database did not answer, and passes the error on. */
+function noteFailure(error: unknown): never {
+  if (isDatabaseUnavailable(error)) {
+    const reads = requestReads.getStore();
+    if (reads) reads.unavailable = true;
+  }
+  throw error;
 }
 
 const SELECT = /^\s*select\b/i;
@@ -84,14 +106,16 @@ export function combiningReads(client: Client): Client {
   const execute = (statement: InStatement | string, args?: InArgs): Promise<ResultSet> => {
     const asked: InStatement = typeof statement === "string" && args !== undefined ? { sql: statement, args } : statement;
     const reads = requestReads.getStore();
-    if (!reads || !isRead(asked)) return client.execute(asked);
-    return reads.add({ client, statements: [asked], alone: async () => [await client.execute(asked)] }).then(([result]) => result!);
+    if (!reads || !isRead(asked)) return client.execute(asked).catch(noteFailure);
+    return reads
+      .add({ client, statements: [asked], alone: async () => [await client.execute(asked)] })
+      .then(([result]) => result!, noteFailure);
   };
   const batch = (statements: (InStatement | [string, InArgs?])[], mode?: TransactionMode): Promise<ResultSet[]> => {
     const reads = requestReads.getStore();
     const asked = statements.map(asStatement);
-    if (!reads || asked.length === 0 || !asked.every(isRead)) return client.batch(statements, mode);
-    return reads.add({ client, statements: asked, alone: () => client.batch(statements, mode) });
+    if (!reads || asked.length === 0 || !asked.every(isRead)) return client.batch(statements, mode).catch(noteFailure);
+    return reads.add({ client, statements: asked, alone: () => client.batch(statements, mode) }).catch(noteFailure);
   };
   return new Proxy(client, {
     get(target, property) {

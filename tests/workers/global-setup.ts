@@ -15,10 +15,13 @@ import { seed } from "../../drizzle/seed";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 import { startMollieSimulator } from "../../tools/mollie-simulator/server.mjs";
 import { memoryPhotoStore } from "../../tools/photo-store";
+import { startDatabaseProxy } from "./database-proxy";
 
 declare module "vitest" {
   interface ProvidedContext {
     databaseUrl: string;
+    /** The same database through a proxy that can fail on demand (database-proxy.ts). */
+    faultyDatabaseUrl: string;
     mollieApiUrl: string;
   }
 }
@@ -32,10 +35,13 @@ export default async function setup(project: TestProject) {
   await seed(db, { profiles: 60, photos: memoryPhotoStore() });
   client.close();
   project.provide("databaseUrl", server.url);
+  const proxy = await startDatabaseProxy(server.url);
+  project.provide("faultyDatabaseUrl", proxy.url);
   const mollie = await startMollieSimulator();
   project.provide("mollieApiUrl", mollie.apiUrl);
   return async () => {
     await mollie.close();
+    await proxy.close();
     await server.close();
     rmSync(folder, { recursive: true, force: true });
   };

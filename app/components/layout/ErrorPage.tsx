@@ -8,7 +8,7 @@ import type { Translate } from "~/i18n/translation";
  * Without translations (the root loader itself failed) it falls back to the English texts of product.md §2.
  */
 /** What the page says for errors the visitor can do something about. */
-const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "errors.tooManyRequests" };
+const messageKeys: Record<number, string> = { 400: "errors.badRequest", 429: "errors.tooManyRequests", 503: "errors.unavailable" };
 
 export function ErrorPage({ status, t }: { status: number; t?: Translate }) {
   const notFound = status === 404;
