@@ -243,6 +243,41 @@ describe("{token} short links", () => {
     expect((await visit("/pricing", hosts.open)).status).toBe(200);
     expect((await visit("/login", hosts.open)).status).toBe(200);
   });
+
+  it("counts a click once per visitor (address and browser) and day, parallel requests included; every request is led on", async () => {
+    const token = `daily-${crypto.randomUUID().slice(0, 8)}`;
+    const [[linkId]] = (await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, ?, 'Daily') RETURNING id", [
+      siteIds[hosts.open]!,
+      token,
+      "/signup?network=mailing",
+    ])) as [[string]];
+    const clicks = async () => Number((await sql("SELECT count(*) FROM short_link_clicks WHERE link_id = ?", [Number(linkId)]))[0]![0]);
+    const follow = async (ip: string, userAgent: string) => {
+      const response = await visit(`/${token}`, hosts.open, { ip, headers: { "User-Agent": userAgent } });
+      await response.body?.cancel();
+      return [response.status, response.headers.get("Location")];
+    };
+    const led = [302, "/signup?network=mailing"];
+
+    const ip = uniqueIp();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    for (let i = 0; i < 3; i += 1) expect(await follow(ip, firefox)).toEqual(led);
+    expect(await clicks()).toBe(1);
+
+    // Twenty requests of one visitor at the same moment: one click.
+    const other = uniqueIp();
+    const together = await Promise.all(Array.from({ length: 20 }, () => follow(other, firefox)));
+    expect(together.every((answer) => answer[0] === 302 && answer[1] === led[1])).toBe(true);
+    expect(await clicks()).toBe(2);
+
+    // Another browser at the same address is another visitor.
+    expect(await follow(ip, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1")).toEqual(led);
+    expect(await clicks()).toBe(3);
+
+    // What is kept to recognise a visitor holds no address.
+    expect(await sql("SELECT count(*) FROM rate_limit_events WHERE key LIKE ? OR key LIKE ?", [`%${ip}%`, `%${other}%`])).toEqual([["0"]]);
+    expect(await sql("SELECT count(*) FROM rate_limit_events WHERE key LIKE ?", [`short-link:${linkId}:%`])).toEqual([["3"]]);
+  });
 });
 
 describe("search engines", () => {
