@@ -350,6 +350,36 @@ describe("search engines", () => {
   });
 });
 
+describe("a page's description in its head", () => {
+  const QUOTE = `Tom & Jerry's "quote" <b>`;
+  /** The text a browser or a link preview reads from an attribute: its entities decoded once. */
+  const decode = (value: string) =>
+    value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
+      const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+      if (entity[0] !== "#") return named[entity.toLowerCase()]!;
+      return String.fromCodePoint(entity[1]?.toLowerCase() === "x" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+    });
+  const metaContent = (html: string, attribute: string, key: string) => {
+    const tags = html.match(new RegExp(`<meta [^>]*${attribute}="${key}"[^>]*>`, "g")) ?? [];
+    expect(tags, key).toHaveLength(1);
+    return decode(/content="([^"]*)"/.exec(tags[0]!)![1]!);
+  };
+
+  it("escapes the description and og:description once, for a profile and a member lander whose text has & ' \" < >", async () => {
+    const member = await createMember({ gender: "female", name: QUOTE });
+    await sql("UPDATE profiles SET about_me = ? WHERE id = ?", [QUOTE, member.profileId]);
+    for (const path of [`/members/${member.profileId}`, `/members/${member.profileId}/landing`]) {
+      const response = await visit(path, "localhost");
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const description = metaContent(html, "name", "description");
+      expect(description, path).toContain(QUOTE);
+      expect(metaContent(html, "property", "og:description"), path).toBe(description);
+      expect(html, path).not.toMatch(/&amp;(amp|#x?[0-9a-f]+|quot|lt|gt);/i);
+    }
+  });
+});
+
 describe("third-party scripts and consent", () => {
   const csp = (response: Response) => response.headers.get("Content-Security-Policy") ?? "";
 
