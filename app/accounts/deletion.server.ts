@@ -8,7 +8,7 @@ import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
 import { deleteUserSessions } from "./session.server";
-import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+import { consumeVerificationToken, createVerificationToken } from "./verification.server";
 
 export const DELETION_GRACE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,9 +18,13 @@ export function recoverableUntil(deletedAt: Date, graceDays = DELETION_GRACE_DAY
   return new Date(deletedAt.getTime() + graceDays * DAY_MS);
 }
 
+/** Links that must not outlive the account: a reset, mail-change or activation link sent before the deletion. */
+const LINKS_ENDED_BY_DELETION = ["password_reset", "mail_change", "activation"] as const;
+
 /**
- * Deletes an account: the profile disappears at once, every session ends, and a recovery link
- * valid for the grace period goes to the member's address.
+ * Deletes an account: the profile disappears at once, every session ends, the links mailed before
+ * (reset, mail change, activation, an older recovery link) stop working in the same batch, and a
+ * recovery link valid for the grace period goes to the member's address.
  */
 export async function deleteAccount(
   deps: MailDeps & { origin: string; graceDays: number },
@@ -33,9 +37,28 @@ export async function deleteAccount(
       .set({ status: "deleted", deletedAt: now, deleteReason: input.reason, deleteRemarks: input.remarks?.trim() || null })
       .where(eq(schema.users.id, input.userId)),
     db.update(schema.profiles).set({ status: "deleted" }).where(eq(schema.profiles.userId, input.userId)),
+    // A reset link issued before the deletion would otherwise sign the deleted account in again.
+    db
+      .delete(schema.verificationTokens)
+      .where(
+        and(
+          eq(schema.verificationTokens.userId, input.userId),
+          inArray(schema.verificationTokens.kind, [...LINKS_ENDED_BY_DELETION]),
+          isNull(schema.verificationTokens.usedAt),
+        ),
+      ),
+    db
+      .update(schema.verificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(schema.verificationTokens.userId, input.userId),
+          eq(schema.verificationTokens.kind, "account_recovery"),
+          isNull(schema.verificationTokens.usedAt),
+        ),
+      ),
   ]);
   await deleteUserSessions(db, input.userId);
-  await revokeTokens(db, input.userId, "account_recovery", now);
   const token = await createVerificationToken(db, {
     userId: input.userId,
     kind: "account_recovery",

@@ -4,22 +4,26 @@
  * per address, known or not, and the mail is written after the response so timing tells nothing.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { schema } from "~/db/client.server";
+import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
 import { normalizeEmail } from "./login.server";
 import { hashPassword } from "./password.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { createSession } from "./session.server";
-import { reactivateIfRecoverable } from "./deletion.server";
-import { absoluteUrl, consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+import { absoluteUrl, consumeVerificationToken, createVerificationToken, peekVerificationToken, revokeTokens } from "./verification.server";
 
 export const RESET_REQUESTS_PER_ADDRESS_PER_DAY = 3;
 export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;
 export const RESET_PATH = "/reset-password/do";
 
-/** Accounts that may reset their password; a deleted one is reactivated when it is still recoverable. */
-const RESETTABLE = ["confirmed", "not_confirmed", "deleted"] as const;
+/**
+ * Accounts that may reset their password. Not a deleted one (still in its grace period): a reset
+ * link must not bring it back (ADR 040); its own recovery link, a login or a passkey does.
+ */
+const RESETTABLE = ["confirmed", "not_confirmed"] as const;
+
+const mayReset = (status: string) => (RESETTABLE as readonly string[]).includes(status);
 
 export type ResetRequestResult = "accepted" | "too_many";
 
@@ -69,10 +73,19 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
   });
 }
 
+/** Whether a reset link still works (checked without using it): unused, not expired, of an account that may reset. */
+export async function resetLinkUsable(db: Database, input: { token: string; now: Date }): Promise<boolean> {
+  const link = await peekVerificationToken(db, { token: input.token, kind: "password_reset", now: input.now });
+  if (!link) return false;
+  const user = await db.query.users.findFirst({ columns: { status: true }, where: eq(schema.users.id, link.userId) });
+  return user !== undefined && mayReset(user.status);
+}
+
 /**
  * Sets a new password through a reset link: uses the token (once), ends every session of the
  * member (product.md §10: a reset signs out everywhere), closing their live-chat sockets, and opens
- * a fresh one on this device.
+ * a fresh one on this device. A link of an account that may not reset (deleted, banned, erased) is
+ * as invalid as a used one.
  */
 export async function completePasswordReset(
   deps: SessionEndDeps,
@@ -82,8 +95,7 @@ export async function completePasswordReset(
   const used = await consumeVerificationToken(db, { token: input.token, kind: "password_reset", now: input.now });
   if (!used) return { ok: false };
   const user = await db.query.users.findFirst({ columns: { id: true, status: true }, where: eq(schema.users.id, used.userId) });
-  if (!user || !(RESETTABLE as readonly string[]).includes(user.status)) return { ok: false };
-  if (user.status === "deleted" && !(await reactivateIfRecoverable(db, user.id, input.now))) return { ok: false };
+  if (!user || !mayReset(user.status)) return { ok: false };
 
   const passwordHash = await hashPassword(input.password);
   await db.update(schema.users).set({ passwordHash, lastSeenAt: input.now }).where(eq(schema.users.id, user.id));

@@ -94,7 +94,8 @@ export function documentExtras(
             if (!key) return;
             present.add(key);
             const content = element.getAttribute("content") ?? "";
-            if (key === "description") description = content;
+            // The attribute as the page wrote it, entities and all: headTags escapes it again.
+            if (key === "description") description = decodeEntities(content);
             if (key === "og:image" && content.startsWith("/")) element.setAttribute("content", `${origin}${content}`);
           },
         })
@@ -145,12 +146,16 @@ export function documentExtras(
   };
 }
 
-/** The title's text as HTML carries it (React escapes &, <, >, quotes). */
+/** A title's text or an attribute's value as HTML carries it (React escapes &, <, >, quotes), decoded once. */
 function decodeEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+  return text.replace(
+    /&(?:(amp|lt|gt|quot|apos)|#x([0-9a-f]{1,6})|#(\d{1,7}));/gi,
+    (entity, name?: string, hex?: string, decimal?: string) => {
+      if (name) return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+      const code = hex ? Number.parseInt(hex, 16) : Number(decimal);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    },
+  );
 }
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };

@@ -5,6 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { recordLanding } from "~/http/acquisition.server";
+import { guardBrowsing } from "~/http/browse-guard.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
@@ -53,6 +54,11 @@ export type MemberLanderVariant = "landing" | "landing2" | "landing3" | "signup"
  * The member landers (/members/{id}/landing, landing2, landing3 and signup): one member's teaser,
  * or the site's 404 for an unknown, deleted, unconfirmed, invisible or blocked member. A shown
  * page counts as a visit of `/members/{id}/{variant}`.
+ *
+ * They show what a profile shows (name, age, region, about-me, photo), so they count against the
+ * browsing limits of /members/{id} with the same counters (ADR 019, ADR 040), before the member is
+ * looked up: over the limit every id answers the same 429, and under it an id that does not
+ * exist answers exactly like one the viewer may not see.
  */
 export async function loadMemberLander(
   context: Readonly<RouterContextProvider>,
@@ -61,6 +67,7 @@ export async function loadMemberLander(
 ) {
   const profileId = idParam(id);
   if (profileId === null) throw data(null, { status: 404 });
+  await guardBrowsing(request, context);
   const { db, now } = getServices(context);
   const site = getSite(context);
   const teaser = await memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() });

@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server";
+import { hit } from "~/security/rate-limit.server";
 import { blockMandate } from "./direct-debit.server";
 import { releaseReservedCode } from "./discount-codes.server";
 import type { PaymentProvider, ProviderPayment } from "./provider.server";
@@ -21,9 +22,20 @@ type Order = typeof orders.$inferSelect;
 /** Statuses from which a payment may still complete. */
 const UNSETTLED: OrderStatus[] = ["open", "pending", "failed", "canceled", "expired"];
 
-export type SyncOutcome = { status: "unknown" } | { status: "synced"; orderId: number; orderStatus: OrderStatus };
+export type SyncOutcome = { status: "unknown" } | { status: "throttled" } | { status: "synced"; orderId: number; orderStatus: OrderStatus };
 
-/** The webhook: syncs the order of a payment id, if it is one of ours and the provider knows it. */
+/**
+ * How often the webhook may read one payment from the provider (ADR 040). The webhook is
+ * unauthenticated: without a limit, anyone who knows a payment id makes us call the provider at
+ * will. The provider calls a few times per change; the member's return and reconciliation sync
+ * on their own.
+ */
+export const WEBHOOK_READS_PER_PAYMENT = { limit: 5, windowSeconds: 60 } as const;
+
+/**
+ * The webhook: syncs the order of a payment id, if it is one of ours and the provider knows it.
+ * Beyond WEBHOOK_READS_PER_PAYMENT the provider is not asked ("throttled").
+ */
 export async function syncPaymentById(
   db: Database,
   provider: PaymentProvider,
@@ -33,6 +45,8 @@ export async function syncPaymentById(
     where: and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, input.providerPaymentId)),
   });
   if (!row) return { status: "unknown" };
+  const key = `webhook-read:${provider.name}:${input.providerPaymentId}`;
+  if (!(await hit(db, { key, ...WEBHOOK_READS_PER_PAYMENT }, input.now))) return { status: "throttled" };
   const remote = await provider.getPayment(input.providerPaymentId);
   if (!remote) return { status: "unknown" };
   return applyProviderPayment(db, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });

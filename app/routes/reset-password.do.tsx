@@ -3,9 +3,8 @@ import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password.do";
 import { MAX_PASSWORD_INPUT } from "~/accounts/login-schema";
-import { completePasswordReset } from "~/accounts/password-reset.server";
+import { completePasswordReset, resetLinkUsable } from "~/accounts/password-reset.server";
 import { MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from "~/accounts/password-reset-schema";
-import { peekVerificationToken } from "~/accounts/verification.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.has(DONE) && getUser(context)) return { token: null, done: true, title };
   const token = url.searchParams.get("token") ?? "";
   const { db, now } = getServices(context);
-  const valid = token.length > 0 && (await peekVerificationToken(db, { token, kind: "password_reset", now: now() })) !== null;
+  const valid = token.length > 0 && (await resetLinkUsable(db, { token, now: now() }));
   return { token: valid ? token : null, done: false, title };
 }
 

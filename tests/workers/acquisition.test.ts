@@ -243,6 +243,41 @@ describe("{token} short links", () => {
     expect((await visit("/pricing", hosts.open)).status).toBe(200);
     expect((await visit("/login", hosts.open)).status).toBe(200);
   });
+
+  it("counts a click once per visitor (address and browser) and day, parallel requests included; every request is led on", async () => {
+    const token = `daily-${crypto.randomUUID().slice(0, 8)}`;
+    const [[linkId]] = (await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, ?, 'Daily') RETURNING id", [
+      siteIds[hosts.open]!,
+      token,
+      "/signup?network=mailing",
+    ])) as [[string]];
+    const clicks = async () => Number((await sql("SELECT count(*) FROM short_link_clicks WHERE link_id = ?", [Number(linkId)]))[0]![0]);
+    const follow = async (ip: string, userAgent: string) => {
+      const response = await visit(`/${token}`, hosts.open, { ip, headers: { "User-Agent": userAgent } });
+      await response.body?.cancel();
+      return [response.status, response.headers.get("Location")];
+    };
+    const led = [302, "/signup?network=mailing"];
+
+    const ip = uniqueIp();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    for (let i = 0; i < 3; i += 1) expect(await follow(ip, firefox)).toEqual(led);
+    expect(await clicks()).toBe(1);
+
+    // Twenty requests of one visitor at the same moment: one click.
+    const other = uniqueIp();
+    const together = await Promise.all(Array.from({ length: 20 }, () => follow(other, firefox)));
+    expect(together.every((answer) => answer[0] === 302 && answer[1] === led[1])).toBe(true);
+    expect(await clicks()).toBe(2);
+
+    // Another browser at the same address is another visitor.
+    expect(await follow(ip, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1")).toEqual(led);
+    expect(await clicks()).toBe(3);
+
+    // What is kept to recognise a visitor holds no address.
+    expect(await sql("SELECT count(*) FROM rate_limit_events WHERE key LIKE ? OR key LIKE ?", [`%${ip}%`, `%${other}%`])).toEqual([["0"]]);
+    expect(await sql("SELECT count(*) FROM rate_limit_events WHERE key LIKE ?", [`short-link:${linkId}:%`])).toEqual([["3"]]);
+  });
 });
 
 describe("search engines", () => {
@@ -312,6 +347,36 @@ describe("search engines", () => {
     const image = await visit("/og-image.png", hosts.open);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect([...new Uint8Array(await image.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+});
+
+describe("a page's description in its head", () => {
+  const QUOTE = `Tom & Jerry's "quote" <b>`;
+  /** The text a browser or a link preview reads from an attribute: its entities decoded once. */
+  const decode = (value: string) =>
+    value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
+      const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+      if (entity[0] !== "#") return named[entity.toLowerCase()]!;
+      return String.fromCodePoint(entity[1]?.toLowerCase() === "x" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+    });
+  const metaContent = (html: string, attribute: string, key: string) => {
+    const tags = html.match(new RegExp(`<meta [^>]*${attribute}="${key}"[^>]*>`, "g")) ?? [];
+    expect(tags, key).toHaveLength(1);
+    return decode(/content="([^"]*)"/.exec(tags[0]!)![1]!);
+  };
+
+  it("escapes the description and og:description once, for a profile and a member lander whose text has & ' \" < >", async () => {
+    const member = await createMember({ gender: "female", name: QUOTE });
+    await sql("UPDATE profiles SET about_me = ? WHERE id = ?", [QUOTE, member.profileId]);
+    for (const path of [`/members/${member.profileId}`, `/members/${member.profileId}/landing`]) {
+      const response = await visit(path, "localhost");
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const description = metaContent(html, "name", "description");
+      expect(description, path).toContain(QUOTE);
+      expect(metaContent(html, "property", "og:description"), path).toBe(description);
+      expect(html, path).not.toMatch(/&amp;(amp|#x?[0-9a-f]+|quot|lt|gt);/i);
+    }
   });
 });
 

@@ -29,7 +29,10 @@ afterEach(() => databaseIs("pass"));
 async function through(databaseUrl: string, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const workerEnv = { ...env, DATABASE_URL: databaseUrl, DATABASE_TIMEOUT_MS: "400" } as Env;
-  const response = await worker.fetch!(new Request(`http://localhost${path}`, { redirect: "manual", ...init }), workerEnv, ctx);
+  const request = new Request(`http://localhost${path}`, { redirect: "manual", ...init }) as Parameters<
+    NonNullable<typeof worker.fetch>
+  >[0];
+  const response = await worker.fetch!(request, workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -56,6 +56,13 @@ export async function simulateOutage(calls = 1) {
   if (!response.ok) throw new Error(`Mollie simulator outage: ${response.status}`);
 }
 
+/** How often the API read a payment (`GET /v2/payments/:id`, as the Worker's sync does) since it was made. */
+export async function paymentReads(id: string): Promise<number> {
+  const response = await fetch(`${apiUrl()}/_reads/${id}`);
+  if (!response.ok) throw new Error(`Mollie simulator reads: ${response.status}`);
+  return ((await response.json()) as { reads: number }).reads;
+}
+
 /** A mandate as the simulator holds it. */
 export async function getSimulatedMandate(customerId: string, mandateId: string) {
   const response = await fetch(`${apiUrl()}/customers/${customerId}/mandates/${mandateId}`, {

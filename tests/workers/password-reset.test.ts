@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "~/security/tokens.server";
 import { createMember, loginCookie, TEST_PASSWORD } from "./factories";
 import { get, mainContent, sql } from "./helpers";
+import { tokenFromMail } from "./settings-helpers";
 
 const TOO_MANY = "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.";
 const LINK_EXPIRED = "Link verlopen of invalide, vraag een nieuwe e-mail aan";
@@ -268,5 +269,78 @@ describe("links in the reset mail", () => {
     const [mail] = await waitForResetMails(member.email, 1);
     expect(mail).toContain("https://flirtparadijs.nl/reset-password/do?token=");
     expect(mail).not.toContain("evil.example");
+  });
+});
+
+describe("reset links and a deleted account", () => {
+  const userState = async (userId: number) => {
+    const [[status, profile]] = (await sql("SELECT u.status, p.status FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ?", [
+      userId,
+    ])) as [[string, string]];
+    return { status, profile };
+  };
+  const openTokens = async (userId: number) =>
+    (
+      await sql("SELECT kind FROM verification_tokens WHERE user_id = ? AND used_at IS NULL AND expires_at > unixepoch() ORDER BY kind", [
+        userId,
+      ])
+    ).map(([kind]) => kind);
+
+  it("ends the reset, mail-change and activation links sent before the deletion; the recovery link still works", async () => {
+    const member = await createMember();
+    const token = await requestToken(member.email);
+    for (const [kind, raw] of [
+      ["mail_change", "mailchangebeforedeletion2345"],
+      ["activation", "activationbeforedeletion2345"],
+    ]) {
+      await sql("INSERT INTO verification_tokens (user_id, kind, token_hash, target, expires_at) VALUES (?, ?, ?, ?, unixepoch() + 3600)", [
+        member.userId,
+        kind!,
+        hashToken(`${raw}${member.userId}`),
+        kind === "mail_change" ? `new-${member.email}` : null,
+      ]);
+    }
+    const deleted = await postForm(
+      "/settings",
+      { intent: "delete", reason: "time", currentPassword: TEST_PASSWORD },
+      { cookie: await loginCookie(member) },
+    );
+    expect(deleted.status).toBe(302);
+    expect(await openTokens(member.userId)).toEqual(["account_recovery"]);
+
+    // The reset link answers like any used or expired one, and the account stays deleted.
+    expect(mainContent(await (await get(`/reset-password/do?token=${token}`)).text())).toContain(LINK_EXPIRED);
+    const attempt = await setPassword(token);
+    expect(attempt.status).toBe(410);
+    expect(mainContent(await attempt.text())).toContain(LINK_EXPIRED);
+    expect(attempt.headers.get("Set-Cookie")).toBeNull();
+    expect(await userState(member.userId)).toEqual({ status: "deleted", profile: "deleted" });
+    expect(await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [member.userId])).toEqual([["0"]]);
+
+    // The account's own recovery link brings it back.
+    const recovery = await tokenFromMail(member.email, "account_deleted", "/account-recover");
+    const recovered = await postForm("/account-recover", { token: recovery });
+    expect(recovered.status).toBe(302);
+    expect(recovered.headers.get("Location")).toBe("/account-recover?recovered");
+    expect(await userState(member.userId)).toEqual({ status: "confirmed", profile: "active" });
+  });
+
+  it("refuses a reset link of an account that is deleted, whenever the link was made", async () => {
+    const member = await createMember({ status: "deleted", deletedDaysAgo: 1 });
+    const token = `resetofadeletedaccount${member.userId}`.replace(/[^a-z2-7]/g, "a");
+    await sql(
+      "INSERT INTO verification_tokens (user_id, kind, token_hash, expires_at) VALUES (?, 'password_reset', ?, unixepoch() + 3600)",
+      [member.userId, hashToken(token)],
+    );
+    expect(mainContent(await (await get(`/reset-password/do?token=${token}`)).text())).toContain(LINK_EXPIRED);
+    const attempt = await setPassword(token);
+    expect(attempt.status).toBe(410);
+    expect(attempt.headers.get("Set-Cookie")).toBeNull();
+    expect(await userState(member.userId)).toEqual({ status: "deleted", profile: "disabled" });
+
+    // A reset request for the deleted account answers like any other and mails no link.
+    expect((await requestReset(member.email)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await resetMails(member.email)).toEqual([]);
   });
 });

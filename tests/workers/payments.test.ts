@@ -8,7 +8,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { getSimulatedPayment, simulatePayment, webhook } from "./mollie-helpers";
+import { getSimulatedPayment, paymentReads, simulatePayment, webhook } from "./mollie-helpers";
 
 async function signedIn(options: MemberOptions = {}) {
   const member = await createMember(options);
@@ -113,6 +113,28 @@ describe("crediting an order", () => {
     // And again later: still once.
     await webhook(paymentId);
     expect((await account(member)).credits).toBe(530);
+  });
+
+  it("reads one payment from the provider at most 5 times a minute however often the webhook names it; the member's return still syncs", async () => {
+    const member = await signedIn();
+    const { paymentId, orderId } = await order(member);
+    const before = await paymentReads(paymentId);
+    // Twenty unauthenticated calls naming a real payment, while it is still open.
+    const responses = await Promise.all(Array.from({ length: 20 }, () => webhook(paymentId)));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await paymentReads(paymentId)) - before).toBe(5);
+    expect(await orderStatus(orderId)).toBe("pending");
+
+    // Paid in the meantime: a throttled webhook reads nothing, the member's return reads and credits.
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    expect((await paymentReads(paymentId)) - before).toBe(5);
+    expect(await orderStatus(orderId)).toBe("pending");
+    const page = await get(`/credits/p2/ideal?order=${orderId}`, { cookie: member.cookie });
+    expect(mainContent(await page.text())).toContain("Betaling gelukt");
+    expect((await paymentReads(paymentId)) - before).toBe(6);
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect((await account(member)).credits).toBe(500);
   });
 
   it("credits a payment the member returns from before the webhook came, and the webhook after that adds nothing", async () => {

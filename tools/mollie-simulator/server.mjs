@@ -5,8 +5,9 @@
  * charged back); it then calls the webhook with the payment id, as Mollie does, and sends the
  * browser back to the redirect URL.
  *
- * Not Mollie's: `POST /v2/payments/:id/simulate` and `POST /v2/_outage { calls }` (the next calls
- * answer 503) for tests, and a list of payments at `/`.
+ * Not Mollie's: `POST /v2/payments/:id/simulate`, `POST /v2/_outage { calls }` (the next calls
+ * answer 503) and `GET /v2/_reads/:id` (how often the API read that payment) for tests, and a list
+ * of payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
@@ -270,6 +271,8 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       mandateId: recurring ? body.mandateId : null,
       refunds: [],
       chargebacks: [],
+      /** How often `GET /v2/payments/:id` read it (`GET /v2/_reads/:id`). */
+      reads: 0,
     };
     payments.set(payment.id, payment);
     log(`payment ${payment.id} ${payment.status} ${formatAmount(cents, currency).value} ${currency}`);
@@ -327,7 +330,10 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
       if (!id && method === "POST") return [201, paymentResource(createPayment(body))];
       if (!id && method === "GET") return [200, list("payments", [...payments.values()].reverse().map(paymentResource))];
       const payment = findPayment(id);
-      if (!sub && method === "GET") return [200, paymentResource(payment)];
+      if (!sub && method === "GET") {
+        payment.reads += 1;
+        return [200, paymentResource(payment)];
+      }
       if (sub === "refunds" && method === "POST") return [201, refundResource(payment, createRefund(payment, body))];
       if (sub === "refunds" && method === "GET")
         return [
@@ -507,6 +513,9 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       // The tester's controls: no key needed, like the checkout page.
       if (segments[1] === "payments" && segments[3] === "simulate" && method === "POST") {
         return sendJson(res, 200, paymentResource(await simulate(findPayment(segments[2]), body)));
+      }
+      if (segments[1] === "_reads" && segments.length === 3 && method === "GET") {
+        return sendJson(res, 200, { id: segments[2], reads: findPayment(segments[2]).reads });
       }
       if (segments[1] === "_outage" && method === "POST") {
         outage = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;

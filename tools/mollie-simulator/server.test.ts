@@ -68,6 +68,15 @@ describe("the Mollie simulator", () => {
     expect((await call("GET", "/payments/tr_unknown")).status).toBe(404);
   });
 
+  it("counts the API's reads of a payment for tests, without a key", async () => {
+    const { body: payment } = await newPayment();
+    for (let i = 0; i < 3; i += 1) expect((await call("GET", `/payments/${payment.id}`)).status).toBe(200);
+    await call("POST", `/payments/${payment.id}/simulate`, { status: "paid" });
+    const response = await fetch(`${simulator.apiUrl}/_reads/${payment.id}`);
+    expect(await response.json()).toEqual({ id: payment.id, reads: 3 });
+    expect((await fetch(`${simulator.apiUrl}/_reads/tr_unknown`)).status).toBe(404);
+  });
+
   it("lists the methods of a currency", async () => {
     const eur = await call("GET", "/methods?amount[value]=10.00&amount[currency]=EUR&locale=nl_NL&sequenceType=oneoff");
     const ids = eur.body._embedded.methods.map((m: { id: string }) => m.id);

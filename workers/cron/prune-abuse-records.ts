@@ -5,7 +5,7 @@ import type { CronDeps } from "./registry";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Login attempts only matter for the lock window; keep a month for abuse investigations. */
 const LOGIN_ATTEMPT_DAYS = 30;
-/** Rate-limit windows are at most a day long. */
+/** Rate-limit windows are at most a day long, and so is a short link's visitor record (one local day). */
 const RATE_LIMIT_EVENT_DAYS = 2;
 
 export async function pruneAbuseRecords({ db, now }: CronDeps) {

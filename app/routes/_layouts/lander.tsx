@@ -49,6 +49,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export type LanderLayoutData = Awaited<ReturnType<typeof loader>>;
 
+/** An error page keeps the headers its error was thrown with (the browsing limit's Retry-After). */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => errorHeaders ?? parentHeaders;
+
 /**
  * product.md §2 lander layout: a small header with the logo, the content, the footer, the
  * disclaimers and the entry warning for NL and DE, all in the lander's language.

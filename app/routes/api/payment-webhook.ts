@@ -14,7 +14,8 @@ const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) 
  * the provider's servers, not a browser, so there is no origin to check; instead nothing in the
  * request is believed: the payment is looked up among ours and its status fetched from the
  * provider. Unknown ids get the same empty 200 as known ones (nothing to learn by guessing); when
- * the provider cannot be reached the answer is 503, and the provider calls again later.
+ * the provider cannot be reached the answer is 503, and the provider calls again later. Calls for
+ * one payment beyond a few a minute get the same 200 without asking the provider (ADR 040).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "method_not_allowed", "Use POST.", { Allow: "POST" });
