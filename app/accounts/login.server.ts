@@ -82,3 +82,22 @@ export async function loginWithPassword(
   await db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id));
   return { ok: true, userId: user.id, reactivated: false };
 }
+
+export type PasswordRecheck = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; minutes: number };
+
+/**
+ * A signed-in member's password checked again (re-authentication, reauthentication.server.ts):
+ * under the login form's lock, and recorded as a login attempt of the account's address, so
+ * guessing here locks the account (and the IP address) exactly as guessing at the login form does.
+ */
+export async function recheckPassword(
+  db: Database,
+  input: { siteId: number; email: string; passwordHash: string; password: string; ip: string; now: Date },
+): Promise<PasswordRecheck> {
+  const email = normalizeEmail(input.email);
+  const minutes = await lockedMinutes(db, input.siteId, email, input.ip, input.now);
+  if (minutes > 0) return { ok: false, reason: "locked", minutes };
+  const valid = input.password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(input.password, input.passwordHash));
+  await db.insert(schema.loginAttempts).values({ siteId: input.siteId, email, ip: input.ip, success: valid, createdAt: input.now });
+  return valid ? { ok: true } : { ok: false, reason: "invalid" };
+}
