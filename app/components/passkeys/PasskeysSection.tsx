@@ -4,7 +4,7 @@
  * one needs a recent sign-in (ADR 039): without it, `reauthentication` takes the add form's place.
  */
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
@@ -33,6 +33,11 @@ export function PasskeysSection({ passkeys, notice, reauthentication = null }: P
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [name, setName] = useState("");
+  // Once the member has confirmed it is them, the request to do so is old news.
+  const asking = reauthentication !== null;
+  useEffect(() => {
+    if (!asking) setStatus((current) => (current?.kind === "danger" ? null : current));
+  }, [asking]);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
