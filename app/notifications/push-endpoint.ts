@@ -35,7 +35,7 @@ export const isPushServiceHost = (hostname: string) =>
 export function pushEndpointAllowed(endpoint: string, development: boolean): boolean {
   if (development && localTestEndpoint.test(endpoint)) return parse(endpoint)?.hostname === "127.0.0.1";
   const url = parse(endpoint);
-  if (!url || url.protocol !== "https:" || url.username !== "" || url.password !== "") return false;
+  if (url?.protocol !== "https:" || url.username !== "" || url.password !== "") return false;
   // No port, not even 443 written out: a push service's endpoint never has one.
   if (url.port !== "" || /^https:\/\/[^/?#]*:/i.test(endpoint)) return false;
   return isPushServiceHost(url.hostname);
