@@ -47,6 +47,29 @@ function visitorCountry(request: Request, development: boolean): string | null {
   return null;
 }
 
+/** The most of a body the app answered without reading that is read (and dropped) before answering. */
+const MAX_DISCARDED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A request answered before its body was read (a refusal by a guard, a 404): the rest of a small
+ * body is read first, so the client — or a proxy in front of the Worker — is not cut off while
+ * still sending it ("Network connection lost"). A large one is cancelled.
+ */
+async function discardUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    for (let read = 0; read < MAX_DISCARDED_BODY_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
     const appEnv = readEnv(env);
@@ -63,6 +86,7 @@ export default {
     const context = new RouterContextProvider();
     context.set(servicesContext, { env: appEnv, db, ctx, country, now: () => new Date() });
     const { result: response, databaseFailed } = await withCombinedReads(() => requestHandler(request, context));
+    await discardUnreadBody(request);
     // An error nobody caught because the database did not answer: "try again in a minute", not a 500.
     if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(request, country), production);
     return applySecurityHeaders(response, production);

@@ -2,7 +2,7 @@
  * The signed-in member of a request, loaded once by the user middleware (app/http) from the
  * session cookie; routes read it through the guards of app/http/guards.server.ts.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { Sexuality } from "~/profiles/profile-schema";
 import { sessionIdOf } from "./session.server";
@@ -22,6 +22,8 @@ export type CurrentUser = {
   emailDisabledReason: string | null;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** When the member last proved who they are in this session: sign-in or re-authentication (reauthentication.server.ts). */
+  sessionAuthenticatedAt: Date;
   profile: {
     id: number;
     name: string;
@@ -42,6 +44,7 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
   const [row] = await db
     .select({
       sessionExpiresAt: sessions.expiresAt,
+      sessionAuthenticatedAt: sql<Date>`coalesce(${sessions.authenticatedAt}, ${sessions.createdAt})`.mapWith(sessions.createdAt),
       // Every page asks: only the columns a request uses (the password hash stays in the database).
       user: {
         id: users.id,
@@ -91,6 +94,7 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
     emailDisabledReason: user.emailDisabledReason,
     sessionId,
     sessionExpiresAt: row.sessionExpiresAt,
+    sessionAuthenticatedAt: row.sessionAuthenticatedAt,
     profile: profileOf(row.profile),
   };
 }

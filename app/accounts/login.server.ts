@@ -96,3 +96,23 @@ export async function loginWithPassword(
   await db.batch([succeeded, db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id))]);
   return { ok: true, userId: user.id, reactivated: false };
 }
+
+export type PasswordRecheck = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; minutes: number };
+
+/**
+ * A signed-in member's password checked again (re-authentication, reauthentication.server.ts):
+ * under the login form's lock, and recorded as a login attempt of the account's address, so
+ * guessing here locks the account (and the IP address) exactly as guessing at the login form does.
+ */
+export async function recheckPassword(
+  db: Database,
+  input: { siteId: number; email: string; passwordHash: string; password: string; ip: string; now: Date },
+): Promise<PasswordRecheck> {
+  const email = normalizeEmail(input.email);
+  const { attemptId, lockedMinutes: minutes } = await recordTry(db, { siteId: input.siteId, email, ip: input.ip, now: input.now });
+  if (minutes > 0) return { ok: false, reason: "locked", minutes };
+  const valid = input.password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(input.password, input.passwordHash));
+  if (!valid) return { ok: false, reason: "invalid" };
+  await db.update(schema.loginAttempts).set({ success: true }).where(eq(schema.loginAttempts.id, attemptId));
+  return { ok: true };
+}

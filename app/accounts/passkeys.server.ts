@@ -213,7 +213,15 @@ export async function authenticationOptions(
  */
 export async function verifyAuthentication(
   db: Database,
-  input: { siteId: number; challengeId: string; response: AuthenticationResponseJSON; request: Request; now: Date },
+  input: {
+    siteId: number;
+    challengeId: string;
+    response: AuthenticationResponseJSON;
+    request: Request;
+    now: Date;
+    /** Re-authentication: only a passkey of this member counts. */
+    userId?: number;
+  },
 ): Promise<{ ok: true; userId: number; reactivated: boolean } | { ok: false; reason: Exclude<PasskeyFailure, "already_registered"> }> {
   const expectedChallenge = await takeChallenge(db, { id: input.challengeId, kind: "authentication", userId: null, now: input.now });
   if (!expectedChallenge) return { ok: false, reason: "expired" };
@@ -222,7 +230,13 @@ export async function verifyAuthentication(
     .select({ passkey: passkeys, status: users.status })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(and(eq(passkeys.id, input.response.id), eq(users.siteId, input.siteId)))
+    .where(
+      and(
+        eq(passkeys.id, input.response.id),
+        eq(users.siteId, input.siteId),
+        input.userId === undefined ? undefined : eq(passkeys.userId, input.userId),
+      ),
+    )
     .limit(1);
   if (!row) return { ok: false, reason: "invalid" };
   const { passkey } = row;

@@ -18,6 +18,8 @@ export async function createSession(db: Database, userId: number, request: Reque
     userId,
     expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    // Signing in is proving who one is: `authenticated_at` stays null until a re-authentication.
+    createdAt: now,
   });
   return { token, expiresAt };
 }

@@ -58,5 +58,17 @@ export const deleteAccountSchema = z.object({
   confirmation: z.optional(z.string().check(z.maxLength(254))),
 });
 
-export const settingsIntents = ["email", "password", "invisible", "delete"] as const;
+/** The sections that ask to re-authenticate in place (reauthentication.server.ts). */
+export const REAUTHENTICATION_SECTIONS = ["email", "password", "passkeys"] as const;
+export type ReauthenticationSection = (typeof REAUTHENTICATION_SECTIONS)[number];
+
+export const reauthenticateSchema = z.object({
+  intent: z.literal("reauthenticate"),
+  section: z.enum(REAUTHENTICATION_SECTIONS),
+  currentPassword: z
+    .string({ error: "messages.checkOldPassword" })
+    .check(z.minLength(1, { error: "messages.checkOldPassword" }), z.maxLength(MAX_PASSWORD_INPUT, { error: "messages.checkOldPassword" })),
+});
+
+export const settingsIntents = ["email", "password", "invisible", "delete", "reauthenticate"] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];

@@ -8,6 +8,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
 import { normalizeEmail } from "./login.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { confirmIdentity, type SessionProof } from "./reauthentication.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
 
@@ -19,8 +20,9 @@ const MAIL_CHANGES_PER_DAY = 5;
 export type PasswordCheck = "ok" | "wrong" | "limited";
 
 /**
- * The member's current password, required before changing the address, the password or deleting
- * the account. A member without a password (passkeys only) has nothing to check.
+ * The member's current password, required before changing the password or deleting the account.
+ * A member without a password (passkeys only) has nothing to check. (Changing the address asks
+ * for it too, as a re-authentication: `confirmIdentity`.)
  */
 export async function checkCurrentPassword(db: Database, userId: number, password: string | undefined, now: Date): Promise<PasswordCheck> {
   const user = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(schema.users.id, userId) });
@@ -51,29 +53,38 @@ async function emailInUse(db: Database, siteId: number, email: string, exceptUse
 
 export type EmailChangeResult =
   | { ok: true; email: string }
-  | { ok: false; error: "newEmailInvalid" | "emailTaken" | "checkOldPassword" | "tooMany" };
+  | { ok: false; error: "newEmailInvalid" | "emailTaken" | "checkOldPassword" | "tooMany" | "reauthenticate" }
+  | { ok: false; error: "locked"; minutes: number };
 
-/** Sends the confirmation link (24 hours, single use) to the new address; nothing changes until it is used. */
+/**
+ * Sends the confirmation link (24 hours, single use) to the new address; nothing changes until it
+ * is used. The member proves who they are first (`confirmIdentity`): with the current password in
+ * the same form, or, without a password, by having signed in or re-authenticated lately.
+ */
 export async function requestEmailChange(
   deps: MailDeps & { origin: string },
-  input: { userId: number; currentEmail: string; name: string; locale: string; newEmail: string; currentPassword?: string },
+  input: { member: SessionProof; ip: string; name: string; locale: string; newEmail: string; currentPassword?: string },
 ): Promise<EmailChangeResult> {
   const { db, site, now } = deps;
+  const { member } = input;
   const email = normalizeEmail(input.newEmail);
-  if (email === normalizeEmail(input.currentEmail)) return { ok: false, error: "newEmailInvalid" };
-  const password = await checkCurrentPassword(db, input.userId, input.currentPassword, now);
-  if (password !== "ok") return { ok: false, error: password === "limited" ? "tooMany" : "checkOldPassword" };
-  if (await emailInUse(db, site.id, email, input.userId)) return { ok: false, error: "emailTaken" };
-  const allowed = await withinLimits(db, [{ key: `mail-change:${input.userId}`, limit: MAIL_CHANGES_PER_DAY, windowSeconds: 86400 }], now);
+  if (email === normalizeEmail(member.email)) return { ok: false, error: "newEmailInvalid" };
+  const identity = await confirmIdentity(db, { member, password: input.currentPassword, ip: input.ip, now });
+  if (!identity.ok) {
+    if (identity.reason === "locked") return { ok: false, error: "locked", minutes: identity.minutes };
+    return { ok: false, error: identity.reason === "reauthenticate" ? "reauthenticate" : "checkOldPassword" };
+  }
+  if (await emailInUse(db, site.id, email, member.id)) return { ok: false, error: "emailTaken" };
+  const allowed = await withinLimits(db, [{ key: `mail-change:${member.id}`, limit: MAIL_CHANGES_PER_DAY, windowSeconds: 86400 }], now);
   if (!allowed) return { ok: false, error: "tooMany" };
 
   // Only the newest link counts.
-  await revokeTokens(db, input.userId, "mail_change", now);
-  const token = await createVerificationToken(db, { userId: input.userId, kind: "mail_change", target: email, now });
+  await revokeTokens(db, member.id, "mail_change", now);
+  const token = await createVerificationToken(db, { userId: member.id, kind: "mail_change", target: email, now });
   await sendMail(deps, {
     template: "mail_change",
     to: email,
-    userId: input.userId,
+    userId: member.id,
     locale: input.locale,
     params: { name: input.name, link: new URL(`/mail-change/do?token=${token}`, deps.origin).toString() },
   });
@@ -100,17 +111,29 @@ export async function confirmEmailChange(db: Database, input: { token: string; s
   return { ok: true, email: used.target };
 }
 
-export type PasswordChangeResult = { ok: true } | { ok: false; error: "checkOldPassword" | "tooMany" };
+export type PasswordChangeResult = { ok: true } | { ok: false; error: "checkOldPassword" | "tooMany" | "reauthenticate" };
 
 /**
+/**
  * Sets a new password and ends the member's other sessions, closing their live-chat sockets (this
- * session stays signed in, its sockets open).
+ * session stays signed in, its sockets open). A member with a password confirms with it; a member
+ * without one (passkeys only) adds a way to sign in, which asks for a recent sign-in or
+ * re-authentication, as adding a passkey does.
  */
 export async function changePassword(
   deps: SessionEndDeps,
-  input: { userId: number; profileId: number | null; sessionId: string; currentPassword?: string; newPassword: string; now: Date },
+  input: {
+    userId: number;
+    profileId: number | null;
+    sessionId: string;
+    recentlyAuthenticated: boolean;
+    currentPassword?: string;
+    newPassword: string;
+    now: Date;
+  },
 ): Promise<PasswordChangeResult> {
   const { db } = deps;
+  if (!input.recentlyAuthenticated && !(await hasPassword(db, input.userId))) return { ok: false, error: "reauthenticate" };
   const check = await checkCurrentPassword(db, input.userId, input.currentPassword, input.now);
   if (check !== "ok") return { ok: false, error: check === "limited" ? "tooMany" : "checkOldPassword" };
   await db

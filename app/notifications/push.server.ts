@@ -34,6 +34,8 @@ export type PushPayload = { title: string; body: string; url: string; tag: strin
 
 /** How long a push service keeps an undelivered push (seconds): news older than a day is stale. */
 const TTL_SECONDS = 24 * 60 * 60;
+/** How long the Worker waits for a push service's answer (ms): a hanging one is given up, not waited for. */
+export const PUSH_TIMEOUT_MS = 10_000;
 
 type Recipient = { userId: number; profileId: number; siteId: number; siteName: string; language: string };
 
@@ -85,7 +87,7 @@ export async function pushToMember(deps: PushDeps, userId: number, payload: Push
           },
           vapid,
         );
-        const response = await send(subscription.endpoint, request);
+        const response = await send(subscription.endpoint, { ...request, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
         if (response.status === 404 || response.status === 410) {
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
           removed += 1;

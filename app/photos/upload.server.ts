@@ -5,6 +5,7 @@
  * the member's limit. Every bad input ends in a refusal with a reason, never an exception.
  */
 import type { Database } from "~/db/client.server";
+import { readBodyWithin } from "~/utils/bounded-body.server";
 import { UPLOAD_FIELD, type OwnPhoto, type PhotoError } from "./photo-api";
 import { addPhoto, countPhotos } from "./photos.server";
 import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessedImage, type ProcessResult } from "./process-image.server";
@@ -16,37 +17,6 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: PhotoError; status: number };
 
 const refused = (error: PhotoError, status: number): UploadResult => ({ ok: false, error, status });
-
-/**
- * The request body, or null when it is (or declares to be) larger than `maxBytes`. Reads the
- * stream chunk by chunk and stops at the limit, so a body without a Content-Length (chunked)
- * cannot make the Worker hold more than that.
- */
-export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /** The uploaded file's bytes and the form's other fields from a multipart body, or why there are none. */
 async function fileFrom(

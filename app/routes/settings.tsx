@@ -12,8 +12,12 @@ import {
   emailChangeSchema,
   invisibleSchema,
   passwordChangeSchema,
+  REAUTHENTICATION_SECTIONS,
+  reauthenticateSchema,
+  type ReauthenticationSection,
   type SettingsIntent,
 } from "~/accounts/settings-schema";
+import { reauthenticateWithPassword, recentlyAuthenticated } from "~/accounts/reauthentication.server";
 import { changePassword, checkCurrentPassword, hasPassword, requestEmailChange, setInvisible } from "~/accounts/settings.server";
 import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
 import { BlockedMembersList } from "~/components/profiles/BlockedMembersList";
@@ -21,17 +25,19 @@ import { DeleteAccountSection } from "~/components/settings/DeleteAccountSection
 import { EmailChangeForm } from "~/components/settings/EmailChangeForm";
 import { InvisibleModeSection } from "~/components/settings/InvisibleModeSection";
 import { PasswordChangeForm } from "~/components/settings/PasswordChangeForm";
-import { SettingsSection } from "~/components/settings/SettingsSection";
+import { ReauthenticateForm } from "~/components/settings/ReauthenticateForm";
+import { Notice, SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
 import { disconnectInbox } from "~/chat/live.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
+import { clientIp } from "~/security/rate-limit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { db } = getServices(context);
+  const { db, now } = getServices(context);
   const site = getSite(context);
   const [passwordSet, passkeys, blocked] = await Promise.all([
     hasPassword(db, user.id),
@@ -41,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: user.email,
     hasPassword: passwordSet,
+    /** Whether adding a passkey, a first password or changing the address may go ahead without confirming again. */
+    recentlyAuthenticated: recentlyAuthenticated(user, now()),
     paidUser: user.paidUser,
     invisible: user.invisible,
     passkeys,
@@ -55,6 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await readForm(request);
   switch (formData.get("intent")) {
+    case "reauthenticate":
+      return reauthenticate(context, request, user, formData);
     case "email":
       return changeEmail(context, request, user, formData);
     case "password":
@@ -72,6 +82,43 @@ type Context = Route.ActionArgs["context"];
 const hiddenPasswords = ["currentPassword", "newPassword", "confirmPassword"];
 type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
+/**
+ * A change that needs a recent sign-in came too late (the page was open a while): the page shows
+ * the section's request to confirm instead of its form, with this message above it.
+ */
+function reauthenticationRequired(context: Context, intent: "email" | "password") {
+  return data({ intent, error: getI18n(context).t("settings:reauth.required") }, { status: 403 });
+}
+
+/** The password again, for the section that asked (the password-less confirm with a passkey, /api/passkeys/reauthenticate). */
+async function reauthenticate(context: Context, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: reauthenticateSchema });
+  const intent = "reauthenticate" as const;
+  const posted = formData.get("section");
+  const section = REAUTHENTICATION_SECTIONS.find((name) => name === posted) ?? null;
+  if (submission.status !== "success") {
+    return data({ intent, section, result: submission.reply({ hideFields: hiddenPasswords }) }, { status: 400 });
+  }
+  const { db, now } = getServices(context);
+  const outcome = await reauthenticateWithPassword(db, {
+    member: user,
+    password: submission.value.currentPassword,
+    ip: clientIp(request),
+    now: now(),
+  });
+  if (!outcome.ok) {
+    const errors: FormErrors =
+      outcome.reason === "locked"
+        ? { formErrors: [getI18n(context).t("messages.accountLocked", { minutes: outcome.minutes })] }
+        : { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } };
+    return data(
+      { intent, section, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) },
+      { status: outcome.reason === "locked" ? 429 : 400 },
+    );
+  }
+  return data({ intent, section, result: submission.reply({ resetForm: true }), notice: getI18n(context).t("settings:reauth.done") });
+}
+
 async function changeEmail(context: Context, request: Request, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: emailChangeSchema });
   const intent = "email" as const;
@@ -80,8 +127,8 @@ async function changeEmail(context: Context, request: Request, user: CurrentUser
   const outcome = await requestEmailChange(
     { db, env, ctx, site: getSite(context), now: now(), origin: linkOrigin(context, request) },
     {
-      userId: user.id,
-      currentEmail: user.email,
+      member: user,
+      ip: clientIp(request),
       name: user.profile?.name ?? user.email,
       locale: getLocale(context),
       newEmail: submission.value.newEmail,
@@ -89,16 +136,17 @@ async function changeEmail(context: Context, request: Request, user: CurrentUser
     },
   );
   if (!outcome.ok) {
+    if (outcome.error === "reauthenticate") return reauthenticationRequired(context, intent);
     const errors: FormErrors =
       outcome.error === "checkOldPassword"
         ? { fieldErrors: { currentPassword: ["messages.checkOldPassword"] } }
         : outcome.error === "tooMany"
           ? { formErrors: ["settings:tooManyAttempts"] }
-          : { fieldErrors: { newEmail: [`messages.${outcome.error}`] } };
-    return data(
-      { intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) },
-      { status: outcome.error === "tooMany" ? 429 : 400 },
-    );
+          : outcome.error === "locked"
+            ? { formErrors: [getI18n(context).t("messages.accountLocked", { minutes: outcome.minutes })] }
+            : { fieldErrors: { newEmail: [`messages.${outcome.error}`] } };
+    const status = outcome.error === "tooMany" || outcome.error === "locked" ? 429 : 400;
+    return data({ intent, result: submission.reply({ ...errors, hideFields: hiddenPasswords }) }, { status });
   }
   const notice = getI18n(context).t("settings:email.sent", { email: outcome.email });
   return data({ intent, result: submission.reply({ resetForm: true }), notice });
@@ -115,12 +163,14 @@ async function changeOwnPassword(context: Context, user: CurrentUser, formData: 
       userId: user.id,
       profileId: user.profile?.id ?? null,
       sessionId: user.sessionId,
+      recentlyAuthenticated: recentlyAuthenticated(user, now()),
       currentPassword: submission.value.currentPassword,
       newPassword: submission.value.newPassword,
       now: now(),
     },
   );
   if (!outcome.ok) {
+    if (outcome.error === "reauthenticate") return reauthenticationRequired(context, intent);
     const errors: FormErrors =
       outcome.error === "tooMany"
         ? { formErrors: ["settings:tooManyAttempts"] }
@@ -192,7 +242,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     const reply = replyTo(intent);
     return reply && "notice" in reply ? reply.notice : undefined;
   };
-  const invisibleReply = replyTo("invisible");
+  const errorOf = (intent: SettingsIntent) => {
+    const reply = replyTo(intent);
+    return reply && "error" in reply ? reply.error : undefined;
+  };
+  const { hasPassword, recentlyAuthenticated: confirmed } = loaderData;
+  const reauthReply = replyTo("reauthenticate");
+  const reauthSection = reauthReply && "section" in reauthReply ? reauthReply.section : null;
+  /** The notice of a re-authentication made in this section. */
+  const confirmedNotice = (section: ReauthenticationSection) => (reauthSection === section ? noticeOf("reauthenticate") : undefined);
+  /** In place of a change that asks for a recent sign-in: the form that confirms it is the member. */
+  const reauthentication = (section: ReauthenticationSection) => (
+    <ReauthenticateForm
+      section={section}
+      username={loaderData.email}
+      hasPassword={hasPassword}
+      hasPasskeys={loaderData.passkeys.length > 0}
+      lastResult={reauthSection === section ? resultOf("reauthenticate") : undefined}
+      busy={busy}
+    />
+  );
   const sections = [
     ["email", t("settings:email.title")],
     ["password", t("settings:password.title")],
@@ -219,23 +288,42 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </nav>
 
       <SettingsSection id="email" title={t("settings:email.title")}>
-        <EmailChangeForm
-          currentEmail={loaderData.email}
-          hasPassword={loaderData.hasPassword}
-          lastResult={resultOf("email")}
-          notice={noticeOf("email")}
-          busy={busy}
-        />
+        <Notice text={confirmedNotice("email")} />
+        {/* With a password, the form asks for it itself; without one, a recent sign-in is the proof. */}
+        {hasPassword || confirmed ? (
+          <EmailChangeForm
+            currentEmail={loaderData.email}
+            hasPassword={hasPassword}
+            lastResult={resultOf("email")}
+            notice={noticeOf("email")}
+            busy={busy}
+          />
+        ) : (
+          <>
+            <p>{t("settings:email.current", { email: loaderData.email })}</p>
+            <Notice text={errorOf("email")} tone="danger" />
+            {reauthentication("email")}
+          </>
+        )}
       </SettingsSection>
 
       <SettingsSection id="password" title={t("settings:password.title")}>
-        <PasswordChangeForm
-          username={loaderData.email}
-          hasPassword={loaderData.hasPassword}
-          lastResult={resultOf("password")}
-          notice={noticeOf("password")}
-          busy={busy}
-        />
+        <Notice text={confirmedNotice("password")} />
+        {hasPassword || confirmed ? (
+          <PasswordChangeForm
+            username={loaderData.email}
+            hasPassword={hasPassword}
+            lastResult={resultOf("password")}
+            notice={noticeOf("password")}
+            busy={busy}
+          />
+        ) : (
+          <>
+            <p>{t("settings:password.noPassword")}</p>
+            <Notice text={errorOf("password")} tone="danger" />
+            {reauthentication("password")}
+          </>
+        )}
       </SettingsSection>
 
       <SettingsSection id="notifications" title={t("settings:notifications.title")}>
@@ -250,7 +338,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           paidUser={loaderData.paidUser}
           invisible={loaderData.invisible}
           notice={noticeOf("invisible")}
-          error={invisibleReply && "error" in invisibleReply ? invisibleReply.error : undefined}
+          error={errorOf("invisible")}
           busy={busy}
         />
       </SettingsSection>
@@ -261,7 +349,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       {/* The passkeys component brings its own heading. */}
       <div className="settings-section" id="passkeys">
-        <PasskeysSection passkeys={loaderData.passkeys} />
+        <PasskeysSection
+          passkeys={loaderData.passkeys}
+          notice={confirmedNotice("passkeys")}
+          reauthentication={confirmed ? null : reauthentication("passkeys")}
+        />
       </div>
 
       <SettingsSection id="data" title={t("settings:export.title")}>
@@ -275,7 +367,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <DeleteAccountSection
           paidUser={loaderData.paidUser}
           invisible={loaderData.invisible}
-          hasPassword={loaderData.hasPassword}
+          hasPassword={hasPassword}
           deleteDiscount={loaderData.deleteDiscount}
           graceDays={loaderData.graceDays}
           lastResult={resultOf("delete")}

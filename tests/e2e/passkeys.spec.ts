@@ -1,9 +1,10 @@
 /**
  * Passkeys in the browser (ADR 009), with Chromium's virtual authenticator standing in for a
- * phone's fingerprint: add a passkey in settings, log out, sign in with it on /login, remove it.
+ * phone's fingerprint: add a passkey in settings, log out, sign in with it on /login, remove it;
+ * confirm with the password first when the sign-in is older than 10 minutes (ADR 039).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createMember } from "./factories";
+import { createMember, db } from "./factories";
 
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -102,4 +103,36 @@ test("the passkey login works on /login reached from a page that hydrates, where
   await page.getByRole("button", { name: "Inloggen met een passkey" }).click();
   await ceremony;
   expect(documents).toEqual([]);
+});
+
+test("a member whose sign-in grew older than 10 minutes confirms with the password, then adds the passkey", async ({ page }) => {
+  const member = await createMember({ name: "Laatkomer" });
+  await addVirtualAuthenticator(page);
+  await page.goto("/login?redirectTo=%2Fsettings");
+  await page.getByLabel("E-mailadres").fill(member.email);
+  await page.getByLabel("Wachtwoord").fill(member.password);
+  await page.getByRole("button", { name: "Inloggen", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  const section = page.getByRole("region", { name: "Passkeys" });
+  await expect(section.getByRole("button", { name: "Passkey toevoegen" })).toBeEnabled();
+
+  // The page stays open while the sign-in grows 11 minutes old.
+  const client = db();
+  await client.execute({
+    sql: "UPDATE sessions SET created_at = ?, authenticated_at = NULL WHERE user_id = ?",
+    args: [Math.floor(Date.now() / 1000) - 11 * 60, member.userId],
+  });
+  client.close();
+
+  await section.getByRole("button", { name: "Passkey toevoegen" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Bevestig voor je veiligheid dat jij het bent voordat je een passkey toevoegt.");
+  // In the add form's place: the password, to confirm it is the member.
+  await expect(section.getByRole("button", { name: "Passkey toevoegen" })).toHaveCount(0);
+  await section.getByLabel("Je huidige wachtwoord").fill(member.password);
+  await section.getByRole("button", { name: "Bevestigen", exact: true }).click();
+  await expect(section.getByRole("status")).toHaveText("Bedankt, dat is bevestigd. Je kunt nu verder.");
+
+  await section.getByRole("button", { name: "Passkey toevoegen" }).click();
+  await expect(section.getByRole("status")).toHaveText("Je passkey is toegevoegd. Voortaan kun je ermee inloggen.");
+  await expect(section.getByText("Passkey 1")).toBeVisible();
 });

@@ -1,12 +1,15 @@
 /**
- * A fake push service for the push tests: the Worker's outgoing fetch to https://push.test is
- * answered here (the tests and the Worker share one isolate), and the test holds the browser's
+ * A fake push service for the push tests: the Worker's outgoing fetch to FCM's host (one of the
+ * push services an endpoint may be on, app/notifications/push-endpoint.ts) is answered here (the tests and the Worker share one isolate), and the test holds the browser's
  * side of each subscription (its ECDH key pair and auth secret) to decrypt what arrives
  * (RFC 8291, aes128gcm) and check the VAPID header (RFC 8292).
  */
 import { vi } from "vitest";
 
 const encoder = new TextEncoder();
+
+/** Where the test subscriptions' endpoints are: a real push service's host, answered by `fakePushService`. */
+export const PUSH_ORIGIN = "https://fcm.googleapis.com";
 
 export const b64url = {
   encode(bytes: ArrayBuffer | Uint8Array) {
@@ -33,7 +36,7 @@ export async function browserSubscription(): Promise<BrowserSubscription> {
   const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
   const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const authSecret = crypto.getRandomValues(new Uint8Array(16));
-  const endpoint = `https://push.test/send/${crypto.randomUUID()}`;
+  const endpoint = `${PUSH_ORIGIN}/fcm/send/test-${crypto.randomUUID()}`;
   return {
     endpoint,
     keys: { p256dh: b64url.encode(publicKey), auth: b64url.encode(authSecret) },
@@ -102,10 +105,10 @@ export async function verifyVapid(header: string | null, expectedPublicKey: stri
   };
 }
 
-export type Delivery = { url: string; headers: Headers; body: Uint8Array<ArrayBuffer> };
+export type Delivery = { url: string; headers: Headers; body: Uint8Array<ArrayBuffer>; signal: AbortSignal | null | undefined };
 
 /**
- * Answers the Worker's requests to https://push.test with `status()` and records them; every other
+ * Answers the Worker's requests to PUSH_ORIGIN with `status()` and records them; every other
  * request goes out as before. Restore with `vi.restoreAllMocks()`.
  */
 export function fakePushService(status: () => number = () => 201) {
@@ -113,8 +116,13 @@ export function fakePushService(status: () => number = () => 201) {
   const original = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
-    if (new URL(request.url).host !== "push.test") return original(input, init);
-    deliveries.push({ url: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
+    if (new URL(request.url).origin !== PUSH_ORIGIN) return original(input, init);
+    deliveries.push({
+      url: request.url,
+      headers: request.headers,
+      body: new Uint8Array(await request.arrayBuffer()),
+      signal: init?.signal,
+    });
     return new Response(null, { status: status() });
   });
   return deliveries;

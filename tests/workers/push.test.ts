@@ -10,7 +10,7 @@ import { vapidPublicKey } from "~/notifications/vapid";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { post, sql } from "./helpers";
 import { likeCall } from "./likes-helpers";
-import { browserSubscription, decryptPush, fakePushService, verifyVapid, type BrowserSubscription } from "./push-helpers";
+import { browserSubscription, decryptPush, fakePushService, PUSH_ORIGIN, verifyVapid, type BrowserSubscription } from "./push-helpers";
 
 const publicKey = vapidPublicKey(env.VAPID_PRIVATE_KEY);
 
@@ -84,7 +84,7 @@ describe("push", () => {
     expect(Number(push?.headers.get("TTL"))).toBeGreaterThan(0);
     const { header, claims } = await verifyVapid(push?.headers.get("Authorization") ?? null, publicKey);
     expect(header.alg).toBe("ES256");
-    expect(claims.aud).toBe("https://push.test");
+    expect(claims.aud).toBe(PUSH_ORIGIN);
     expect(claims.sub).toBe(env.VAPID_SUBJECT);
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
     const payload = await decryptPush(device, push!.body);
@@ -140,5 +140,140 @@ describe("push", () => {
     expect((await likeCall(anna.cookie, { profile_id: bram.profileId, action: "like" })).status).toBe(200);
     await vi.waitFor(async () => expect(await subscriptionsOf(bram.userId)).toBe(0), { timeout: 5_000 });
     expect(deliveries).toHaveLength(1);
+  });
+});
+
+describe("push subscriptions", () => {
+  const keysOf = async (endpoint: string) =>
+    (await sql("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?", [endpoint]))[0] ?? null;
+
+  it("gives up on a push service that does not answer (the push has a time limit)", async () => {
+    const deliveries = fakePushService();
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
+    expect((await subscribe(bram.cookie, await browserSubscription())).status).toBe(200);
+    expect((await likeCall(anna.cookie, { profile_id: bram.profileId, action: "like" })).status).toBe(200);
+    await vi.waitFor(() => expect(deliveries).toHaveLength(1), { timeout: 5_000 });
+    expect(deliveries[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(deliveries[0]?.signal?.aborted).toBe(false);
+  });
+
+  it("refuses an endpoint that is not a push service's, such as the cloud's metadata address, and stores nothing", async () => {
+    const bram = await signedIn();
+    const device = await browserSubscription();
+    for (const endpoint of [
+      "https://169.254.169.254/latest/meta-data/iam/security-credentials/",
+      "https://metadata.google.internal/computeMetadata/v1/",
+      "https://push.example.com/send/abc",
+      "https://fcm.googleapis.com:8443/fcm/send/abc",
+      "https://user:secret@fcm.googleapis.com/fcm/send/abc",
+      "http://fcm.googleapis.com/fcm/send/abc",
+    ]) {
+      const response = await subscribe(bram.cookie, { ...device, endpoint });
+      expect(response.status, endpoint).toBe(422);
+      expect(await response.json()).toEqual({
+        error: "unsupported_push_service",
+        message: "Pushmeldingen kunnen in deze browser niet aan: we kunnen niet bezorgen via de pushdienst van deze browser.",
+      });
+    }
+    expect(await subscriptionsOf(bram.userId)).toBe(0);
+  });
+
+  it("keeps at most 10 subscriptions per member, even when 20 arrive at once", async () => {
+    const deliveries = fakePushService();
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
+    const devices = await Promise.all(Array.from({ length: 20 }, () => browserSubscription()));
+    const responses = await Promise.all(devices.map((device) => subscribe(bram.cookie, device)));
+    expect(responses.map((response) => response.status).filter((status) => status >= 500)).toEqual([]);
+    expect(await subscriptionsOf(bram.userId)).toBe(10);
+
+    // One like: at most 10 requests go out.
+    expect((await likeCall(anna.cookie, { profile_id: bram.profileId, action: "like" })).status).toBe(200);
+    await vi.waitFor(() => expect(deliveries).toHaveLength(10), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deliveries).toHaveLength(10);
+  });
+
+  it("makes room for a new browser by dropping the member's least recently used one", async () => {
+    const bram = await signedIn();
+    const devices = await Promise.all(Array.from({ length: 10 }, () => browserSubscription()));
+    for (const device of devices) expect((await subscribe(bram.cookie, device)).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    // Every one got a push lately, except the fourth, which got its last a month ago.
+    await sql("UPDATE push_subscriptions SET last_used_at = ? WHERE user_id = ?", [now - 60, bram.userId]);
+    await sql("UPDATE push_subscriptions SET last_used_at = ? WHERE endpoint = ?", [now - 30 * 86400, devices[3]!.endpoint]);
+
+    const newest = await browserSubscription();
+    expect((await subscribe(bram.cookie, newest)).status).toBe(200);
+    const stored = (await sql("SELECT endpoint FROM push_subscriptions WHERE user_id = ?", [bram.userId])).map(([endpoint]) => endpoint);
+    expect(stored).toHaveLength(10);
+    expect(stored).toContain(newest.endpoint);
+    expect(stored).not.toContain(devices[3]!.endpoint);
+
+    // Posting one of the ten again (the browser renewed its keys) drops nothing.
+    const renewed = await browserSubscription();
+    expect((await subscribe(bram.cookie, { ...renewed, endpoint: devices[0]!.endpoint })).status).toBe(200);
+    expect(await subscriptionsOf(bram.userId)).toBe(10);
+    expect(await keysOf(devices[0]!.endpoint)).toEqual([String(bram.userId), renewed.keys.p256dh, renewed.keys.auth]);
+  });
+
+  it("leaves an endpoint with the member who stored it first, without saying whose it is", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
+    const annasDevice = await browserSubscription();
+    expect((await subscribe(anna.cookie, annasDevice)).status).toBe(200);
+
+    const bramsKeys = await browserSubscription();
+    const taken = await subscribe(bram.cookie, { ...bramsKeys, endpoint: annasDevice.endpoint });
+    expect(taken.status).toBe(409);
+    const body = (await taken.json()) as { error: string; message: string };
+    expect(body).toEqual({
+      error: "push_subscription_taken",
+      message:
+        "Deze browser ontvangt al pushmeldingen voor een ander account op deze site en kan ze daarom niet ook voor dit account ontvangen.",
+    });
+    expect(JSON.stringify(body)).not.toContain("Anna");
+    expect(JSON.stringify(body)).not.toContain(anna.email);
+    expect(await keysOf(annasDevice.endpoint)).toEqual([String(anna.userId), annasDevice.keys.p256dh, annasDevice.keys.auth]);
+    expect(await subscriptionsOf(bram.userId)).toBe(0);
+
+    // Anna's own browser renewing its keys updates them.
+    const renewed = await browserSubscription();
+    expect((await subscribe(anna.cookie, { ...renewed, endpoint: annasDevice.endpoint })).status).toBe(200);
+    expect(await keysOf(annasDevice.endpoint)).toEqual([String(anna.userId), renewed.keys.p256dh, renewed.keys.auth]);
+  });
+
+  it("refuses a body over 4 KB with a 413 before reading it, and stores nothing", async () => {
+    const bram = await signedIn();
+    const device = await browserSubscription();
+    const subscription = { endpoint: device.endpoint, keys: device.keys };
+    const huge = JSON.stringify({ subscription, padding: "x".repeat(5 * 1024 * 1024) });
+    const headers = { Origin: "http://localhost", "Content-Type": "application/json", Cookie: bram.cookie };
+
+    const declared = await exports.default.fetch(
+      new Request("http://localhost/api/user.php?push=1", { method: "POST", headers, body: huge }),
+    );
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ error: "too_large", message: "Wat je verstuurde, is te groot." });
+
+    // Sent in chunks without a Content-Length: cut off at the limit while reading.
+    const bytes = new TextEncoder().encode(huge);
+    let chunksRead = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const start = chunksRead * 1024;
+        if (start >= bytes.length) return controller.close();
+        chunksRead += 1;
+        controller.enqueue(bytes.slice(start, start + 1024));
+      },
+    });
+    const streamed = await exports.default.fetch(
+      new Request("http://localhost/api/user.php?push=1", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+    expect(chunksRead).toBeLessThan(64);
+    expect(await subscriptionsOf(bram.userId)).toBe(0);
+
+    // The same subscription in a body of ordinary size is stored.
+    expect((await subscribe(bram.cookie, device)).status).toBe(200);
+    expect(await subscriptionsOf(bram.userId)).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The member's passkeys in settings: the list (from `listPasskeys` in the page's loader), removing
- * one, and adding a new one. After a change the page's loaders run again (useRevalidator).
+ * one, and adding a new one. After a change the page's loaders run again (useRevalidator). Adding
+ * one needs a recent sign-in (ADR 039): without it, `reauthentication` takes the add form's place.
  */
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
@@ -11,13 +12,17 @@ import { callPasskeyApi, ceremonyErrorKey, loadWebAuthn, useWebAuthnSupport } fr
 
 export type PasskeysSectionProps = {
   passkeys: { id: string; name: string | null; createdAt: string; lastUsedAt: string | null }[];
+  /** What the page said after the member confirmed it is them. */
+  notice?: string;
+  /** The form that asks the member to confirm it is them, when adding a passkey needs it; null when not. */
+  reauthentication?: ReactNode;
 };
 
 type Status = { kind: "success" | "danger"; text: string } | null;
 
 const NAME_MAX_LENGTH = 60;
 
-export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
+export function PasskeysSection({ passkeys, notice, reauthentication = null }: PasskeysSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const revalidator = useRevalidator();
@@ -28,6 +33,11 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [name, setName] = useState("");
+  // Once the member has confirmed it is them, the request to do so is old news.
+  const asking = reauthentication !== null;
+  useEffect(() => {
+    if (!asking) setStatus((current) => (current?.kind === "danger" ? null : current));
+  }, [asking]);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +48,11 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
         "register-options",
         {},
       );
-      if (!options.ok) return setStatus({ kind: "danger", text: options.error ?? t("messages.generic") });
+      if (!options.ok) {
+        setStatus({ kind: "danger", text: options.error ?? t("messages.generic") });
+        // Perhaps the sign-in grew too old while the page was open: the loader says so, and the form to confirm appears.
+        return void (await revalidator.revalidate());
+      }
       const { startRegistration } = await loadWebAuthn();
       let response: Awaited<ReturnType<typeof startRegistration>>;
       try {
@@ -74,6 +88,11 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
     <section className="passkeys" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">{t("auth:passkeys.title")}</h2>
       <p className="field-hint">{t("auth:passkeys.intro")}</p>
+      {notice && !status ? (
+        <div className="alert alert-success" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
       {status ? (
         <div className={`alert alert-${status.kind}`} role={status.kind === "danger" ? "alert" : "status"}>
           <p>{status.text}</p>
@@ -127,6 +146,8 @@ export function PasskeysSection({ passkeys }: PasskeysSectionProps) {
       )}
       {supported === false ? (
         <p className="alert alert-warning">{t("auth:passkeys.unsupported")}</p>
+      ) : reauthentication ? (
+        reauthentication
       ) : (
         <form className="passkey-add" onSubmit={add}>
           <div className="form-field">

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 /** @simplewebauthn/browser, loaded once on demand. */
 export const loadWebAuthn = () => import("@simplewebauthn/browser");
 
-export type PasskeyStep = "register-options" | "register" | "login-options" | "login" | "remove";
+export type PasskeyStep = "register-options" | "register" | "login-options" | "login" | "reauthenticate" | "remove";
 
 export type PasskeyCallResult<T> = { ok: true; data: T } | { ok: false; error: string | null };
 

@@ -18,6 +18,7 @@ const HIDDEN_ON = new Set(["signup", "notifications", "activate-done", "directde
 function usePush(vapidPublicKey: string) {
   const [state, setState] = useState<PushState | "checking">("checking");
   const [working, setWorking] = useState<"idle" | "working" | "failed" | "refused">("idle");
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     void pushState(vapidPublicKey).then((value) => active && setState(value));
@@ -27,13 +28,14 @@ function usePush(vapidPublicKey: string) {
   }, [vapidPublicKey]);
   async function enable() {
     setWorking("working");
-    const outcome = await subscribeToPush(vapidPublicKey);
+    const { outcome, message } = await subscribeToPush(vapidPublicKey);
+    setFailure(message);
     if (outcome === "failed") return setWorking("failed");
     setState(outcome);
     // "refused": the member (or the browser) said no just now; the alert explains how to allow it.
     setWorking(outcome === "denied" ? "refused" : "idle");
   }
-  return { state, working, enable };
+  return { state, working, failure, enable };
 }
 
 function EnableButton({ working, enable }: { working: string; enable: () => void }) {
@@ -56,7 +58,7 @@ export default function PushAlert({ onSubscribed }: { onSubscribed(subscribed: b
   const data = useRootData();
   const matches = useMatches();
   const { dismissed, dismiss } = useDismissal(DISMISS_KEY);
-  const { state, working, enable } = usePush(data?.site.pushPublicKey ?? "");
+  const { state, working, failure, enable } = usePush(data?.site.pushPublicKey ?? "");
   const subscribed = state === "subscribed";
   useEffect(() => onSubscribed(subscribed), [onSubscribed, subscribed]);
   const offered = state === "available" || working === "refused";
@@ -73,7 +75,7 @@ export default function PushAlert({ onSubscribed }: { onSubscribed(subscribed: b
               <strong>{t("settings:push.alertTitle")}</strong> {t("settings:push.alertText")}
             </>
           )}
-          {working === "failed" && <span className="push-alert__failed"> {t("settings:push.failed")}</span>}
+          {working === "failed" && <span className="push-alert__failed"> {failure ?? t("settings:push.failed")}</span>}
         </p>
         {state === "available" && <EnableButton working={working} enable={enable} />}
         <button type="button" className="app-alert__close" onClick={dismiss} aria-label={t("settings:push.dismiss")}>
@@ -87,7 +89,7 @@ export default function PushAlert({ onSubscribed }: { onSubscribed(subscribed: b
 /** The push section of /notifications: this browser's push state, the enable button, or why it cannot. */
 export function PushSettings() {
   const { t } = useTranslation();
-  const { state, working, enable } = usePush(useRootData()?.site.pushPublicKey ?? "");
+  const { state, working, failure, enable } = usePush(useRootData()?.site.pushPublicKey ?? "");
   if (state === "checking") return null;
   return (
     <section className="notifications-page__push" aria-labelledby="push-title">
@@ -107,7 +109,7 @@ export function PushSettings() {
       )}
       {working === "failed" && (
         <p className="field-error" role="alert">
-          {t("settings:push.failed")}
+          {failure ?? t("settings:push.failed")}
         </p>
       )}
     </section>

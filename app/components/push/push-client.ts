@@ -37,15 +37,22 @@ export async function pushState(vapidPublicKey: string): Promise<PushState> {
   }
 }
 
+export type SubscribeOutcome = {
+  outcome: "subscribed" | "denied" | "failed";
+  /** Why the server refused the subscription, in the member's language; null when it did not say. */
+  message: string | null;
+};
+
 /**
  * Asks for permission, registers the service worker, subscribes and stores the subscription.
  * "denied" when the member (or the browser) refuses notifications, "failed" for anything else.
  */
-export async function subscribeToPush(vapidPublicKey: string): Promise<"subscribed" | "denied" | "failed"> {
+export async function subscribeToPush(vapidPublicKey: string): Promise<SubscribeOutcome> {
+  const failed = (message: string | null = null): SubscribeOutcome => ({ outcome: "failed", message });
   try {
     const permission = await Notification.requestPermission();
-    if (permission === "denied") return "denied";
-    if (permission !== "granted") return "failed";
+    if (permission === "denied") return { outcome: "denied", message: null };
+    if (permission !== "granted") return failed();
     await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     const registration = await navigator.serviceWorker.ready;
     const subscription =
@@ -61,8 +68,10 @@ export async function subscribeToPush(vapidPublicKey: string): Promise<"subscrib
       },
       true,
     );
-    return response.ok ? "subscribed" : "failed";
+    if (response.ok) return { outcome: "subscribed", message: null };
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    return failed(typeof body?.message === "string" ? body.message : null);
   } catch {
-    return "failed";
+    return failed();
   }
 }

@@ -205,7 +205,7 @@ function PushStep({ vapidPublicKey }: { vapidPublicKey: string }) {
 
   async function enable() {
     setState("working");
-    const outcome = await (await pushClient()).subscribeToPush(vapidPublicKey);
+    const { outcome } = await (await pushClient()).subscribeToPush(vapidPublicKey);
     if (outcome === "subscribed") {
       const save = formRef.current?.querySelector<HTMLButtonElement>('button[value="save"]');
       formRef.current?.requestSubmit(save ?? undefined);

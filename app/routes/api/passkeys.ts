@@ -11,6 +11,7 @@ import {
   verifyRegistration,
 } from "~/accounts/passkeys.server";
 import { endSession } from "~/accounts/session-end.server";
+import { reauthenticateWithPasskey, recentlyAuthenticated } from "~/accounts/reauthentication.server";
 import { getServices, getSite } from "~/http/context.server";
 import { apiError, NO_STORE } from "~/http/api-errors.server";
 import { getI18n } from "~/http/i18n.server";
@@ -25,7 +26,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 const LOGIN_OPTIONS_PER_IP = { limit: 30, windowSeconds: 10 * 60 };
 const REGISTER_OPTIONS_PER_MEMBER = { limit: 20, windowSeconds: 60 * 60 };
 
-const stepSchema = z.enum(["register-options", "register", "login-options", "login", "remove"]);
+const stepSchema = z.enum(["register-options", "register", "login-options", "login", "reauthenticate", "remove"]);
 const base64url = z
   .string()
   .min(1)
@@ -57,6 +58,8 @@ const loginSchema = z.object({
   response: credential({ authenticatorData: base64url, signature: base64url, userHandle: base64url.max(1_400).nullish() }),
 });
 
+const reauthenticateSchema = loginSchema.omit({ redirectTo: true });
+
 const removeSchema = z.object({ id: credentialId });
 
 async function readJson(request: Request): Promise<unknown> {
@@ -80,6 +83,8 @@ const refusals = {
   register_failed: "registerFailed",
   login_failed: "loginFailed",
   not_found: "notFound",
+  reauthentication_required: "reauthenticationRequired",
+  reauthentication_failed: "reauthenticationFailed",
 } as const;
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -101,6 +106,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (step.data) {
     case "register-options": {
       const user = requireApiUser(context);
+      // Adding a way into the account asks for a recent sign-in or re-authentication (ADR 039); the
+      // challenge then lives 5 minutes, which bounds the ceremony that follows.
+      if (!recentlyAuthenticated(user, now())) return fail("reauthentication_required", 403);
       const limit = { key: `passkey-register:user:${user.id}`, ...REGISTER_OPTIONS_PER_MEMBER };
       if (!(await withinLimits(db, [limit], now()))) return fail("too_many", 429);
       const result = await registrationOptions(db, {
@@ -151,6 +159,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (previous) await endSession({ db, env, ctx }, previous);
       const cookie = await startSession(db, outcome.userId, request, now());
       return data({ ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+    }
+    case "reauthenticate": {
+      // The member confirms it is them with one of their own passkeys (options from login-options).
+      const user = requireApiUser(context);
+      const parsed = reauthenticateSchema.safeParse(body);
+      if (!parsed.success) return fail("invalid_request", 400);
+      const outcome = await reauthenticateWithPasskey(db, {
+        member: user,
+        challengeId: parsed.data.challengeId,
+        response: parsed.data.response as unknown as AuthenticationResponseJSON,
+        request,
+        now: now(),
+      });
+      if (!outcome.ok) return outcome.reason === "expired" ? fail("expired", 400) : fail("reauthentication_failed", 401);
+      return data({ ok: true }, { headers: NO_STORE });
     }
     case "remove": {
       const user = requireApiUser(context);

@@ -7,7 +7,8 @@ import { photoActionSchema } from "~/photos/photo-action-schema";
 import type { OwnPhoto, PhotoAction, PhotoError, PhotoErrorBody } from "~/photos/photo-api";
 import { deleteOwnPhoto, listOwnPhotos, photoLimitFor, reorderPhotos, setMainPhoto, setPhotoPrivacy } from "~/photos/photos.server";
 import { DEFAULT_UPLOAD_LIMITS } from "~/photos/process-image.server";
-import { readBodyWithin, uploadPhoto } from "~/photos/upload.server";
+import { uploadPhoto } from "~/photos/upload.server";
+import { readBodyWithin } from "~/utils/bounded-body.server";
 import { assertSameOrigin } from "~/http/origin.server";
 import { requireApiUser } from "~/http/guards.server";
 

@@ -17,18 +17,21 @@ import { getUser, requireApiUser } from "~/http/guards.server";
 import { localeCookie } from "~/http/cookies.server";
 import { isDevelopment } from "~/env.server";
 import { pushEndpointAllowed } from "~/notifications/push-endpoint";
+import { storePushSubscription } from "~/notifications/push-subscriptions.server";
+import { readBodyWithin } from "~/utils/bounded-body.server";
 
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
-/** https only, except the browser tests' local push service outside production (push-endpoint.ts). */
-const pushSubscriptionSchema = (development: boolean) =>
-  z.object({
-    endpoint: z
-      .url()
-      .max(2048)
-      .refine((value) => pushEndpointAllowed(value, development), "endpoint must be https"),
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-  });
+/**
+ * A login, a language or a push subscription is a few hundred bytes: anything over this is refused
+ * before it is read whole (413).
+ */
+const MAX_BODY_BYTES = 4 * 1024;
+
+const pushSubscriptionSchema = z.object({
+  endpoint: z.string().max(2048),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
 
 /** GET /api/user.php — the signed-in member (`{ user: null }` when signed out). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,14 +40,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-async function readBody(request: Request): Promise<Record<string, unknown> | FormData | null> {
+/** The body as JSON or a form, read only up to MAX_BODY_BYTES; "too_large" past it, null when unreadable. */
+async function readBody(request: Request): Promise<Record<string, unknown> | FormData | "too_large" | null> {
+  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (!bytes) return "too_large";
   const type = request.headers.get("Content-Type") ?? "";
   try {
     if (type.includes("application/json")) {
-      const body: unknown = await request.json();
+      const body: unknown = JSON.parse(new TextDecoder().decode(bytes));
       return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
     }
-    return await request.formData();
+    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
     return null;
   }
@@ -53,9 +59,10 @@ async function readBody(request: Request): Promise<Record<string, unknown> | For
 /** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { db, env } = getServices(context);
+  const { db, env, now } = getServices(context);
   const t = getI18n(context).t;
   const body = await readBody(request);
+  if (body === "too_large") return apiError(413, "too_large", t("messages.requestTooLarge"));
   if (!body) return apiError(400, "invalid_request", t("messages.generic"));
   const values = body instanceof FormData ? Object.fromEntries(body) : body;
 
@@ -74,13 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (new URL(request.url).searchParams.get("push") === "1") {
     const user = requireApiUser(context);
-    const parsed = pushSubscriptionSchema(isDevelopment(env)).safeParse((values as { subscription?: unknown }).subscription ?? values);
+    const parsed = pushSubscriptionSchema.safeParse((values as { subscription?: unknown }).subscription ?? values);
     if (!parsed.success) return apiError(400, "invalid_subscription", t("messages.generic"));
     const { endpoint, keys } = parsed.data;
-    await db
-      .insert(schema.pushSubscriptions)
-      .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-      .onConflictDoUpdate({ target: schema.pushSubscriptions.endpoint, set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth } });
+    if (!pushEndpointAllowed(endpoint, isDevelopment(env))) {
+      return apiError(422, "unsupported_push_service", t("settings:push.unsupportedService"));
+    }
+    const outcome = await storePushSubscription(db, { userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, now: now() });
+    // Another member's browser: theirs stays theirs, and whose it is stays unsaid.
+    if (outcome === "taken") return apiError(409, "push_subscription_taken", t("settings:push.taken"));
+    if (outcome === "limit_reached") return apiError(409, "too_many_push_subscriptions", t("messages.generic"));
     return data({ ok: true });
   }
 
