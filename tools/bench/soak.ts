@@ -37,6 +37,7 @@ import type { Client } from "@libsql/client";
 import { hashPassword } from "../../app/accounts/password.server";
 import { encodePng } from "../../tests/workers/image-fixtures";
 import { parseFaultKinds, parseFaultRate, type FaultState } from "../fault-switch.mjs";
+import { checkBooks, type MessageFate } from "./books";
 import {
   appBuild,
   cleanup,
@@ -122,8 +123,6 @@ type Member = {
   /** Out of credits: the next actions lean towards buying. */
   broke: boolean;
 };
-
-type MessageFate = "accepted" | "refused" | "unknown";
 
 // ───────────────────────────── bookkeeping ─────────────────────────────
 
@@ -403,127 +402,6 @@ function makeActions(base: string, simulatorUrl: string, members: Member[], run:
   };
 }
 
-// ───────────────────────────── the books ─────────────────────────────
-
-type Check = { name: string; ok: boolean; detail: string };
-
-async function checkBooks(db: Client, members: Member[], mollieApiUrl: string): Promise<Check[]> {
-  const rows = async <T>(sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows as unknown as T[];
-  const checks: Check[] = [];
-
-  // 1. Every balance is the sum of its ledger rows.
-  const [users] = await rows<{ n: number }>("SELECT count(*) AS n FROM users");
-  const unbalanced = await rows<{ id: number; email: string; credits: number; ledger: number }>(
-    `SELECT u.id, u.email, u.credits, coalesce((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0) AS ledger
-     FROM users u WHERE u.credits != coalesce((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`,
-  );
-  checks.push({
-    name: "balances",
-    ok: unbalanced.length === 0,
-    detail:
-      unbalanced.length === 0
-        ? `all ${users!.n} members: users.credits = sum(credit_ledger.delta)`
-        : `${unbalanced.length} of ${users!.n} differ: ${unbalanced
-            .slice(0, 5)
-            .map((u) => `user ${u.id} has ${u.credits}, ledger ${u.ledger}`)
-            .join("; ")}`,
-  });
-
-  // 2. Orders: a paid one credited exactly once with its credits, an unpaid one not at all.
-  const orders = await rows<{ id: number; status: string; credits: number; entries: number; credited: number | null }>(
-    `SELECT o.id, o.status, o.credits,
-            (SELECT count(*) FROM credit_ledger WHERE cause_key = 'order:' || o.id) AS entries,
-            (SELECT sum(delta) FROM credit_ledger WHERE cause_key = 'order:' || o.id) AS credited
-     FROM orders o`,
-  );
-  const creditedStatuses = new Set(["paid", "refunded", "charged_back"]);
-  const paid = orders.filter((o) => creditedStatuses.has(o.status));
-  const wrongPaid = paid.filter((o) => Number(o.entries) !== 1 || Number(o.credited) !== Number(o.credits));
-  const unpaid = orders.filter((o) => !creditedStatuses.has(o.status));
-  const wrongUnpaid = unpaid.filter((o) => Number(o.entries) !== 0);
-  const counted = new Map<string, number>();
-  for (const o of orders) counted.set(o.status, (counted.get(o.status) ?? 0) + 1);
-  const byStatus = [...counted].map(([status, n]) => `${n} ${status}`).join(", ");
-  checks.push({
-    name: "orders credited once",
-    ok: wrongPaid.length === 0 && wrongUnpaid.length === 0,
-    detail:
-      `${orders.length} orders (${byStatus}): ` +
-      (wrongPaid.length === 0 ? `each paid one has one ledger row order:<id> with its credits` : `${wrongPaid.length} paid ones wrong`) +
-      (wrongUnpaid.length === 0 ? ", no unpaid one credited" : `, ${wrongUnpaid.length} unpaid ones credited`) +
-      [...wrongPaid, ...wrongUnpaid]
-        .slice(0, 5)
-        .map((o) => `; order ${o.id} ${o.status}: ${o.entries} rows, ${o.credited ?? 0} of ${o.credits} credits`)
-        .join(""),
-  });
-
-  // 3. The app's orders in step with the provider: what the simulator holds as paid is a paid order.
-  const response = await fetch(`${mollieApiUrl}/payments`, { headers: { Authorization: "Bearer test_simulator" } });
-  const remote = ((await response.json()) as { _embedded: { payments: { id: string; status: string }[] } })._embedded.payments;
-  const local = new Map(
-    (
-      await rows<{ provider_payment_id: string; order_id: number; status: string }>(
-        "SELECT p.provider_payment_id, p.order_id, o.status FROM payments p JOIN orders o ON o.id = p.order_id",
-      )
-    ).map((row) => [row.provider_payment_id, row]),
-  );
-  const outOfStep = remote.filter((payment) => {
-    const order = local.get(payment.id);
-    if (!order) return payment.status === "paid"; // paid at the bank, unknown to the app
-    return (payment.status === "paid") !== creditedStatuses.has(order.status);
-  });
-  const unknownToApp = remote.filter((payment) => !local.has(payment.id)).length;
-  checks.push({
-    name: "orders in step with Mollie",
-    ok: outOfStep.length === 0,
-    detail:
-      (outOfStep.length === 0
-        ? `every one of ${remote.length} payments at the simulator paid exactly when its order is`
-        : `${outOfStep.length} of ${remote.length} payments differ: ${outOfStep
-            .slice(0, 5)
-            .map((p) => `${p.id} ${p.status} / order ${local.get(p.id)?.order_id ?? "none"} ${local.get(p.id)?.status ?? ""}`)
-            .join("; ")}`) +
-      (unknownToApp > 0 ? ` (${unknownToApp} created at the simulator whose answer the app never got, none paid)` : ""),
-  });
-
-  // 4. Messages: each accepted one stored and charged exactly once, no refused one stored.
-  const profileIds = members.map((member) => member.profileId);
-  const stored = new Map<string, number>();
-  for (const row of await rows<{ client_key: string; n: number }>(
-    `SELECT client_key, count(*) AS n FROM messages WHERE sender_id IN (${profileIds.join(",")}) AND client_key LIKE 'soak-%' GROUP BY sender_id, client_key`,
-  ))
-    stored.set(row.client_key, Number(row.n));
-  const charged = new Map<string, number>();
-  for (const row of await rows<{ cause_key: string; n: number }>(
-    `SELECT cause_key, count(*) AS n FROM credit_ledger WHERE user_id IN (${members.map((m) => m.userId).join(",")}) AND cause_key LIKE 'message:%' GROUP BY cause_key`,
-  ))
-    charged.set(row.cause_key, Number(row.n));
-  const fates = { accepted: 0, refused: 0, unknown: 0 };
-  const problems: string[] = [];
-  let unknownStored = 0;
-  for (const [key, { profileId, fate }] of messages) {
-    fates[fate]++;
-    const n = stored.get(key) ?? 0;
-    const paidFor = charged.get(`message:${profileId}:${key}`) ?? 0;
-    if (fate === "accepted" && n !== 1) problems.push(`${key} accepted, stored ${n}×`);
-    if (fate === "refused" && n !== 0) problems.push(`${key} refused, stored ${n}×`);
-    if (fate === "unknown" && n > 1) problems.push(`${key} unanswered, stored ${n}×`);
-    if (fate === "unknown" && n === 1) unknownStored++;
-    if (paidFor !== n) problems.push(`${key} stored ${n}×, charged ${paidFor}×`);
-  }
-  const strays = [...stored.keys()].filter((key) => !messages.has(key));
-  for (const key of strays) problems.push(`${key} stored, never sent`);
-  checks.push({
-    name: "messages neither lost nor doubled",
-    ok: problems.length === 0,
-    detail:
-      `${messages.size} sent: ${fates.accepted} accepted (each stored and charged once), ${fates.refused} refused (none stored)` +
-      (fates.unknown > 0 ? `, ${fates.unknown} never answered (${unknownStored} stored once, the rest not at all)` : "") +
-      (problems.length > 0 ? `; ${problems.length} wrong: ${problems.slice(0, 5).join("; ")}` : ""),
-  });
-  return checks;
-}
-
 // ───────────────────────────── the run ─────────────────────────────
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "n/a").padStart(7);
@@ -676,7 +554,11 @@ async function main(): Promise<boolean> {
   );
 
   // 6. The books.
-  const checks = await checkBooks(client, members, mollieApiUrl);
+  const checks = await checkBooks(client, {
+    members: members.map(({ userId, profileId }) => ({ userId, profileId })),
+    messages,
+    mollieApiUrl,
+  });
   console.log("\nthe books:");
   for (const check of checks) console.log(`  ${check.ok ? "✔" : "✘"} ${check.name}: ${check.detail}`);
   const fiveHundreds = allStatuses.get("500") ?? 0;
