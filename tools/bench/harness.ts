@@ -129,6 +129,7 @@ export async function startWorkerd({
   databaseUrl,
   readyPath,
   inspectorPort,
+  vars = {},
 }: {
   buildDir: string;
   folder: string;
@@ -136,6 +137,8 @@ export async function startWorkerd({
   readyPath: string;
   /** Opens workerd's DevTools inspector on this port (cpu-profile.ts); none by default. */
   inspectorPort?: number;
+  /** More of the Worker's variables (soak.ts: MOLLIE_API_URL of its own Mollie simulator). */
+  vars?: Record<string, string>;
 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -159,8 +162,13 @@ export async function startWorkerd({
       "warn",
       "--show-interactive-dev-session=false",
       ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
-    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_VARS_DATABASE_URL: databaseUrl },
+    {
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_VARS_DATABASE_URL: databaseUrl,
+      ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [`CLOUDFLARE_VARS_${name}`, value])),
+    },
   );
   await waitFor(`${base}${readyPath}`, "wrangler dev", worker, 120_000);
   return { base, worker };
@@ -280,36 +288,52 @@ export type Stretch = {
 
 /**
  * A closed-loop load generator: `concurrency` clients each send the next request as soon as their
- * previous one finished (body read), until `count` were sent; `urlFor(i)` gives the i-th request's
- * path. A request that fails or answers other than 200 counts as a failure by its reason.
+ * previous one finished (body read), until `count` were sent (or, with `seconds`, until that time
+ * has passed); `urlFor(i)` gives the i-th request's path. A request that fails or answers other
+ * than 200 counts as a failure by its reason. With `step` instead of `urlFor`, each client runs its
+ * own steps (soak.ts: a member's next action, several requests of its own choosing, which it
+ * records itself); a step that throws counts as a failure by its message.
  */
 export async function closedLoop(input: {
   base: string;
-  cookie: string;
-  urlFor: (i: number) => string;
-  count: number;
+  cookie?: string;
+  urlFor?: (i: number) => string;
+  /** The `i`-th step overall, run by client number `client` (0 to concurrency − 1). */
+  step?: (i: number, client: number) => Promise<void>;
+  count?: number;
+  /** Run for this long instead of `count` steps (a step under way finishes). */
+  seconds?: number;
   concurrency: number;
   processGroup: number;
   /** The database server's process group (startSeededDatabase), to count its CPU too. */
   databaseGroup?: number;
 }): Promise<Stretch> {
-  const { base, cookie, urlFor, count, concurrency, processGroup, databaseGroup } = input;
+  const { base, cookie = "", urlFor, count, seconds, concurrency, processGroup, databaseGroup } = input;
+  if ((count === undefined) === (seconds === undefined)) throw new Error("closedLoop: give count or seconds");
+  const step =
+    input.step ??
+    (async (i: number) => {
+      if (!urlFor) throw new Error("closedLoop: give urlFor or step");
+      const response = await fetch(base + urlFor(i), { headers: { Cookie: cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    });
   const databaseCpu = () => (databaseGroup === undefined ? null : processGroupCpuMs(databaseGroup));
   const samples: number[] = [];
   let next = 0;
   const failures = new Map<string, number>();
   const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
   const started = performance.now();
+  const deadline = seconds === undefined ? Number.POSITIVE_INFINITY : started + seconds * 1000;
+  const more = () => (count === undefined ? performance.now() < deadline : next < count);
   const cpuBefore = workerdCpuMs(processGroup);
   const databaseCpuBefore = databaseCpu();
-  const client = async () => {
-    while (next < count) {
+  const client = async (_: unknown, clientIndex: number) => {
+    while (more()) {
       const i = next++;
       const start = performance.now();
       try {
-        const response = await fetch(base + urlFor(i), { headers: { Cookie: cookie }, redirect: "manual" });
-        await response.arrayBuffer();
-        if (response.status !== 200) fail(`HTTP ${response.status}`);
+        await step(i, clientIndex);
       } catch (error) {
         fail((error as Error).message);
       }

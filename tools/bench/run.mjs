@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare] [--profiles N] [...]`: runs the
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare|soak] [--profiles N] [...]`: runs the
  * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
@@ -14,7 +14,11 @@
  * - cpu-profile.ts: V8 CPU profiles of workerd per page, the functions that cost the most
  *   (`--paths`, `--requests`, `--save`);
  * - compare-builds.ts (`--only compare`, never by default): the CPU per page of two or more builds
- *   served side by side (`--builds a,b`, `--paths`, `--rounds`, `--per`, `--profiles`).
+ *   served side by side (`--builds a,b`, `--paths`, `--rounds`, `--per`, `--profiles`);
+ * - soak.ts (`--only soak`, never by default): a day's mixed member traffic at once (browse, profiles,
+ *   likes, chat, purchases, photo uploads) with 1 % of the database and Mollie calls failing, then
+ *   the books (balances, orders, messages); exit code 1 when they do not balance (`--clients`,
+ *   `--seconds`, `--fault-rate`, `--fault-kinds`, `--profiles`).
  *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
@@ -31,9 +35,10 @@ const benchmarks = {
   lighthouse: "tools/bench/lighthouse.ts",
   "cpu-profile": "tools/bench/cpu-profile.ts",
   compare: "tools/bench/compare-builds.ts",
+  soak: "tools/bench/soak.ts",
 };
-/** Run only when named: compare needs the builds to compare (`--builds`). */
-const onRequest = new Set(["compare"]);
+/** Run only when named: compare needs the builds to compare (`--builds`); soak runs for minutes against servers made to fail. */
+const onRequest = new Set(["compare", "soak"]);
 
 const args = process.argv.slice(2);
 const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));

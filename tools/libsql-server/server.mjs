@@ -10,6 +10,8 @@
 //   GET  /health          200 "ok"
 //   POST /v2/pipeline, /v3/pipeline
 //   POST /v3/cursor       newline-delimited JSON entries
+//   GET  /_faults         the fault switch's settings and the faults played so far
+//   POST /_faults         {rate?, kinds?, calls?}: sets the fault switch (tools/fault-switch.mjs)
 //
 // Status codes follow libsql-server: SQL errors are Hrana errors inside a
 // 200 response; malformed requests and bad batons are 400 text/plain; an
@@ -23,6 +25,7 @@ import Database from "libsql";
 import { ProtocolError, decodeCursorBody, decodePipelineBody, encodeStmtResult, encodeValue } from "./protocol.mjs";
 import { Executor, resolveSql, toHranaError } from "./executor.mjs";
 import { ConnectionLock, StreamError, StreamRegistry } from "./streams.mjs";
+import { FaultSettingsError, createFaultSwitch } from "../fault-switch.mjs";
 
 /**
  * @typedef {import("./protocol.mjs").StreamRequest} StreamRequest
@@ -39,10 +42,13 @@ import { ConnectionLock, StreamError, StreamRegistry } from "./streams.mjs";
  * @property {(message: string) => void} [log]  diagnostics sink (default: silent)
  * @property {number} [streamExpiryMs]  idle time before a stream expires (default 10 000)
  * @property {number} [lockTimeoutMs]  max wait for another stream's transaction (default 30 000)
+ * @property {import("../fault-switch.mjs").FaultSettings} [faults]  fail a fraction of the Hrana
+ *   requests (off by default; also `POST /_faults`)
  *
  * @typedef {object} LibsqlServer
  * @property {string} url  e.g. "http://127.0.0.1:8080"
  * @property {number} port
+ * @property {import("../fault-switch.mjs").FaultSwitch} faults  the fault switch, for a test in the same process
  * @property {() => Promise<void>} close
  */
 
@@ -342,14 +348,47 @@ function isAuthorized(authToken, req) {
 }
 
 /**
+ * Closes the connection without an answer: the client sees the network fail (a fault of kind
+ * "drop" or "lost").
+ * @param {http.ServerResponse} res
+ */
+function dropConnection(res) {
+  res.socket?.destroy();
+}
+
+/**
+ * The fault switch's endpoint: `GET /_faults` shows it, `POST /_faults` `{rate?, kinds?, calls?}`
+ * sets it (tools/fault-switch.mjs); both answer its state as JSON.
+ * @param {import("../fault-switch.mjs").FaultSwitch} faults
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ */
+async function faultEndpoint(faults, req, res) {
+  if (req.method === "GET") return sendJson(res, 200, faults.state());
+  if (req.method !== "POST") return sendText(res, 405, "Method not allowed");
+  const body = await readJsonBody(req);
+  try {
+    return sendJson(res, 200, faults.configure(/** @type {object} */ (body)));
+  } catch (error) {
+    if (error instanceof FaultSettingsError) return sendText(res, 400, error.message);
+    throw error;
+  }
+}
+
+/**
  * Routes one HTTP request.
  * @param {HranaService} service
+ * @param {import("../fault-switch.mjs").FaultSwitch} faults
  * @param {string | undefined} authToken
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  */
-async function route(service, authToken, req, res) {
+async function route(service, faults, authToken, req, res) {
   const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "") || "/";
+  if (path === "/_faults") {
+    if (!isAuthorized(authToken, req)) return sendText(res, 401, "Unauthorized");
+    return faultEndpoint(faults, req, res);
+  }
   if (req.method === "GET" || req.method === "HEAD") {
     if (path === "/health") return sendText(res, 200, "ok");
     if (path === "/" || path === "/v2" || path === "/v3") {
@@ -364,8 +403,18 @@ async function route(service, authToken, req, res) {
   if (!isAuthorized(authToken, req)) return sendText(res, 401, "Unauthorized");
 
   const body = await readJsonBody(req);
-  if (isPipeline) return sendJson(res, 200, await service.pipeline(body));
+  // A fault is played once the request has arrived: "503" and "drop" before anything runs, "lost"
+  // after the work is done and instead of its answer.
+  const fault = faults.decide();
+  if (fault === "503") return sendText(res, 503, "Service Unavailable (fault injected)");
+  if (fault === "drop") return dropConnection(res);
+  if (isPipeline) {
+    const result = await service.pipeline(body);
+    if (fault === "lost") return dropConnection(res);
+    return sendJson(res, 200, result);
+  }
   const lines = await service.cursor(body);
+  if (fault === "lost") return dropConnection(res);
   res.writeHead(200, { "content-type": "text/plain" });
   res.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
 }
@@ -408,11 +457,13 @@ export async function startLibsqlServer({
   log = () => {},
   streamExpiryMs = 10_000,
   lockTimeoutMs = 30_000,
+  faults: faultSettings = {},
 } = {}) {
+  const faults = createFaultSwitch(faultSettings);
   const db = openDatabase(file);
   const service = new HranaService(new Executor(db), { streamExpiryMs, lockTimeoutMs, log });
   const server = http.createServer((req, res) => {
-    route(service, authToken, req, res).catch((error) => sendError(res, error, log));
+    route(service, faults, authToken, req, res).catch((error) => sendError(res, error, log));
   });
   server.on("clientError", (_error, socket) => socket.destroy());
 
@@ -439,5 +490,5 @@ export async function startLibsqlServer({
     return closing;
   };
 
-  return { url: serverUrl(host, address.port), port: address.port, close };
+  return { url: serverUrl(host, address.port), port: address.port, faults, close };
 }

@@ -590,3 +590,75 @@ describe("separate servers", () => {
     }
   });
 });
+
+describe("the fault switch (README: Faults)", () => {
+  it("is off by default: no request fails", async () => {
+    const c = client();
+    expect(server.faults.state()).toMatchObject({ rate: 0, calls: 0 });
+    await Promise.all(Array.from({ length: 200 }, () => c.execute("SELECT 1")));
+    expect(server.faults.state().injected).toEqual({ 503: 0, drop: 0, lost: 0 });
+  });
+
+  it("plays each kind as an outage looks to @libsql/client, and keeps serving afterwards", async () => {
+    const faulty = await startLibsqlServer({ faults: { calls: 1, kinds: ["503"] } });
+    const c = createClient({ url: faulty.url });
+    try {
+      // 503: refused before anything ran, a LibsqlError with code SERVER_ERROR.
+      const refused = await caught(c.execute("CREATE TABLE t (v TEXT)"));
+      expect(refused).toBeInstanceOf(LibsqlError);
+      expect((refused as LibsqlError).code).toBe("SERVER_ERROR");
+      expect((refused as LibsqlError).message).toContain("503");
+      await c.execute("CREATE TABLE t (v TEXT)");
+
+      // drop: the connection closes before anything ran; the client's fetch fails.
+      faulty.faults.configure({ calls: 1, kinds: ["drop"] });
+      expect(await caught(c.execute("INSERT INTO t VALUES ('dropped')"))).toBeInstanceOf(Error);
+
+      // lost: the write ran, then the connection closed: the client cannot tell it happened.
+      faulty.faults.configure({ calls: 1, kinds: ["lost"] });
+      expect(await caught(c.batch(["INSERT INTO t VALUES ('lost')", "INSERT INTO t VALUES ('lost too')"], "write"))).toBeInstanceOf(Error);
+
+      const rows = (await c.execute("SELECT v FROM t ORDER BY rowid")).rows.map((row) => row.v);
+      expect(rows).toEqual(["lost", "lost too"]);
+      expect(faulty.faults.state().injected).toEqual({ 503: 1, drop: 1, lost: 1 });
+    } finally {
+      c.close();
+      await faulty.close();
+    }
+  });
+
+  it("fails about the asked fraction at random, set and read through /_faults", async () => {
+    const faulty = await startLibsqlServer();
+    const c = createClient({ url: faulty.url });
+    try {
+      const set = await post(faulty.url, "/_faults", { rate: 0.2, kinds: "503" });
+      expect(set.status).toBe(200);
+      expect(JSON.parse(set.text)).toMatchObject({ rate: 0.2, kinds: ["503"] });
+      const outcomes = await Promise.allSettled(Array.from({ length: 300 }, () => c.execute("SELECT 1")));
+      const failed = outcomes.filter((outcome) => outcome.status === "rejected").length;
+      expect(failed).toBeGreaterThan(30);
+      expect(failed).toBeLessThan(90);
+      const state = JSON.parse(await (await fetch(new URL("/_faults", faulty.url))).text());
+      expect(state).toMatchObject({ rate: 0.2, injected: { 503: failed } });
+
+      expect((await post(faulty.url, "/_faults", { rate: 2 })).status).toBe(400);
+      expect((await post(faulty.url, "/_faults", { rate: 0 })).status).toBe(200);
+      await Promise.all(Array.from({ length: 50 }, () => c.execute("SELECT 1")));
+      expect((await fetch(new URL("/health", faulty.url))).status).toBe(200);
+    } finally {
+      c.close();
+      await faulty.close();
+    }
+  });
+
+  it("guards /_faults with the bearer token when one is configured", async () => {
+    const secured = await startLibsqlServer({ authToken: "s3cret" });
+    try {
+      expect((await post(secured.url, "/_faults", { rate: 1 })).status).toBe(401);
+      expect((await post(secured.url, "/_faults", { rate: 1 }, { authorization: "Bearer s3cret" })).status).toBe(200);
+      expect(secured.faults.state().rate).toBe(1);
+    } finally {
+      await secured.close();
+    }
+  });
+});

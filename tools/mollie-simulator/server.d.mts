@@ -1,5 +1,7 @@
 // Types for server.mjs (plain ESM JavaScript), for TypeScript importers.
 
+import type { FaultSettings, FaultSwitch } from "../fault-switch.mjs";
+
 export interface MollieSimulatorOptions {
   /** Port to listen on; 0 picks a free port (default 0). */
   port?: number;
@@ -9,6 +11,8 @@ export interface MollieSimulatorOptions {
   publicUrl?: string;
   /** Diagnostics sink (default: silent). */
   log?: (message: string) => void;
+  /** Fail a fraction of the API calls at random, or the next few (tools/fault-switch.mjs); off by default. */
+  faults?: FaultSettings;
 }
 
 export interface MollieSimulator {
@@ -17,6 +21,8 @@ export interface MollieSimulator {
   /** `url` + "/v2": what MOLLIE_API_URL points at. */
   apiUrl: string;
   port: number;
+  /** The fault switch behind `POST /v2/_outage`, for a test in the same process. */
+  faults: FaultSwitch;
   close(): Promise<void>;
 }
 

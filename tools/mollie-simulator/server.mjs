@@ -5,12 +5,14 @@
  * charged back); it then calls the webhook with the payment id, as Mollie does, and sends the
  * browser back to the redirect URL.
  *
- * Not Mollie's: `POST /v2/payments/:id/simulate`, `POST /v2/_outage { calls }` (the next calls
- * answer 503) and `GET /v2/_reads/:id` (how often the API read that payment) for tests, and a list
- * of payments at `/`.
+ * Not Mollie's: `POST /v2/payments/:id/simulate` and `POST /v2/_outage` `{ calls }` (the next calls
+ * answer 503) or `{ rate, kinds }` (that fraction of calls fails at random, tools/fault-switch.mjs)
+ * for tests, `GET /v2/_outage` for its state, `GET /v2/_reads/:id` (how often the API read that
+ * payment), and a list of payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
+import { FaultSettingsError, createFaultSwitch } from "../fault-switch.mjs";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -80,13 +82,13 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publicUrl, log = () => {} } = {}) {
+export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publicUrl, log = () => {}, faults: faultSettings = {} } = {}) {
   /** @type {Map<string, any>} */
   const payments = new Map();
   /** @type {Map<string, any>} */
   const customers = new Map();
-  /** API calls still to fail with 503, as if Mollie were down (`POST /v2/_outage`). */
-  let outage = 0;
+  /** API calls that fail as if Mollie were down: the next N, or a fraction at random (`POST /v2/_outage`). Off by default. */
+  const faults = createFaultSwitch(faultSettings);
   let baseUrl = "";
 
   const apiLink = (path) => ({ href: `${baseUrl}/v2${path}`, type: "application/hal+json" });
@@ -476,6 +478,28 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
     });
   }
 
+  /**
+   * `POST /v2/_outage`: `{ calls }` fails the next calls with 503 (without a body, the next one);
+   * `{ rate, kinds }` fails that fraction of calls at random, as the kinds of tools/fault-switch.mjs
+   * (`rate: 0` ends it). `GET` shows the state. The answer: `{ outage }` (calls still to fail) and
+   * the switch's state.
+   */
+  function outageControl(res, method, body) {
+    if (method === "GET") return sendJson(res, 200, { outage: faults.state().calls, ...faults.state() });
+    if (method !== "POST") throw new MollieError(405, "Method Not Allowed", "Use GET or POST.");
+    const asked = body.calls === undefined && body.rate === undefined && body.kinds === undefined ? { calls: 1 } : body;
+    // An outage of N calls is N answers of 503, unless other kinds are asked for.
+    const settings =
+      asked.calls !== undefined && asked.kinds === undefined && asked.rate === undefined ? { ...asked, kinds: ["503"] } : asked;
+    try {
+      const state = faults.configure(settings);
+      return sendJson(res, 200, { outage: state.calls, ...state });
+    } catch (error) {
+      if (error instanceof FaultSettingsError) throw unprocessable(error.message, "rate");
+      throw error;
+    }
+  }
+
   async function handle(req, res) {
     const url = new URL(req.url ?? "/", "http://simulator");
     const segments = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -517,18 +541,16 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       if (segments[1] === "_reads" && segments.length === 3 && method === "GET") {
         return sendJson(res, 200, { id: segments[2], reads: findPayment(segments[2]).reads });
       }
-      if (segments[1] === "_outage" && method === "POST") {
-        outage = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;
-        return sendJson(res, 200, { outage });
-      }
-      if (outage > 0) {
-        outage -= 1;
-        throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
-      }
+      if (segments[1] === "_outage") return outageControl(res, method, body);
+      // A fault: "503" and "drop" before the call is carried out, "lost" after it, instead of its answer.
+      const fault = faults.decide();
+      if (fault === "503") throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
+      if (fault === "drop") return res.socket?.destroy();
       const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
       if (!/^(test|live)_\w+$/.test(key))
         throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
       const [status, result] = await api(method, segments.slice(1), url.searchParams, body);
+      if (fault === "lost") return res.socket?.destroy();
       return sendJson(res, status, result);
     } catch (error) {
       return sendError(res, error);
@@ -552,6 +574,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
     url: baseUrl,
     apiUrl: `${baseUrl}/v2`,
     port: address.port,
+    faults,
     close: () =>
       new Promise((resolveClose) => {
         server.closeAllConnections?.();

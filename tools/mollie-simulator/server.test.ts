@@ -148,3 +148,64 @@ describe("the Mollie simulator", () => {
     expect((await fetch(`${simulator.url}/checkout/tr_missing`)).status).toBe(404);
   });
 });
+
+describe("the simulator's outages", () => {
+  it("fails the next N calls with 503, then answers again", async () => {
+    const set = await call("POST", "/_outage", { calls: 2 });
+    expect(set.body).toMatchObject({ outage: 2, kinds: ["503"] });
+    expect((await call("GET", "/methods")).status).toBe(503);
+    expect((await call("GET", "/methods")).body).toMatchObject({ status: 503, title: "Service Unavailable" });
+    expect((await call("GET", "/methods")).status).toBe(200);
+  });
+
+  it("fails a fraction of calls at random when asked, and none once the rate is 0", async () => {
+    const local = await startMollieSimulator();
+    try {
+      const control = (body: unknown) =>
+        fetch(`${local.apiUrl}/_outage`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      expect(local.faults.state()).toMatchObject({ rate: 0, calls: 0 });
+      expect((await control({ rate: 0.3, kinds: ["503"] })).status).toBe(200);
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const response = await fetch(`${local.apiUrl}/methods`, { headers: { Authorization: "Bearer test_simulator" } });
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+      const failed = statuses.filter((status) => status === 503).length;
+      expect(failed).toBeGreaterThan(30);
+      expect(failed).toBeLessThan(90);
+      expect(statuses.filter((status) => status !== 503 && status !== 200)).toEqual([]);
+      const state = (await (await fetch(`${local.apiUrl}/_outage`)).json()) as { injected: Record<string, number> };
+      expect(state.injected["503"]).toBe(failed);
+      expect((await control({ rate: 5 })).status).toBe(422);
+      expect((await control({ rate: 0 })).status).toBe(200);
+      const response = await fetch(`${local.apiUrl}/methods`, { headers: { Authorization: "Bearer test_simulator" } });
+      expect(response.status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("loses the answer of a call it carried out (kind lost): the payment exists, the caller never heard", async () => {
+    const local = await startMollieSimulator({ faults: { calls: 1, kinds: ["lost"] } });
+    try {
+      const create = fetch(`${local.apiUrl}/payments`, {
+        method: "POST",
+        headers: { Authorization: "Bearer test_simulator", "Content-Type": "application/json" },
+        body: JSON.stringify({ amount: { currency: "EUR", value: "14.95" }, description: "lost", redirectUrl: "http://localhost/r" }),
+      });
+      await expect(create).rejects.toThrow();
+      const list = (await (await fetch(`${local.apiUrl}/payments`, { headers: { Authorization: "Bearer test_simulator" } })).json()) as {
+        count: number;
+      };
+      expect(list.count).toBe(1);
+
+      local.faults.configure({ calls: 1, kinds: ["drop"] });
+      await expect(fetch(`${local.apiUrl}/methods`, { headers: { Authorization: "Bearer test_simulator" } })).rejects.toThrow();
+      expect(local.faults.state().injected).toMatchObject({ drop: 1, lost: 1 });
+    } finally {
+      await local.close();
+    }
+  });
+});
