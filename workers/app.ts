@@ -8,6 +8,7 @@ import { servicesContext } from "~/http/context.server";
 import { getDatabase } from "~/db/client.server";
 import { withCombinedReads } from "~/db/combined-reads.server";
 import { isDevelopment, readEnv } from "~/env.server";
+import { withTestFaults } from "~/http/test-faults.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { runScheduledJobs } from "./cron/registry";
 
@@ -47,7 +48,8 @@ function visitorCountry(request: Request, development: boolean): string | null {
 
 export default {
   async fetch(request, env, ctx) {
-    const appEnv = readEnv(env);
+    // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
+    const appEnv = withTestFaults(readEnv(env), request);
     const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN);
     // A socket's 101 answer must not pass through React Router (nor the page headers).
     if (new URL(request.url).pathname === CHAT_SOCKET_PATH) return connectChatSocket(request, { env: appEnv, db, now: new Date() });
