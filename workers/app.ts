@@ -10,6 +10,7 @@ import { getDatabase } from "~/db/client.server";
 import { withCombinedReads } from "~/db/combined-reads.server";
 import { unavailableResponse } from "~/http/unavailable.server";
 import { isDevelopment, readEnv } from "~/env.server";
+import { withTestFaults } from "~/http/test-faults.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { runScheduledJobs } from "./cron/registry";
 
@@ -72,7 +73,8 @@ async function discardUnreadBody(request: Request): Promise<void> {
 
 export default {
   async fetch(request, env, ctx) {
-    const appEnv = readEnv(env);
+    // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
+    const appEnv = withTestFaults(readEnv(env), request);
     const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
     const country = visitorCountry(request, isDevelopment(appEnv));
     const production = appEnv.APP_ENV === "production";

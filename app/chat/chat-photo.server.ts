@@ -3,12 +3,14 @@
  * pipeline (docs/decisions/011: sniffed, re-encoded, no EXIF/GPS, random R2 keys) and is then sent
  * as a message through the one paid path (`sendMessage`), costing the site's `photo_credits` once.
  * What the member cannot send (no credits, the cap, an unconfirmed address) is refused before the
- * image is decoded; whatever is refused after it was stored is removed from R2 again.
+ * image is decoded; whatever is refused after it was stored is removed from R2 again. The photo is
+ * stored before the message is sent and paid: when R2 fails or does not answer in time, the member
+ * gets `storage_unavailable` (503) and no message, no row and no charge come of it (ADR 044).
  */
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { PhotoError } from "~/photos/photo-api";
-import { deletePhotoObjects } from "~/photos/storage.server";
+import { discardPhotoObjects, type StorageOptions } from "~/photos/storage.server";
 import { processAndStore, readUpload } from "~/photos/upload.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { balanceOf } from "~/credits/ledger.server";
@@ -26,7 +28,7 @@ export const chatPhotoFieldsSchema = z.union([
 export type ChatPhotoOutcome = SendOutcome | { status: "photo_refused"; error: PhotoError; httpStatus: number };
 
 export async function sendChatPhoto(
-  deps: { db: Database; bucket: R2Bucket },
+  deps: { db: Database; bucket: R2Bucket; waitUntil?: StorageOptions["waitUntil"] },
   input: {
     request: Request;
     sender: Parameters<typeof sendMessage>[1]["sender"];
@@ -53,7 +55,7 @@ export async function sendChatPhoto(
   const balance = await balanceOf(db, sender.id);
   if (balance < settings.photoCredits) return { status: "insufficient_credits", cost: settings.photoCredits, balance };
 
-  const stored = await processAndStore(bucket, upload.file);
+  const stored = await processAndStore(bucket, upload.file, { waitUntil: deps.waitUntil });
   if (!stored.ok) return { status: "photo_refused", error: stored.error, httpStatus: stored.status };
   const { keys, full } = stored;
   let outcome: SendOutcome;
@@ -67,10 +69,10 @@ export async function sendChatPhoto(
       now: input.now,
     });
   } catch (error) {
-    await deletePhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
+    await discardPhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
     throw error;
   }
   // Not sent, or a resent form whose first upload is the photo: this copy is not needed.
-  if (outcome.status !== "sent" || outcome.resent) await deletePhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
+  if (outcome.status !== "sent" || outcome.resent) await discardPhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
   return outcome;
 }

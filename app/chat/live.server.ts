@@ -43,10 +43,11 @@ async function withinTimeLimit<T>(call: () => Promise<T> | T): Promise<T> {
 /**
  * Hands a checked socket request to the member's inbox with the session it belongs to. The inbox
  * gets a request of its own: the browser's (with the `auth` cookie, the session token) stays here.
+ * Rejects when the inbox fails (reset, overloaded) or has not answered within `INBOX_TIME_LIMIT_MS`.
  */
 export function connectInbox(namespace: InboxNamespace, profileId: number, request: Request, session: SocketSession): Promise<Response> {
   const headers = { Upgrade: "websocket", ...handOverHeaders(session) };
-  return inboxOf(namespace, profileId).fetch(new Request(request.url, { headers }));
+  return withinTimeLimit(() => inboxOf(namespace, profileId).fetch(new Request(request.url, { headers })));
 }
 
 /** Closes every open socket of a profile (its account was deleted); never throws. */

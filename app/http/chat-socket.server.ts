@@ -3,7 +3,8 @@
  * Router (which does not pass a 101 response through): the page's own origin, a signed-in member
  * with a profile, then the socket goes on to that member's inbox with the session it belongs to
  * (ADR 038: it closes when that session ends). Plain-text refusals: 426 without
- * `Upgrade: websocket`, 403 from another origin or without a profile, 401 without a session.
+ * `Upgrade: websocket`, 403 from another origin or without a profile, 401 without a session, 503
+ * when the inbox fails or does not answer in time (the browser tries again with backoff, ADR 044).
  */
 import { loadCurrentUser } from "~/accounts/current-user.server";
 import { connectInbox } from "~/chat/live.server";
@@ -38,5 +39,14 @@ export async function connectChatSocket(request: Request, deps: { env: AppEnv; d
   if (!user) return refuse(401, "Unauthorized");
   if (!user.profile || user.profile.status === "deleted") return refuse(403, "Forbidden");
   if (!env.INBOX) return refuse(503, "Live chat is not available");
-  return connectInbox(env.INBOX, user.profile.id, request, { sessionId: user.sessionId, expiresAt: user.sessionExpiresAt.getTime() });
+  try {
+    return await connectInbox(env.INBOX, user.profile.id, request, {
+      sessionId: user.sessionId,
+      expiresAt: user.sessionExpiresAt.getTime(),
+    });
+  } catch (error) {
+    // The inbox failed or is being reset (ADR 044): the page polls and tries again later.
+    console.error("inbox connect failed", error);
+    return refuse(503, "Live chat is not available");
+  }
 }

@@ -42,6 +42,8 @@ export const PHOTO_ERRORS = [
   "private_main",
   "rejected_main",
   "invalid",
+  /** R2 failed or did not answer in time: nothing was stored (503). */
+  "storage_unavailable",
 ] as const;
 export type PhotoError = (typeof PHOTO_ERRORS)[number];
 

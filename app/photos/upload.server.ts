@@ -2,14 +2,16 @@
  * One photo upload, from the request to the stored row: refuse early what is too big (the
  * Content-Length, then the body as it streams in — never buffering more than the limit), find the
  * one file, run the pipeline (docs/decisions/011), store both images in R2 and add the row within
- * the member's limit. Every bad input ends in a refusal with a reason, never an exception.
+ * the member's limit. Every bad input ends in a refusal with a reason, never an exception; so
+ * does R2 failing or not answering in time (503 `storage_unavailable`, ADR 044), and then no row
+ * names the photo: the objects are written first, the row after.
  */
 import type { Database } from "~/db/client.server";
 import { readBodyWithin } from "~/utils/bounded-body.server";
 import { UPLOAD_FIELD, type OwnPhoto, type PhotoError } from "./photo-api";
 import { addPhoto, countPhotos } from "./photos.server";
 import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessedImage, type ProcessResult } from "./process-image.server";
-import { deletePhotoObjects, storePhoto, type StoredPhotoKeys } from "./storage.server";
+import { discardPhotoObjects, storePhoto, type StorageOptions, type StoredPhotoKeys } from "./storage.server";
 
 /** Room for the multipart boundaries and part headers around the one file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -66,6 +68,7 @@ export async function readUpload(request: Request): Promise<{ ok: true; file: Ui
 export async function processAndStore(
   bucket: R2Bucket,
   file: Uint8Array,
+  options: StorageOptions = {},
 ): Promise<{ ok: true; keys: StoredPhotoKeys; full: ProcessedImage } | Refused> {
   let result: ProcessResult;
   try {
@@ -75,14 +78,20 @@ export async function processAndStore(
     return { ok: false, error: "corrupt", status: 422 };
   }
   if (!result.ok) return refusalOf(result);
-  return { ok: true, keys: await storePhoto(bucket, result), full: result.full };
+  try {
+    return { ok: true, keys: await storePhoto(bucket, result, options), full: result.full };
+  } catch (error) {
+    // storePhoto has removed whatever it wrote: nothing to keep, nothing to charge.
+    console.error("photo not stored", error);
+    return { ok: false, error: "storage_unavailable", status: 503 };
+  }
 }
 
 export async function uploadPhoto(
-  deps: { db: Database; bucket: R2Bucket },
+  deps: { db: Database; bucket: R2Bucket; waitUntil?: StorageOptions["waitUntil"] },
   input: { request: Request; profileId: number; limit: number },
 ): Promise<UploadResult> {
-  const { db, bucket } = deps;
+  const { db, bucket, waitUntil } = deps;
   const { request, profileId, limit } = input;
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) return refused("no_file", 400);
@@ -91,13 +100,20 @@ export async function uploadPhoto(
 
   const upload = await readUpload(request);
   if (!upload.ok) return upload;
-  const stored = await processAndStore(bucket, upload.file);
+  const stored = await processAndStore(bucket, upload.file, { waitUntil });
   if (!stored.ok) return stored;
   const { keys } = stored;
-  const photo = await addPhoto(db, { profileId, keys, full: stored.full, limit });
+  const discard = () => discardPhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
+  let photo: OwnPhoto | null;
+  try {
+    photo = await addPhoto(db, { profileId, keys, full: stored.full, limit });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
   if (!photo) {
     // Another upload took the last place while this one was processed.
-    await deletePhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
+    await discard();
     return refused("limit_reached", 409);
   }
   return { ok: true, photo };

@@ -280,6 +280,29 @@ describe("reconnecting", () => {
     expect(reloaded.split("Na de onderbreking").length - 1).toBe(1);
     again.close();
   });
+
+  it("answers 503 when the inbox fails, so the browser backs off and polls (ADR 044); the next try connects", async () => {
+    const anna = await signedIn();
+    const refused = await socketRequest({ Cookie: anna.cookie, Origin: ORIGIN, "X-Test-Faults": "inbox" });
+    expect(refused.status).toBe(503);
+    expect(refused.webSocket).toBeNull();
+    expect(await refused.text()).toBe("Live chat is not available");
+    const socket = await openSocket(anna);
+    expect(socket.isOpen()).toBe(true);
+    socket.close();
+  });
+
+  it("answers the page's heartbeat, so a socket that stopped answering can be told from a quiet one (ADR 044)", async () => {
+    const anna = await signedIn();
+    const response = await socketRequest({ Cookie: anna.cookie, Origin: ORIGIN });
+    const socket = response.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.accept();
+    const answer = new Promise<unknown>((resolve) => socket.addEventListener("message", (event) => resolve(event.data)));
+    socket.send("ping");
+    expect(await answer).toBe("pong");
+    socket.close(1000, "done");
+  });
 });
 
 describe("a socket lives no longer than its session", () => {

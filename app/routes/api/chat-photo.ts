@@ -14,7 +14,8 @@ import { data } from "react-router";
  * POST /api/chat-photo.php (multipart: `photo`, `clientKey`, and `conversation` or `profile` for a
  * first message): sends a photo in a chat (product.md §10 "Photos in chat"), at `photo_credits`.
  * 201 `{ conversationId, messageId }`; a refusal is `{ error, message }`, with `problem` when it is
- * one the chat screen explains (no credits: the credit alert; the cap; an unconfirmed address).
+ * one the chat screen explains (no credits: the credit alert; the cap; an unconfirmed address);
+ * 503 `storage_unavailable` when R2 did not store the photo (nothing sent, nothing charged).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -24,10 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user.profile) return apiError(403, "no_profile", t("photos:errors.no_profile"));
 
   const site = getSite(context);
-  const { db, env, now } = getServices(context);
+  const { db, env, now, ctx } = getServices(context);
   const sender = { ...user, profileId: user.profile.id };
   const outcome = await sendChatPhoto(
-    { db, bucket: env.PHOTOS },
+    { db, bucket: env.PHOTOS, waitUntil: (promise) => ctx.waitUntil(promise) },
     { request, sender, siteId: site.id, settings: site.settings, now: now() },
   );
   const reply = (status: number, body: ChatPhotoReply) => data(body, { status, headers: NO_STORE });
@@ -44,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         minSide,
         limit: 0,
       };
-      return reply(outcome.httpStatus, { error: outcome.error, message: t(`photos:errors.${outcome.error}`, values) });
+      // R2 failed: the chat's own words, which also say that nothing was charged.
+      const message = outcome.error === "storage_unavailable" ? t("chat:photo.unavailable") : t(`photos:errors.${outcome.error}`, values);
+      return reply(outcome.httpStatus, { error: outcome.error, message });
     }
     case "not_found":
       return apiError(404, "not_found", t("messages.generic"));

@@ -36,11 +36,12 @@ export async function loader({ context }: Route.LoaderArgs) {
  * POST multipart/form-data with one file in `photo` uploads it (201 with the new photo).
  * POST or PATCH application/json with an `intent` changes existing photos: `reorder` (every id,
  * in the new order), `delete`, `main`, `private` (200 with the member's photos).
- * Refusals are JSON `{ error, message }` with a translated message.
+ * Refusals are JSON `{ error, message }` with a translated message (503 `storage_unavailable` when
+ * R2 did not store the upload: no photo row then).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { db, env } = getServices(context);
+  const { db, env, ctx } = getServices(context);
   const t = getI18n(context).t;
   const member = signedInProfile(context);
   if (!member) return data(errorBody(t, "no_profile"), { status: 400, headers: NO_STORE });
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
 
   if (request.method === "POST" && contentType.startsWith("multipart/form-data")) {
-    const result = await uploadPhoto({ db, bucket: env.PHOTOS }, { request, profileId: member.profile.id, limit });
+    const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+    const result = await uploadPhoto({ db, bucket: env.PHOTOS, waitUntil }, { request, profileId: member.profile.id, limit });
     if (!result.ok) return data(errorBody(t, result.error, limit), { status: result.status, headers: NO_STORE });
     return data({ photo: result.photo }, { status: 201, headers: NO_STORE });
   }
