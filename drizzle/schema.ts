@@ -723,6 +723,31 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_user").on(t.userId)],
 );
 
+/**
+ * Pushes waiting for another attempt because the push service answered 429 or 5xx, or not in time
+ * (ADR 042). One per subscription and topic (`tag`): a newer push of the same topic replaces a
+ * waiting one, as the push service itself would. Dropped at `expires_at` (the push's TTL): a push is
+ * news, and news a day old is not worth delivering.
+ */
+export const pushRetries = sqliteTable(
+  "push_retries",
+  {
+    id: integer("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    /** The PushPayload as JSON; encrypted again for each attempt. */
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    lastError: text("last_error"),
+    sendAfter: integer("send_after", { mode: "timestamp" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_retries_topic").on(t.subscriptionId, t.tag), index("push_retries_due").on(t.sendAfter)],
+);
+
 export const notificationTypes = [
   "new_conversations",
   "new_messages",
@@ -762,7 +787,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] })
+    /** queued → sent, or failed (retried at send_after) → … → sent or given_up (ADR 042). */
+    status: text("status", { enum: ["queued", "sent", "failed", "given_up"] })
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),
@@ -771,7 +797,8 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_queue").on(t.sendAfter).where(sql`${t.status} = 'queued'`)],
+  // The cron's queue: the mails it still works on, by when they are due.
+  (t) => [index("mail_outbox_due").on(t.sendAfter).where(sql`${t.status} in ('queued', 'failed')`)],
 );
 
 // ───────────────────────────── acquisition & care ─────────────────────────────

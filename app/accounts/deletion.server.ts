@@ -211,6 +211,15 @@ export async function eraseAccount(db: Database, photos: Pick<R2Bucket, "delete"
         status: "deleted",
       })
       .where(eq(schema.profiles.id, profileId)),
+    // Pushes waiting for a retry carry names: removed here as well, not only by the foreign key's cascade.
+    db
+      .delete(schema.pushRetries)
+      .where(
+        inArray(
+          schema.pushRetries.subscriptionId,
+          db.select({ id: schema.pushSubscriptions.id }).from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, userId)),
+        ),
+      ),
     db.delete(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, userId)),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.delete(schema.passkeys).where(eq(schema.passkeys.userId, userId)),

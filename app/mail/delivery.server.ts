@@ -1,11 +1,13 @@
 /**
  * One delivery attempt of an outbox mail through a provider, recorded on its row. Never throws:
- * a failure is logged and stored (`failed`, `last_error`) for the cron to retry.
+ * a failure is logged and stored (`failed`, `last_error`, the next attempt's time) for the cron to
+ * retry, or `given_up` when the provider refused the mail for good (ADR 042).
  */
 import type { Database } from "~/db/client.server";
 import { unsubscribeUrlOf } from "~/mail/layout.server";
-import { markFailed, markSent, MAX_ATTEMPTS, type OutboxMail } from "~/mail/outbox.server";
-import type { MailMessage, MailProvider } from "~/mail/providers/provider.server";
+import { markFailed, markGivenUp, markSent, type OutboxMail } from "~/mail/outbox.server";
+import { MailDeliveryError, type MailMessage, type MailProvider } from "~/mail/providers/provider.server";
+import { nextAttemptAt } from "~/utils/retry";
 
 /** RFC 2369 / RFC 8058 one-click unsubscribe, for notification mails (their HTML carries the URL). */
 export function mailHeaders(html: string): Record<string, string> {
@@ -27,24 +29,33 @@ export function messageOf(mail: OutboxMail, from: string): MailMessage {
   };
 }
 
+export type DeliveryOutcome = { outcome: "sent" } | { outcome: "retry"; retryAt: Date } | { outcome: "given_up" };
+
 export async function deliverMail(
   db: Database,
   provider: MailProvider,
   mail: OutboxMail,
   from: string,
   now: Date,
-): Promise<"sent" | "failed"> {
+): Promise<DeliveryOutcome> {
   try {
     await provider.send(messageOf(mail, from));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const next = mail.attempts >= MAX_ATTEMPTS ? "no more attempts" : `retried after ${mail.sendAfter.toISOString()}`;
+    const failure = error instanceof MailDeliveryError ? error : undefined;
     // The address stays out of the logs; the outbox row has it.
-    console.error(
-      `mail ${mail.id} (${mail.template}) failed through ${provider.name}, attempt ${mail.attempts}/${MAX_ATTEMPTS}, ${next}: ${message}`,
-    );
-    await markFailed(db, mail, message).catch((dbError) => console.error(`mail ${mail.id}: could not record the failure`, dbError));
-    return "failed";
+    const about = `mail ${mail.id} (${mail.template}) failed through ${provider.name}, attempt ${mail.attempts}`;
+    const record = (write: Promise<void>) =>
+      write.catch((dbError) => console.error(`mail ${mail.id}: could not record the failure`, dbError));
+    if (failure?.permanent) {
+      console.error(`${about}, refused for good, given up: ${message}`);
+      await record(markGivenUp(db, mail, message));
+      return { outcome: "given_up" };
+    }
+    const retryAt = nextAttemptAt(now, mail.attempts, failure?.retryAfterSeconds);
+    console.warn(`${about}, tried again after ${retryAt.toISOString()}: ${message}`);
+    await record(markFailed(db, mail, message, retryAt));
+    return { outcome: "retry", retryAt };
   }
   try {
     await markSent(db, mail.id, now);
@@ -52,5 +63,5 @@ export async function deliverMail(
     // Delivered but not recorded: a retry reuses the idempotency key, so the provider does not send it twice.
     console.error(`mail ${mail.id}: sent, but could not be marked as sent`, dbError);
   }
-  return "sent";
+  return { outcome: "sent" };
 }

@@ -1,30 +1,35 @@
 /**
  * The mail_outbox table: every mail the app sends, its delivery state and its attempts. It is the
  * queue the cron retries from, the audit log of what was sent to whom, and the development inbox
- * (/dev/mail). See ADR 008.
+ * (/dev/mail). See ADR 008, and ADR 042 for retries: `queued` (waiting for its first attempt),
+ * `failed` (the last attempt failed; tried again at `send_after`), `sent`, `given_up` (refused for
+ * good by the provider, or not delivered within a day).
  */
-import { and, asc, desc, eq, inArray, lt, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { RenderedMail } from "~/mail/render.server";
 import type { MailTemplate } from "~/mail/templates.server";
 
 export type OutboxMail = typeof schema.mailOutbox.$inferSelect;
 
-/** Delivery attempts per mail, the first (right after the member's action) included. */
-export const MAX_ATTEMPTS = 5;
-const FIRST_RETRY_SECONDS = 5 * 60;
+/** A mail not delivered within a day of being written is given up (ADR 042). */
+export const GIVE_UP_AFTER_SECONDS = 24 * 60 * 60;
+/**
+ * How long a claimed mail is left to the one sending it before the cron may take it again: the
+ * first send runs after the member's response (`waitUntil`, at most 30 s), a cron run sends its
+ * batch one after another (each call limited to 10 s, and a run stops at the first provider failure).
+ */
+export const FIRST_SEND_LEASE_SECONDS = 2 * 60;
+export const CRON_LEASE_SECONDS = 10 * 60;
 
-/** Exponential back-off: after attempt 1 wait 5 min, then 10, 20, 40 (the cron runs every 5 minutes). */
-export function retryDelaySeconds(attempt: number): number {
-  return FIRST_RETRY_SECONDS * 2 ** (Math.max(attempt, 1) - 1);
-}
+/** Statuses the cron still works on; `sent` and `given_up` are final. */
+const PENDING = ["queued", "failed"] as const;
 
 const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 /**
- * Records a new mail as already claimed for its first attempt: `send_after` lies one back-off
- * ahead, so the cron leaves it alone while the immediate send runs, and picks it up if that send
- * never finishes.
+ * Records a new mail as already claimed for its first attempt: `send_after` lies a lease ahead, so
+ * the cron leaves it alone while the immediate send runs, and picks it up if that send never finishes.
  */
 export async function recordMail(
   db: Database,
@@ -43,50 +48,81 @@ export async function recordMail(
       html: input.rendered.html,
       status: "queued",
       attempts: 1,
-      sendAfter: after(input.now, retryDelaySeconds(1)),
+      sendAfter: after(input.now, FIRST_SEND_LEASE_SECONDS),
       createdAt: input.now,
     })
     .returning();
   return row!;
 }
 
+export type GivenUpMail = Pick<OutboxMail, "id" | "template" | "attempts" | "lastError">;
+
 /**
- * Claims up to `limit` mails that are due for another attempt. Each claim is a conditional UPDATE
- * on the attempt count read, so two cron runs (or a cron run and a slow first send) never send
- * the same attempt twice.
+ * One round trip, one transaction: gives up the due mails older than a day, then claims up to
+ * `limit` other due mails for another attempt. The claim is one UPDATE whose WHERE picks the rows,
+ * so two overlapping cron runs never claim the same mail: the second sees `send_after` a lease ahead.
  */
-export async function claimDueMail(db: Database, now: Date, limit: number): Promise<OutboxMail[]> {
+export async function claimDueMail(db: Database, now: Date, limit: number): Promise<{ claimed: OutboxMail[]; givenUp: GivenUpMail[] }> {
   const { mailOutbox: outbox } = schema;
-  const due = await db
-    .select({ id: outbox.id, attempts: outbox.attempts })
-    .from(outbox)
-    .where(and(inArray(outbox.status, ["queued", "failed"]), lte(outbox.sendAfter, now), lt(outbox.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(outbox.sendAfter), asc(outbox.id))
-    .limit(limit);
-  if (due.length === 0) return [];
-  const claims = due.map((row) =>
+  const due = and(inArray(outbox.status, [...PENDING]), lte(outbox.sendAfter, now));
+  const [givenUp, claimed] = await db.batch([
     db
       .update(outbox)
-      .set({ attempts: row.attempts + 1, sendAfter: after(now, retryDelaySeconds(row.attempts + 1)) })
-      .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), ne(outbox.status, "sent")))
+      .set({ status: "given_up", lastError: sql`'not delivered within a day: ' || coalesce(${outbox.lastError}, 'no attempt finished')` })
+      .where(and(due, lt(outbox.createdAt, after(now, -GIVE_UP_AFTER_SECONDS))))
+      .returning({ id: outbox.id, template: outbox.template, attempts: outbox.attempts, lastError: outbox.lastError }),
+    db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, sendAfter: after(now, CRON_LEASE_SECONDS) })
+      .where(
+        inArray(
+          outbox.id,
+          db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.sendAfter), asc(outbox.id)).limit(limit),
+        ),
+      )
       .returning(),
-  );
-  const results = await db.batch(claims as [(typeof claims)[number], ...typeof claims]);
-  return results.flat();
+  ]);
+  return { claimed: claimed.sort((a, b) => a.id - b.id), givenUp };
 }
+
+/** The conditions under which the one that claimed `mail` may still record its outcome. */
+const stillClaimed = (mail: Pick<OutboxMail, "id" | "attempts">) =>
+  and(eq(schema.mailOutbox.id, mail.id), eq(schema.mailOutbox.attempts, mail.attempts), inArray(schema.mailOutbox.status, [...PENDING]));
 
 /** A delivered mail is sent for good, whichever attempt delivered it. */
 export async function markSent(db: Database, id: number, now: Date) {
   await db.update(schema.mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(schema.mailOutbox.id, id));
 }
 
-/** Records a failed attempt, unless a later attempt has claimed the mail meanwhile or it was delivered. */
-export async function markFailed(db: Database, mail: Pick<OutboxMail, "id" | "attempts">, error: string) {
-  const { mailOutbox: outbox } = schema;
+/** Records a failed attempt and when to try again, unless a later attempt has claimed the mail meanwhile or it was delivered. */
+export async function markFailed(db: Database, mail: Pick<OutboxMail, "id" | "attempts">, error: string, retryAt: Date) {
   await db
-    .update(outbox)
-    .set({ status: "failed", lastError: error.slice(0, 1000) })
-    .where(and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), ne(outbox.status, "sent")));
+    .update(schema.mailOutbox)
+    .set({ status: "failed", lastError: error.slice(0, 1000), sendAfter: retryAt })
+    .where(stillClaimed(mail));
+}
+
+/** No more attempts: the provider refused the mail for good. */
+export async function markGivenUp(db: Database, mail: Pick<OutboxMail, "id" | "attempts">, error: string) {
+  await db
+    .update(schema.mailOutbox)
+    .set({ status: "given_up", lastError: error.slice(0, 1000) })
+    .where(stillClaimed(mail));
+}
+
+/**
+ * Hands claimed mails back unattempted (a cron run that stopped at a provider failure): their
+ * attempt is not counted, and they are due again at `retryAt`.
+ */
+export async function releaseMail(db: Database, mails: Pick<OutboxMail, "id" | "attempts">[], retryAt: Date) {
+  if (mails.length === 0) return;
+  const updates = mails.map((mail) =>
+    db
+      .update(schema.mailOutbox)
+      .set({ attempts: mail.attempts - 1, sendAfter: retryAt })
+      .where(stillClaimed(mail)),
+  );
+  await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
 }
 
 /** The development inbox: a site's latest mails, newest first. */

@@ -55,6 +55,7 @@ afterAll(() => {
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.spyOn(console, "info").mockImplementation(() => {});
   return () => vi.restoreAllMocks();
 });
@@ -137,13 +138,13 @@ describe("sendMail", () => {
 
     const { id } = await sendMail({ db, env, site, now: NOW, provider, ctx }, request());
     expect(pending).toHaveLength(1);
-    expect(await row(id)).toMatchObject({ status: "queued", attempts: 1, sendAfter: at(NOW, 300) });
+    expect(await row(id)).toMatchObject({ status: "queued", attempts: 1, sendAfter: at(NOW, 120) });
     release();
     await Promise.all(pending);
     expect(await row(id)).toMatchObject({ status: "sent" });
   });
 
-  it("keeps a failed send as failed with its error, to retry after five minutes, and logs it without the address", async () => {
+  it("keeps a failed send as failed with its error, to retry after a minute, and logs it without the address", async () => {
     const { provider } = failing();
     const mail = request();
     const { id } = await sendMail({ db, env, site, now: NOW, provider }, mail);
@@ -151,12 +152,38 @@ describe("sendMail", () => {
       status: "failed",
       attempts: 1,
       lastError: "Resend answered 503: unavailable",
-      sendAfter: at(NOW, 300),
+      sendAfter: at(NOW, 60),
       sentAt: null,
     });
-    const logged = vi.mocked(console.error).mock.calls.flat().join(" ");
-    expect(logged).toContain(`mail ${id} (password_reset) failed through fake, attempt 1/5`);
+    const logged = vi.mocked(console.warn).mock.calls.flat().join(" ");
+    expect(logged).toContain(`mail ${id} (password_reset) failed through fake, attempt 1, tried again after ${at(NOW, 60).toISOString()}`);
     expect(logged).not.toContain(mail.to);
+  });
+
+  it("waits as long as a rate-limited provider asks", async () => {
+    const { provider } = fakeProvider(async () =>
+      Promise.reject(new MailDeliveryError("Resend answered 429: rate_limit_exceeded", 429, { retryAfterSeconds: 900 })),
+    );
+    const { id } = await sendMail({ db, env, site, now: NOW, provider }, request());
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, sendAfter: at(NOW, 900) });
+  });
+
+  it("gives a mail the provider refuses for good up at once, logged as an error", async () => {
+    const { provider } = fakeProvider(async () =>
+      Promise.reject(new MailDeliveryError("Resend answered 422: validation_error: Invalid `to` field.", 422, { permanent: true })),
+    );
+    const { id } = await sendMail({ db, env, site, now: NOW, provider }, request());
+    expect(await row(id)).toMatchObject({
+      status: "given_up",
+      attempts: 1,
+      lastError: "Resend answered 422: validation_error: Invalid `to` field.",
+    });
+    expect(vi.mocked(console.error).mock.calls.flat().join(" ")).toContain(
+      `mail ${id} (password_reset) failed through fake, attempt 1, refused for good`,
+    );
+    const later = fakeProvider();
+    await sendDueMail({ db, env, now: at(NOW, 7200) }, later.provider);
+    expect(later.sent.filter((message) => message.idempotencyKey.startsWith(`mail-outbox-${id}-`))).toHaveLength(0);
   });
 
   it("never lets a provider's unexpected error reach the member's request", async () => {
@@ -182,16 +209,16 @@ describe("the send-mail cron job", () => {
 
     // Not due yet: nothing happens.
     const idle = fakeProvider();
-    await sendDueMail({ db, env, now: at(start, 299) }, idle.provider);
+    await sendDueMail({ db, env, now: at(start, 59) }, idle.provider);
     expect(idle.sent.filter((message) => message.idempotencyKey.startsWith(`mail-outbox-${id}-`))).toHaveLength(0);
 
     const retry = failing();
-    const second = at(start, 300);
+    const second = at(start, 60);
     await sendDueMail({ db, env, now: second }, retry.provider);
-    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, sendAfter: at(second, 600) });
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, sendAfter: at(second, 120) });
 
     const recovered = fakeProvider();
-    const third = at(second, 600);
+    const third = at(second, 120);
     expect(await sendDueMail({ db, env, now: third }, recovered.provider)).toMatchObject({ sent: expect.any(Number) });
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 3, lastError: null, sentAt: third });
     // The retry carries the same idempotency key as the first attempt.
@@ -210,17 +237,49 @@ describe("the send-mail cron job", () => {
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
-  it("gives up after the fifth attempt", async () => {
+  it("keeps trying for a day, then gives up for good", async () => {
     const start = at(NOW, 30 * 86400);
     const { id } = await sendMail({ db, env, site, now: start, provider: failing().provider }, request());
     let now = start;
-    for (let attempt = 2; attempt <= 5; attempt += 1) {
-      now = (await row(id)).sendAfter;
+    const delays: number[] = [];
+    while ((await row(id)).status === "failed") {
+      const { sendAfter } = await row(id);
+      delays.push((sendAfter.getTime() - now.getTime()) / 1000);
+      now = sendAfter;
       await sendDueMail({ db, env, now }, failing().provider);
-      expect(await row(id)).toMatchObject({ status: "failed", attempts: attempt });
     }
+    // 1, 2, 4 … minutes, then hourly; the attempt after the day is over is not made.
+    expect(delays.slice(0, 8)).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    const last = await row(id);
+    expect(last).toMatchObject({ status: "given_up", lastError: "not delivered within a day: Resend answered 503: unavailable" });
+    expect(now.getTime() - start.getTime()).toBeGreaterThan(86400_000);
+    expect(now.getTime() - start.getTime()).toBeLessThanOrEqual(86400_000 + 3600_000);
+    expect(vi.mocked(console.error).mock.calls.flat().join(" ")).toContain(
+      `mail ${id} (password_reset) given up after ${last.attempts} attempts`,
+    );
     const late = fakeProvider();
-    await sendDueMail({ db, env, now: at(now, 30 * 86400) }, late.provider);
-    expect(await row(id)).toMatchObject({ status: "failed", attempts: 5 });
+    await sendDueMail({ db, env, now: at(now, 86400) }, late.provider);
+    expect(await row(id)).toMatchObject({ status: "given_up", attempts: last.attempts });
+    expect(late.sent.filter((message) => message.idempotencyKey.startsWith(`mail-outbox-${id}-`))).toHaveLength(0);
+  });
+
+  it("stops a run at the first provider failure and hands the rest back unattempted", async () => {
+    const start = at(NOW, 40 * 86400);
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index += 1)
+      ids.push((await sendMail({ db, env, site, now: start, provider: failing().provider }, request())).id);
+    const down = fakeProvider(async () => Promise.reject(new MailDeliveryError("Resend could not be reached: timed out")));
+    const run = at(start, 120);
+    const result = await sendDueMail({ db, env, now: run }, down.provider);
+    expect(down.sent).toHaveLength(1);
+    expect(result).toMatchObject({ sent: 0, failed: 1 });
+    expect(result.deferred).toBeGreaterThanOrEqual(2);
+    expect(await row(ids[0]!)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      sendAfter: at(run, 120),
+      lastError: "Resend could not be reached: timed out",
+    });
+    for (const id of ids.slice(1)) expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, sendAfter: at(run, 120) });
   });
 });

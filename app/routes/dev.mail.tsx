@@ -29,7 +29,7 @@ const labelKeys = [
   "previewTitle",
   "back",
 ] as const;
-const statuses = ["queued", "sent", "failed"] as const;
+const statuses = ["queued", "sent", "failed", "given_up"] as const;
 
 /**
  * The development inbox (ADR 008): the latest 50 mails of this site from the outbox, and one mail's

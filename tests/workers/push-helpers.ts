@@ -105,25 +105,45 @@ export async function verifyVapid(header: string | null, expectedPublicKey: stri
   };
 }
 
-export type Delivery = { url: string; headers: Headers; body: Uint8Array<ArrayBuffer>; signal: AbortSignal | null | undefined };
+export type Delivery = { url: string; headers: Headers; body: Uint8Array<ArrayBuffer>; signal?: AbortSignal | null };
 
 /**
  * Answers the Worker's requests to PUSH_ORIGIN with `status()` and records them; every other
- * request goes out as before. Restore with `vi.restoreAllMocks()`.
+ * request goes out as before. `"hang"` answers nothing until `release()` (a push service that does
+ * not respond; the Worker's own time limit still applies). Restore with `vi.restoreAllMocks()`.
  */
-export function fakePushService(status: () => number = () => 201) {
+export function fakePushService(status: () => number | "hang" = () => 201) {
   const deliveries: Delivery[] = [];
+  const released = { count: 0, status: 503 };
   const original = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    // Other calls (the database) go out untouched: making a Request of theirs would use up their body.
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).origin !== PUSH_ORIGIN) return original(input, init);
     const request = new Request(input, init);
-    if (new URL(request.url).origin !== PUSH_ORIGIN) return original(input, init);
     deliveries.push({
       url: request.url,
       headers: request.headers,
       body: new Uint8Array(await request.arrayBuffer()),
       signal: init?.signal,
     });
-    return new Response(null, { status: status() });
+    const answer = status();
+    if (answer === "hang") {
+      // Waits in the Worker's own context (a promise settled from the test's would cross I/O contexts).
+      const generation = released.count;
+      while (released.count === generation) {
+        if (init?.signal?.aborted) throw init.signal.reason;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return new Response(null, { status: released.status });
+    }
+    return new Response(null, { status: answer });
   });
-  return deliveries;
+  return Object.assign(deliveries, {
+    /** Ends every hanging request with this status. */
+    release(answer = 503) {
+      released.status = answer;
+      released.count += 1;
+    },
+  });
 }

@@ -12,7 +12,9 @@ const KEEP_DAYS = 30;
 export async function pruneOutboxes({ db, now }: CronDeps) {
   const before = new Date(now.getTime() - KEEP_DAYS * 24 * 60 * 60 * 1000);
   const [mails, texts] = await db.batch([
-    db.delete(schema.mailOutbox).where(and(lt(schema.mailOutbox.createdAt, before), inArray(schema.mailOutbox.status, ["sent", "failed"]))),
+    db
+      .delete(schema.mailOutbox)
+      .where(and(lt(schema.mailOutbox.createdAt, before), inArray(schema.mailOutbox.status, ["sent", "failed", "given_up"]))),
     db.delete(schema.smsOutbox).where(lt(schema.smsOutbox.createdAt, before)),
   ]);
   return { mails: mails.rowsAffected, texts: texts.rowsAffected };

@@ -10,6 +10,7 @@ import { finalizeDeletions } from "./finalize-deletions";
 import { optimizeDatabase } from "./optimize-database";
 import { pruneAbuseRecords } from "./prune-abuse-records";
 import { pruneOutboxes } from "./prune-outboxes";
+import { retryPushes } from "./retry-pushes";
 import { sendDueMail } from "./send-mail";
 import { sendDailyUnreadReminders } from "./send-unread-reminders";
 
@@ -24,6 +25,7 @@ export const EVENING = "0 17 * * *";
 export const jobs: CronJob[] = [
   { name: "expire-auth-records", schedule: EVERY_FIVE_MINUTES, run: expireAuthRecords },
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
+  { name: "retry-pushes", schedule: EVERY_FIVE_MINUTES, run: retryPushes },
   { name: "clear-time-bonuses", schedule: EVERY_FIVE_MINUTES, run: clearExpiredTimeBonuses },
   { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
   { name: "prune-outboxes", schedule: NIGHTLY, run: pruneOutboxes },

@@ -24,13 +24,24 @@ export interface MailProvider {
   send(message: MailMessage): Promise<{ id: string }>;
 }
 
-/** A send that did not go through; the outbox records `message` and the cron tries again later. */
+/**
+ * A send that did not go through; the outbox records `message`. By default the cron tries again
+ * later (the provider was down, slow, or asked us to slow down); a `permanent` failure (the provider
+ * refused this mail, e.g. an invalid address) is given up at once. See ADR 042.
+ */
 export class MailDeliveryError extends Error {
+  readonly permanent: boolean;
+  /** How long the provider asked us to wait (its Retry-After), in seconds. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     message: string,
     readonly status?: number,
+    details: { permanent?: boolean; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "MailDeliveryError";
+    this.permanent = details.permanent ?? false;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }

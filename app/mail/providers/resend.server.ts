@@ -2,6 +2,7 @@
  * Resend (https://resend.com/docs/api-reference/emails/send-email): one JSON POST over fetch, so it
  * works from a Worker without SMTP or Node APIs (ADR 008).
  */
+import { retryAfterSeconds } from "~/utils/retry";
 import { MailDeliveryError, type MailMessage, type MailProvider } from "./provider.server";
 
 export const RESEND_ENDPOINT = "https://api.resend.com/emails";
@@ -30,6 +31,15 @@ function requestBody(message: MailMessage) {
   };
 }
 
+/**
+ * Whether Resend refused this mail for good (https://resend.com/docs/api-reference/errors): a 4xx
+ * about the mail itself (400 validation, 422 invalid address …). Not 429 (rate limit or quota),
+ * 408, 409 (the same idempotency key still in flight), nor 401/403: a missing or wrong API key or
+ * an unverified domain is the operator's to fix, and every mail waiting meanwhile goes out once it
+ * is (retried for a day, like a server error or a timeout).
+ */
+export const isPermanentStatus = (status: number) => status >= 400 && status < 500 && ![401, 403, 408, 409, 429].includes(status);
+
 /** Resend answers errors as `{ statusCode, name, message }`. */
 async function errorOf(response: Response): Promise<MailDeliveryError> {
   const body = await response.text().catch(() => "");
@@ -40,7 +50,10 @@ async function errorOf(response: Response): Promise<MailDeliveryError> {
   } catch {
     // not JSON: keep the start of the body
   }
-  return new MailDeliveryError(`Resend answered ${response.status}${detail ? `: ${detail}` : ""}`, response.status);
+  return new MailDeliveryError(`Resend answered ${response.status}${detail ? `: ${detail}` : ""}`, response.status, {
+    permanent: isPermanentStatus(response.status),
+    retryAfterSeconds: retryAfterSeconds(response.headers.get("Retry-After"), new Date()),
+  });
 }
 
 export function resendProvider({ apiKey, fetch: send = (input, init) => fetch(input, init) }: ResendOptions): MailProvider {
@@ -62,6 +75,7 @@ export function resendProvider({ apiKey, fetch: send = (input, init) => fetch(in
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
+        // A network error, or no answer within TIMEOUT_MS: retried later.
         throw new MailDeliveryError(`Resend could not be reached: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (!response.ok) throw await errorOf(response);

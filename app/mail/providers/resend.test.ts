@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeFetch, jsonResponse, type RecordedCall } from "~/utils/fake-fetch";
 import { MailDeliveryError, type MailMessage } from "./provider.server";
-import { RESEND_ENDPOINT, resendProvider } from "./resend.server";
+import { isPermanentStatus, RESEND_ENDPOINT, resendProvider } from "./resend.server";
 
 const message: MailMessage = {
   idempotencyKey: "mail-outbox-42-1795000000",
@@ -83,6 +83,58 @@ describe("the Resend provider", () => {
       status: 502,
       message: "Resend answered 502: <html>Bad gateway</html>",
     });
+  });
+
+  it("marks a refusal of the mail itself as permanent, and everything the operator or time can fix as worth a retry", async () => {
+    expect([400, 404, 422, 451].filter(isPermanentStatus)).toEqual([400, 404, 422, 451]);
+    expect([401, 403, 408, 409, 429, 500, 502, 503, 200].filter(isPermanentStatus)).toEqual([]);
+    const invalid = fakeFetch(() => json({ statusCode: 422, name: "validation_error", message: "Invalid `to` field." }, 422));
+    await expect(resendProvider({ apiKey: "k", fetch: invalid.fetch }).send(message)).rejects.toMatchObject({ permanent: true });
+    const down = fakeFetch(() => new Response("unavailable", { status: 503 }));
+    await expect(resendProvider({ apiKey: "k", fetch: down.fetch }).send(message)).rejects.toMatchObject({
+      permanent: false,
+      retryAfterSeconds: undefined,
+    });
+  });
+
+  it("passes on how long Resend asks us to wait after a 429", async () => {
+    const { fetch } = fakeFetch(
+      () =>
+        new Response(JSON.stringify({ statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests" }), {
+          status: 429,
+          headers: { "Content-Type": "application/json", "Retry-After": "600" },
+        }),
+    );
+    await expect(resendProvider({ apiKey: "k", fetch }).send(message)).rejects.toMatchObject({
+      status: 429,
+      permanent: false,
+      retryAfterSeconds: 600,
+    });
+  });
+
+  it("gives every call a time limit, and reports one that runs out as worth a retry", async () => {
+    const { calls, fetch } = fakeFetch(() => json({ id: "x" }));
+    await resendProvider({ apiKey: "k", fetch }).send(message);
+    expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
+    // Answers only when the signal gives up, as a fetch to a service that hangs does.
+    const hanging = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init.signal!;
+        if (signal.aborted) reject(signal.reason);
+        else signal.addEventListener("abort", () => reject(signal.reason));
+      });
+    const timeout = vi
+      .spyOn(AbortSignal, "timeout")
+      .mockImplementation(() => AbortSignal.abort(new DOMException("timed out", "TimeoutError")));
+    try {
+      await expect(resendProvider({ apiKey: "k", fetch: hanging }).send(message)).rejects.toMatchObject({
+        message: "Resend could not be reached: timed out",
+        permanent: false,
+      });
+      expect(timeout).toHaveBeenCalledWith(10_000);
+    } finally {
+      timeout.mockRestore();
+    }
   });
 
   it("reports a network failure or timeout", async () => {
