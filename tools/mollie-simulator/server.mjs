@@ -5,9 +5,10 @@
  * charged back); it then calls the webhook with the payment id, as Mollie does, and sends the
  * browser back to the redirect URL.
  *
- * Not Mollie's: `POST /v2/payments/:id/simulate`, `POST /v2/_outage { calls }` (the next calls
- * answer 503) and `GET /v2/_reads/:id` (how often the API read that payment) for tests, and a list
- * of payments at `/`.
+ * Not Mollie's: `POST /v2/payments/:id/simulate`, `POST /v2/_outage { calls, mode?, key? }` (the
+ * next calls answer 503, never answer, or do their work and never answer, optionally only for one
+ * API key) and `GET /v2/_reads/:id` (how often the API read that payment) for tests, and a list of
+ * payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
@@ -85,8 +86,15 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
   const payments = new Map();
   /** @type {Map<string, any>} */
   const customers = new Map();
-  /** API calls still to fail with 503, as if Mollie were down (`POST /v2/_outage`). */
-  let outage = 0;
+  /**
+   * Outages still to play (`POST /v2/_outage`): the next `calls` API calls (with `key`, or any key)
+   * answer 503 ("error"), never answer ("hang"), or do their work and never answer ("lose", an
+   * answer lost on the way back). A test that passes its own key is not disturbed by others.
+   */
+  /** @type {{ calls: number, mode: "error" | "hang" | "lose", key: string | null }[]} */
+  let outages = [];
+  /** Requests left unanswered, ended when the client gives up or the simulator closes. */
+  const hanging = new Set();
   let baseUrl = "";
 
   const apiLink = (path) => ({ href: `${baseUrl}/v2${path}`, type: "application/hal+json" });
@@ -476,6 +484,23 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
     });
   }
 
+  /** Keeps a request open without an answer until the client gives up (at most a minute). */
+  function neverAnswer(res) {
+    hanging.add(res);
+    return new Promise((resolveHang) => {
+      const end = () => {
+        clearTimeout(timer);
+        hanging.delete(res);
+        resolveHang(undefined);
+      };
+      const timer = setTimeout(() => {
+        res.destroy();
+        end();
+      }, 60_000);
+      res.on("close", end);
+    });
+  }
+
   async function handle(req, res) {
     const url = new URL(req.url ?? "/", "http://simulator");
     const segments = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -518,14 +543,22 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
         return sendJson(res, 200, { id: segments[2], reads: findPayment(segments[2]).reads });
       }
       if (segments[1] === "_outage" && method === "POST") {
-        outage = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;
-        return sendJson(res, 200, { outage });
-      }
-      if (outage > 0) {
-        outage -= 1;
-        throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
+        const calls = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;
+        const mode = ["error", "hang", "lose"].includes(body.mode) ? body.mode : "error";
+        const forKey = typeof body.key === "string" && body.key ? body.key : null;
+        outages = outages.filter((o) => o.key !== forKey);
+        if (calls > 0) outages.push({ calls, mode, key: forKey });
+        return sendJson(res, 200, { outage: calls, mode, key: forKey });
       }
       const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+      const outage = outages.find((o) => o.key === key) ?? outages.find((o) => o.key === null);
+      if (outage) {
+        outage.calls -= 1;
+        if (outage.calls <= 0) outages = outages.filter((o) => o !== outage);
+        if (outage.mode === "error") throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
+        if (outage.mode === "lose") await api(method, segments.slice(1), url.searchParams, body).catch(() => undefined);
+        return neverAnswer(res);
+      }
       if (!/^(test|live)_\w+$/.test(key))
         throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
       const [status, result] = await api(method, segments.slice(1), url.searchParams, body);
@@ -554,6 +587,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
     port: address.port,
     close: () =>
       new Promise((resolveClose) => {
+        for (const res of hanging) res.destroy();
         server.closeAllConnections?.();
         server.close(() => resolveClose(undefined));
       }),
