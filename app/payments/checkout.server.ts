@@ -154,6 +154,9 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     return { status: "redirect", url: payment.checkoutUrl ?? returnUrl, orderId: order.id };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
+    // Refused, down or silent past the time limit: no checkout to send the member to, so the order
+    // fails now and frees its code. Should this write be lost too, the reconciliation job fails the
+    // order later (an open order without a payment, reconciliation.server.ts).
     console.error(`payment for order ${order.id} could not be created`, error.message);
     await db.batch([db.update(orders).set({ status: "failed" }).where(eq(orders.id, order.id)), releaseReservedCode(db, order.id)]);
     return { status: "provider_error" };
