@@ -166,6 +166,9 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
 /** Provider methods per currency and country, asked once per isolate every ten minutes. */
 const enabledByProvider = new Map<string, { at: number; ids: string[] }>();
 const METHODS_TTL_MS = 10 * 60_000;
+/** After the provider failed to say, it is not asked again for a minute: no page waits out its time limit twice. */
+const unansweredAt = new Map<string, number>();
+const METHODS_RETRY_MS = 60_000;
 
 /**
  * The site's methods for the member's country that the provider has enabled for this amount. When
@@ -179,6 +182,7 @@ export async function offeredMethods(
   const key = `${provider.name}:${input.currency}:${input.country ?? "*"}`;
   let enabled = enabledByProvider.get(key);
   if (!enabled || input.now.getTime() - enabled.at > METHODS_TTL_MS) {
+    if (input.now.getTime() - (unansweredAt.get(key) ?? Number.NEGATIVE_INFINITY) < METHODS_RETRY_MS) return offered;
     try {
       const ids = await provider.listMethods({
         amountCents: input.amountCents,
@@ -190,6 +194,7 @@ export async function offeredMethods(
       enabledByProvider.set(key, enabled);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
+      unansweredAt.set(key, input.now.getTime());
       return offered;
     }
   }
