@@ -125,8 +125,9 @@ export async function recoverWithToken(db: Database, input: { token: string; sit
 }
 
 /**
- * How long a run's claim on an account lasts: a scheduled run cannot outlive 15 minutes, so no two
- * runs erase the same account; one whose erasure failed is claimed again by the next night's run.
+ * How long a run's claim on an account lasts: far longer than a run takes (a batch of 50 takes
+ * seconds), so no two runs erase the same account; one whose erasure failed is claimed again by
+ * the next night's run.
  */
 export const ERASURE_LEASE_SECONDS = 15 * 60;
 
