@@ -42,6 +42,8 @@ const envSchema = z.object({
   MOLLIE_API_KEY: optional(z.string()),
   /** Mollie's API base; development and tests point it at the local simulator (tools/mollie-simulator). */
   MOLLIE_API_URL: optional(z.url()),
+  /** How long one call to Mollie may take, in milliseconds (default 10,000): then it counts as Mollie being down. */
+  MOLLIE_TIMEOUT_MS: optional(z.coerce.number().int().min(50).max(60_000)),
   /** Where text messages go (the direct-debit codes): "messagebird" delivers, "outbox" only records them (/dev/sms). */
   SMS_PROVIDER: optional(z.enum(smsProviders)),
   /** MessageBird's access key (a secret). Missing in production: every text fails, recorded as failed in sms_outbox. */

@@ -3,8 +3,9 @@
  * period (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for
  * good, keeping only what the law requires (orders, payments and the credit ledger).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type Column } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { notLeased, takeLeases } from "~/jobs/leases.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
 import { deleteUserSessions } from "./session.server";
@@ -123,16 +124,31 @@ export async function recoverWithToken(db: Database, input: { token: string; sit
   return (await reactivateIfRecoverable(db, used.userId, input.now, input.graceDays)) ? used.userId : null;
 }
 
-/** Deleted accounts of a site whose grace period is over, oldest first. */
-export async function accountsDueForErasure(db: Database, input: { siteId: number; graceDays: number; now: Date; limit: number }) {
-  const cutoff = new Date(input.now.getTime() - input.graceDays * DAY_MS);
-  const rows = await db
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(and(eq(schema.users.siteId, input.siteId), eq(schema.users.status, "deleted"), lt(schema.users.deletedAt, cutoff)))
-    .orderBy(asc(schema.users.deletedAt))
-    .limit(input.limit);
-  return rows.map((row) => row.id);
+/**
+ * How long a run's claim on an account lasts: far longer than a run takes (a batch of 50 takes
+ * seconds), so no two runs erase the same account; one whose erasure failed is claimed again by
+ * the next night's run.
+ */
+export const ERASURE_LEASE_SECONDS = 15 * 60;
+
+/**
+ * Deleted accounts of a site whose grace period is over, oldest first, claimed for this run in the
+ * statement that picks them (jobs/leases.server.ts): a run that overlaps gets other accounts.
+ */
+export async function claimAccountsDueForErasure(db: Database, input: { siteId: number; graceDays: number; now: Date; limit: number }) {
+  const cutoffS = Math.floor((input.now.getTime() - input.graceDays * DAY_MS) / 1000);
+  const nowS = Math.floor(input.now.getTime() / 1000);
+  return takeLeases(
+    db,
+    "erase-account",
+    sql`
+      SELECT id FROM users
+      WHERE site_id = ${input.siteId} AND status = 'deleted' AND deleted_at < ${cutoffS}
+        AND ${notLeased("erase-account", sql`users.id`, nowS - ERASURE_LEASE_SECONDS)}
+      ORDER BY deleted_at
+      LIMIT ${input.limit}`,
+    input.now,
+  );
 }
 
 /** Placeholder values of an erased profile (the row stays so other members' conversations hold). */

@@ -154,6 +154,9 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     return { status: "redirect", url: payment.checkoutUrl ?? returnUrl, orderId: order.id };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
+    // Refused, down or silent past the time limit: no checkout to send the member to, so the order
+    // fails now and frees its code. Should this write be lost too, the reconciliation job fails the
+    // order later (an open order without a payment, reconciliation.server.ts).
     console.error(`payment for order ${order.id} could not be created`, error.message);
     await db.batch([db.update(orders).set({ status: "failed" }).where(eq(orders.id, order.id)), releaseReservedCode(db, order.id)]);
     return { status: "provider_error" };
@@ -163,6 +166,9 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
 /** Provider methods per currency and country, asked once per isolate every ten minutes. */
 const enabledByProvider = new Map<string, { at: number; ids: string[] }>();
 const METHODS_TTL_MS = 10 * 60_000;
+/** After the provider failed to say, it is not asked again for a minute: no page waits out its time limit twice. */
+const unansweredAt = new Map<string, number>();
+const METHODS_RETRY_MS = 60_000;
 
 /**
  * The site's methods for the member's country that the provider has enabled for this amount. When
@@ -176,6 +182,7 @@ export async function offeredMethods(
   const key = `${provider.name}:${input.currency}:${input.country ?? "*"}`;
   let enabled = enabledByProvider.get(key);
   if (!enabled || input.now.getTime() - enabled.at > METHODS_TTL_MS) {
+    if (input.now.getTime() - (unansweredAt.get(key) ?? Number.NEGATIVE_INFINITY) < METHODS_RETRY_MS) return offered;
     try {
       const ids = await provider.listMethods({
         amountCents: input.amountCents,
@@ -187,6 +194,7 @@ export async function offeredMethods(
       enabledByProvider.set(key, enabled);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
+      unansweredAt.set(key, input.now.getTime());
       return offered;
     }
   }

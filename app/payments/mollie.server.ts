@@ -21,6 +21,12 @@ function mollieLocale(language: string): string {
 
 export const MOLLIE_API_URL = "https://api.mollie.com/v2";
 
+/**
+ * How long one call to Mollie may take, answer included (MOLLIE_TIMEOUT_MS). Mollie answers in well
+ * under a second; a call still open after this is given up as unavailable, like a 5xx.
+ */
+export const DEFAULT_MOLLIE_TIMEOUT_MS = 10_000;
+
 type MollieAmount = { currency: string; value: string };
 
 type MolliePayment = {
@@ -61,13 +67,28 @@ function toPayment(body: MolliePayment): ProviderPayment {
   };
 }
 
-export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: string; fetch?: typeof fetch }): PaymentProvider {
+export function mollieProvider(options: {
+  apiKey: string | undefined;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): PaymentProvider {
   const baseUrl = (options.baseUrl ?? MOLLIE_API_URL).replace(/\/$/, "");
   const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_MOLLIE_TIMEOUT_MS;
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     if (!options.apiKey) throw new PaymentProviderError("MOLLIE_API_KEY is not set: no payment can be made");
+    // One limit for the whole exchange: a server that sends its headers and then stalls is cut off too.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const unreachable = (error: unknown) =>
+      new PaymentProviderError(
+        signal.aborted
+          ? `Mollie ${method} ${path}: no answer within ${timeoutMs} ms`
+          : `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     let response: Response;
+    let text: string;
     try {
       response = await send(`${baseUrl}${path}`, {
         method,
@@ -77,11 +98,12 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
+      text = await response.text();
     } catch (error) {
-      throw new PaymentProviderError(`Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw unreachable(error);
     }
-    const text = await response.text();
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -172,5 +194,5 @@ export function mollieProvider(options: { apiKey: string | undefined; baseUrl?: 
 
 /** The provider of this environment: Mollie (MOLLIE_API_URL points development at the simulator). */
 export function paymentProviderFor(env: AppEnv): PaymentProvider {
-  return mollieProvider({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL });
+  return mollieProvider({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL, timeoutMs: env.MOLLIE_TIMEOUT_MS });
 }

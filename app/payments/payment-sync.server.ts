@@ -69,7 +69,12 @@ export async function refreshOrder(
   return synced.status === "synced" ? synced.orderStatus : order.status;
 }
 
-async function applyProviderPayment(
+/**
+ * Brings one order in step with its payment as the provider reports it (`remote`): the webhook, the
+ * member's return and the reconciliation job all end here, and every effect is keyed, so whichever
+ * comes first and however often, an order is credited once.
+ */
+export async function applyProviderPayment(
   db: Database,
   input: { paymentRowId: number; orderId: number; remote: ProviderPayment; now: Date },
 ): Promise<SyncOutcome> {

@@ -64,7 +64,10 @@ export interface PaymentProvider {
   createMandate(input: CreateMandateInput): Promise<{ id: string; status: string }>;
 }
 
-/** A call the provider refused or that did not reach it. */
+/**
+ * A call the provider refused (`status`, 4xx or 5xx) or that got no answer: not reached, or no
+ * answer within the time limit (no `status`).
+ */
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
@@ -73,5 +76,13 @@ export class PaymentProviderError extends Error {
   ) {
     super(message);
     this.name = "PaymentProviderError";
+  }
+
+  /**
+   * The provider is down or did not answer, rather than refusing this call: trying again later may
+   * work, and the call may even have happened there (its answer lost).
+   */
+  get unavailable(): boolean {
+    return this.status === undefined || this.status >= 500;
   }
 }

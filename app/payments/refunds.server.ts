@@ -7,8 +7,9 @@
  *    batch, guarded by `unusedPurchase`), claiming the order in the same transaction; a message
  *    sent after that finds the credits gone;
  * 2. only then the provider refunds the money;
- * 3. when the provider refuses, the credits come back (a ledger row of their own) and the order is
- *    released, so the member can try again.
+ * 3. when the provider refuses or does not answer, the payment is read back: a refund whose
+ *    answer was lost shows there and stands; otherwise the credits come back (a ledger row of
+ *    their own) and the order is released, so the member can try again.
  *
  * "Unused" compares ledger row ids, not times: a message paid in the same second as the purchase
  * still counts as use.
@@ -119,14 +120,34 @@ export async function refundOrder(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`refund of order ${order.id} failed`, error.message);
-    // The money stays with us, so the credits go back to the member and the order is free again.
-    await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey: `refund-failed:${attempt}` }, [
-      db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid' AND ${balanceMoved}`),
-    ]);
-    return { status: "provider_error" };
+    // A call without an answer may still have refunded (the answer lost on the way back), and a
+    // refusal may mean an earlier such refund landed: the payment itself says whether the money went.
+    if (!(await refundedAtProvider(provider, payment.providerPaymentId, order.amountCents))) {
+      // The money stays with us, so the credits go back to the member and the order is free again.
+      await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey: `refund-failed:${attempt}` }, [
+        db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid' AND ${balanceMoved}`),
+      ]);
+      return { status: "provider_error" };
+    }
   }
   await db.batch([db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id)), premiumFromPaidOrders(db, order.userId)]);
   return { status: "refunded" };
+}
+
+/**
+ * Whether the provider holds the payment as refunded in full. Unknown (the provider unreachable
+ * again) counts as no: the credits go back, and should the refund land after all, the provider's
+ * webhook reports it and the sync takes them back (payment-sync.server.ts, `takeBackRefund`).
+ */
+async function refundedAtProvider(provider: PaymentProvider, paymentId: string, amountCents: number): Promise<boolean> {
+  try {
+    const remote = await provider.getPayment(paymentId);
+    return remote !== null && remote.amountRefundedCents >= amountCents;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`payment ${paymentId}: could not check whether its refund went through`, error.message);
+    return false;
+  }
 }
 
 /** Whether the member may refund this order of theirs now. */

@@ -5,10 +5,11 @@
  * charged back); it then calls the webhook with the payment id, as Mollie does, and sends the
  * browser back to the redirect URL.
  *
- * Not Mollie's: `POST /v2/payments/:id/simulate` and `POST /v2/_outage` `{ calls }` (the next calls
- * answer 503) or `{ rate, kinds }` (that fraction of calls fails at random, tools/fault-switch.mjs)
- * for tests, `GET /v2/_outage` for its state, `GET /v2/_reads/:id` (how often the API read that
- * payment), and a list of payments at `/`.
+ * Not Mollie's: `POST /v2/payments/:id/simulate`; `POST /v2/_outage` `{ calls }` (the next calls
+ * answer 503), `{ rate, kinds }` (that fraction of calls fails at random, tools/fault-switch.mjs)
+ * or `{ calls, mode, key }` (the next calls answer 503, never answer, or do their work and never
+ * answer, optionally only for one API key); `GET /v2/_outage` for its state; `GET /v2/_reads/:id`
+ * (how often the API read that payment); and a list of payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
@@ -89,6 +90,15 @@ export async function startMollieSimulator({ port = 0, host = "127.0.0.1", publi
   const customers = new Map();
   /** API calls that fail as if Mollie were down: the next N, or a fraction at random (`POST /v2/_outage`). Off by default. */
   const faults = createFaultSwitch(faultSettings);
+  /**
+   * Outages still to play (`POST /v2/_outage`): the next `calls` API calls (with `key`, or any key)
+   * answer 503 ("error"), never answer ("hang"), or do their work and never answer ("lose", an
+   * answer lost on the way back). A test that passes its own key is not disturbed by others.
+   */
+  /** @type {{ calls: number, mode: "error" | "hang" | "lose", key: string | null }[]} */
+  let outages = [];
+  /** Requests left unanswered, ended when the client gives up or the simulator closes. */
+  const hanging = new Set();
   let baseUrl = "";
 
   const apiLink = (path) => ({ href: `${baseUrl}/v2${path}`, type: "application/hal+json" });
@@ -487,6 +497,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
   function outageControl(res, method, body) {
     if (method === "GET") return sendJson(res, 200, { outage: faults.state().calls, ...faults.state() });
     if (method !== "POST") throw new MollieError(405, "Method Not Allowed", "Use GET or POST.");
+    if (body.mode !== undefined || body.key !== undefined) return keyedOutage(res, body);
     const asked = body.calls === undefined && body.rate === undefined && body.kinds === undefined ? { calls: 1 } : body;
     // An outage of N calls is N answers of 503, unless other kinds are asked for.
     const settings =
@@ -498,6 +509,33 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       if (error instanceof FaultSettingsError) throw unprocessable(error.message, "rate");
       throw error;
     }
+  }
+
+  /** `{ calls, mode, key }`: the next calls (of that API key, or any) fail in that way. */
+  function keyedOutage(res, body) {
+    const calls = Number.isInteger(body.calls) && body.calls >= 0 ? body.calls : 1;
+    const mode = ["error", "hang", "lose"].includes(body.mode) ? body.mode : "error";
+    const forKey = typeof body.key === "string" && body.key ? body.key : null;
+    outages = outages.filter((o) => o.key !== forKey);
+    if (calls > 0) outages.push({ calls, mode, key: forKey });
+    return sendJson(res, 200, { outage: calls, mode, key: forKey });
+  }
+
+  /** Keeps a request open without an answer until the client gives up (at most a minute). */
+  function neverAnswer(res) {
+    hanging.add(res);
+    return new Promise((resolveHang) => {
+      const end = () => {
+        clearTimeout(timer);
+        hanging.delete(res);
+        resolveHang(undefined);
+      };
+      const timer = setTimeout(() => {
+        res.destroy();
+        end();
+      }, 60_000);
+      res.on("close", end);
+    });
   }
 
   async function handle(req, res) {
@@ -547,6 +585,14 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       if (fault === "503") throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
       if (fault === "drop") return res.socket?.destroy();
       const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+      const outage = outages.find((o) => o.key === key) ?? outages.find((o) => o.key === null);
+      if (outage) {
+        outage.calls -= 1;
+        if (outage.calls <= 0) outages = outages.filter((o) => o !== outage);
+        if (outage.mode === "error") throw new MollieError(503, "Service Unavailable", "The simulator plays an outage.");
+        if (outage.mode === "lose") await api(method, segments.slice(1), url.searchParams, body).catch(() => undefined);
+        return neverAnswer(res);
+      }
       if (!/^(test|live)_\w+$/.test(key))
         throw new MollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
       const [status, result] = await api(method, segments.slice(1), url.searchParams, body);
@@ -577,6 +623,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
     faults,
     close: () =>
       new Promise((resolveClose) => {
+        for (const res of hanging) res.destroy();
         server.closeAllConnections?.();
         server.close(() => resolveClose(undefined));
       }),

@@ -77,6 +77,39 @@ describe("the Mollie simulator", () => {
     expect((await fetch(`${simulator.apiUrl}/_reads/tr_unknown`)).status).toBe(404);
   });
 
+  it("plays an outage for one API key: 503, no answer, or the work done and the answer lost", async () => {
+    const outage = (body: Record<string, unknown>) =>
+      fetch(`${simulator.apiUrl}/_outage`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const { body: payment } = await newPayment("14.95");
+    const read = (key: string) =>
+      fetch(`${simulator.apiUrl}/payments/${payment.id}`, {
+        headers: { Authorization: `Bearer ${key}` },
+        signal: AbortSignal.timeout(300),
+      });
+
+    await outage({ calls: 1, key: "test_down" });
+    expect((await read("test_simulator")).status).toBe(200);
+    expect((await read("test_down")).status).toBe(503);
+    expect((await read("test_down")).status).toBe(200);
+
+    await outage({ calls: 5, mode: "hang", key: "test_silent" });
+    await expect(read("test_silent")).rejects.toThrow();
+    expect((await read("test_simulator")).status).toBe(200);
+    await outage({ calls: 0, key: "test_silent" });
+    expect((await read("test_silent")).status).toBe(200);
+
+    await call("POST", `/payments/${payment.id}/simulate`, { status: "paid" });
+    await outage({ calls: 1, mode: "lose", key: "test_lost" });
+    const lost = fetch(`${simulator.apiUrl}/payments/${payment.id}/refunds`, {
+      method: "POST",
+      headers: { Authorization: "Bearer test_lost", "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: { currency: "EUR", value: "14.95" } }),
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(lost).rejects.toThrow();
+    expect((await call("GET", `/payments/${payment.id}`)).body.amountRefunded).toEqual({ currency: "EUR", value: "14.95" });
+  });
+
   it("lists the methods of a currency", async () => {
     const eur = await call("GET", "/methods?amount[value]=10.00&amount[currency]=EUR&locale=nl_NL&sequenceType=oneoff");
     const ids = eur.body._embedded.methods.map((m: { id: string }) => m.id);

@@ -1,5 +1,5 @@
 import { schema } from "~/db/client.server";
-import { accountsDueForErasure, DELETION_GRACE_DAYS, eraseAccount } from "~/accounts/deletion.server";
+import { claimAccountsDueForErasure, DELETION_GRACE_DAYS, eraseAccount } from "~/accounts/deletion.server";
 import { siteSettingsSchema } from "~/sites/site-settings";
 import type { CronDeps } from "./registry";
 
@@ -8,8 +8,8 @@ export const ERASURE_BATCH_SIZE = 50;
 
 /**
  * Nightly: erases accounts deleted longer ago than their site's grace period (product.md §10, 14
- * days by default). One account failing (e.g. R2 unavailable) stays "deleted" and is retried next
- * run.
+ * days by default). Each account is claimed by one run (a run overlapping this one erases others).
+ * One account failing (e.g. R2 unavailable) stays "deleted" and is retried next night.
  */
 export async function finalizeDeletions({ db, env, now }: CronDeps, batchSize = ERASURE_BATCH_SIZE) {
   const sites = await db.select({ id: schema.sites.id, settings: schema.sites.settings }).from(schema.sites);
@@ -20,7 +20,7 @@ export async function finalizeDeletions({ db, env, now }: CronDeps, batchSize = 
     if (left <= 0) break;
     const parsed = siteSettingsSchema.safeParse(site.settings);
     const graceDays = parsed.success ? parsed.data.deletionGraceDays : DELETION_GRACE_DAYS;
-    for (const userId of await accountsDueForErasure(db, { siteId: site.id, graceDays, now, limit: left })) {
+    for (const userId of await claimAccountsDueForErasure(db, { siteId: site.id, graceDays, now, limit: left })) {
       try {
         if (await eraseAccount(db, env.PHOTOS, userId)) erased += 1;
       } catch (error) {

@@ -1,6 +1,8 @@
 /**
  * Cron jobs: each names the schedule (a cron expression of wrangler.toml's [triggers]) it runs on.
- * Later features add their jobs to `jobs`.
+ * Later features add their jobs to `jobs`. A run may overlap the previous one or be fired twice:
+ * every job must be safe to run twice at once (ADR 045), by claiming the rows it picks in the
+ * statement that picks them (jobs/leases.server.ts) or by effects that are keyed or idempotent.
  */
 import type { AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
@@ -10,6 +12,7 @@ import { finalizeDeletions } from "./finalize-deletions";
 import { optimizeDatabase } from "./optimize-database";
 import { pruneAbuseRecords } from "./prune-abuse-records";
 import { pruneOutboxes } from "./prune-outboxes";
+import { reconcilePayments } from "./reconcile-payments";
 import { retryPushes } from "./retry-pushes";
 import { sendDueMail } from "./send-mail";
 import { sendDailyUnreadReminders } from "./send-unread-reminders";
@@ -27,6 +30,7 @@ export const jobs: CronJob[] = [
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
   { name: "retry-pushes", schedule: EVERY_FIVE_MINUTES, run: retryPushes },
   { name: "clear-time-bonuses", schedule: EVERY_FIVE_MINUTES, run: clearExpiredTimeBonuses },
+  { name: "reconcile-payments", schedule: EVERY_FIVE_MINUTES, run: reconcilePayments },
   { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
   { name: "prune-outboxes", schedule: NIGHTLY, run: pruneOutboxes },
   { name: "optimize-database", schedule: NIGHTLY, run: optimizeDatabase },
