@@ -475,7 +475,13 @@ export const orders = sqliteTable(
     chargedBackAt: integer("charged_back_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_user").on(t.userId, t.createdAt),
+    // The reconciliation job's orders (app/payments/reconciliation.server.ts): those still waiting for their payment.
+    index("orders_unsettled")
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('open', 'pending')`),
+  ],
 );
 
 export const payments = sqliteTable(
@@ -719,8 +725,14 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+    /**
+     * The session the browser was signed in with when it subscribed: when that session ends
+     * (logout, password change, a ban, expiry) the browser gets no more pushes. Null for
+     * subscriptions made before this was kept.
+     */
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
   },
-  (t) => [index("push_subscriptions_user").on(t.userId)],
+  (t) => [index("push_subscriptions_user").on(t.userId), index("push_subscriptions_session").on(t.sessionId)],
 );
 
 /**

@@ -7,8 +7,10 @@
  *   likely a browser they no longer use. The count is checked again in the INSERT itself, and
  *   both statements run in one transaction, so parallel posts never store more than the cap.
  * - An endpoint belongs to the member who stored it first until it is removed (the push service
- *   answering 404/410, account deletion): another member posting it changes nothing. The same
- *   member posting it again (the browser renewed its keys) updates the keys.
+ *   answering 404/410, account deletion, or the end of the session it was stored in: a browser
+ *   signed out of the member's account gets no more of their pushes): another member posting it
+ *   changes nothing. The same member posting it again (the browser renewed its keys, or signed in
+ *   again) updates the keys and the session.
  *
  * Whether the endpoint is a push service's address at all is checked before (push-endpoint.ts).
  */
@@ -21,7 +23,7 @@ export type StoreSubscriptionOutcome = "stored" | "taken" | "limit_reached";
 
 export async function storePushSubscription(
   db: Database,
-  input: { userId: number; endpoint: string; p256dh: string; auth: string; now: Date },
+  input: { userId: number; sessionId: string; endpoint: string; p256dh: string; auth: string; now: Date },
 ): Promise<StoreSubscriptionOutcome> {
   const { pushSubscriptions: table } = schema;
   const { userId, endpoint } = input;
@@ -39,10 +41,10 @@ export async function storePushSubscription(
       )
       AND NOT EXISTS (SELECT 1 FROM ${table} WHERE endpoint = ${endpoint} AND user_id <> ${userId})`),
     db.all<{ id: number }>(sql`
-      INSERT INTO ${table} (user_id, endpoint, p256dh, auth, created_at)
-      SELECT ${userId}, ${endpoint}, ${input.p256dh}, ${input.auth}, ${Math.floor(input.now.getTime() / 1000)}
+      INSERT INTO ${table} (user_id, session_id, endpoint, p256dh, auth, created_at)
+      SELECT ${userId}, ${input.sessionId}, ${endpoint}, ${input.p256dh}, ${input.auth}, ${Math.floor(input.now.getTime() / 1000)}
       WHERE ${others} < ${MAX_PUSH_SUBSCRIPTIONS}
-      ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
+      ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, session_id = excluded.session_id
         WHERE ${table}.user_id = excluded.user_id
       RETURNING id`),
     db.all<{ userId: number }>(sql`SELECT user_id AS userId FROM ${table} WHERE endpoint = ${endpoint}`),

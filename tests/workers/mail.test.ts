@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // @ts-expect-error: the built Worker (npm run build) ships no type declarations
 import builtWorker from "#build/server/index.js";
 import { createMember } from "./factories";
+import { runCronJob } from "./cron-helpers";
 import { get, mainContent, sql } from "./helpers";
 import { fakeResend, RESEND_ENV } from "./mail-helpers";
 
@@ -111,8 +112,8 @@ describe("when the mail provider fails", () => {
   /** A moment a year or more ahead, different for each test. */
   const someday = () => new Date(Math.floor(Date.now() / 1000 + (400 + Math.random() * 3000) * 86400) * 1000);
   const minutes = (date: Date, count: number) => new Date(date.getTime() + count * 60_000);
-  /** The five-minute cron, delivering through (the fake) Resend. */
-  const runCron = (at: Date) => runFiveMinuteCron(at, RESEND_ENV);
+  /** The five-minute schedule's send-mail job alone (cron-helpers.ts), delivering through (the fake) Resend. */
+  const runCron = (at: Date) => runCronJob("send-mail", at, RESEND_ENV);
 
   it("keeps a mail answered 503 due, and sends it exactly once when the provider is back, even from two overlapping runs", async () => {
     const start = someday();

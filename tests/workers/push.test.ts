@@ -4,14 +4,12 @@
  * without the message's text; a type switched off for push sends nothing; a subscription the push
  * service answers 410 for is removed.
  */
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-// @ts-expect-error: the built Worker (npm run build) ships no type declarations
-import builtWorker from "#build/server/index.js";
 import { vapidPublicKey } from "~/notifications/vapid";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
-import { post, sql } from "./helpers";
+import { get, post, sql } from "./helpers";
+import { runCronJob } from "./cron-helpers";
 import { likeCall } from "./likes-helpers";
 import { browserSubscription, decryptPush, fakePushService, PUSH_ORIGIN, verifyVapid, type BrowserSubscription } from "./push-helpers";
 
@@ -31,8 +29,6 @@ function subscribe(cookie: string, subscription: BrowserSubscription) {
     }),
   );
 }
-
-const worker = builtWorker as ExportedHandler<Env>;
 
 const subscriptionsOf = async (userId: number) => (await sql("SELECT endpoint FROM push_subscriptions WHERE user_id = ?", [userId])).length;
 
@@ -246,6 +242,19 @@ describe("push subscriptions", () => {
     expect(await keysOf(annasDevice.endpoint)).toEqual([String(anna.userId), renewed.keys.p256dh, renewed.keys.auth]);
   });
 
+  it("stops pushing to a browser once the session it subscribed in ends, and the next member on it can turn push on", async () => {
+    const [anna, bram] = await Promise.all([signedIn({ name: "Anna", gender: "female" }), signedIn({ name: "Bram" })]);
+    const sharedBrowser = await browserSubscription();
+    expect((await subscribe(anna.cookie, sharedBrowser)).status).toBe(200);
+    expect((await subscribe(bram.cookie, { ...(await browserSubscription()), endpoint: sharedBrowser.endpoint })).status).toBe(409);
+
+    // Anna logs out on the shared browser: it no longer gets her pushes.
+    expect((await get("/api/logout.php", { cookie: anna.cookie })).status).toBe(302);
+    expect(await subscriptionsOf(anna.userId)).toBe(0);
+    expect((await subscribe(bram.cookie, { ...(await browserSubscription()), endpoint: sharedBrowser.endpoint })).status).toBe(200);
+    expect(await subscriptionsOf(bram.userId)).toBe(1);
+  });
+
   it("refuses a body over 4 KB with a 413 before reading it, and stores nothing", async () => {
     const bram = await signedIn();
     const device = await browserSubscription();
@@ -316,11 +325,8 @@ describe("when the push service fails", () => {
     await sql("UPDATE push_retries SET send_after = ?, expires_at = ? WHERE id = ?", [seconds(at), seconds(at) + left, id]);
   }
 
-  async function runFiveMinuteCron(at: Date) {
-    const ctx = createExecutionContext();
-    await worker.scheduled!(createScheduledController({ cron: "*/5 * * * *", scheduledTime: at.getTime() }), env, ctx);
-    await waitOnExecutionContext(ctx);
-  }
+  /** The push retries' job of the five-minute schedule, alone (cron-helpers.ts). */
+  const runFiveMinuteCron = (at: Date) => runCronJob("retry-pushes", at);
 
   /** Bram, subscribed on one device, and Anna, who is about to like him. */
   async function likedMember() {

@@ -87,7 +87,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!pushEndpointAllowed(endpoint, isDevelopment(env))) {
       return apiError(422, "unsupported_push_service", t("settings:push.unsupportedService"));
     }
-    const outcome = await storePushSubscription(db, { userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, now: now() });
+    const outcome = await storePushSubscription(db, {
+      userId: user.id,
+      sessionId: user.sessionId,
+      endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      now: now(),
+    });
     // Another member's browser: theirs stays theirs, and whose it is stays unsaid.
     if (outcome === "taken") return apiError(409, "push_subscription_taken", t("settings:push.taken"));
     if (outcome === "limit_reached") return apiError(409, "too_many_push_subscriptions", t("messages.generic"));
