@@ -478,9 +478,7 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_user").on(t.userId, t.createdAt),
     // The reconciliation job's orders (app/payments/reconciliation.server.ts): those still waiting for their payment.
-    index("orders_unsettled")
-      .on(t.createdAt)
-      .where(sql`${t.status} IN ('open', 'pending')`),
+    index("orders_unsettled").on(t.createdAt).where(sql`${t.status} IN ('open', 'pending')`),
   ],
 );
 
