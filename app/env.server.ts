@@ -17,6 +17,8 @@ export type SmsProviderName = (typeof smsProviders)[number];
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  /** Tests only (APP_ENV "test"): a scheduled run does only these cron jobs (comma-separated names). */
+  CRON_JOBS: optional(z.string()),
   DATABASE_URL: z.string().url(),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   /** How long one exchange with the database may take, in milliseconds (default 5,000): then the page answers 503. */

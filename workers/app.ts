@@ -9,10 +9,10 @@ import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getDatabase } from "~/db/client.server";
 import { withCombinedReads } from "~/db/combined-reads.server";
 import { unavailableResponse } from "~/http/unavailable.server";
-import { isDevelopment, readEnv } from "~/env.server";
+import { isDevelopment, readEnv, type AppEnv } from "~/env.server";
 import { withTestFaults } from "~/http/test-faults.server";
 import { applySecurityHeaders } from "~/security/headers.server";
-import { runScheduledJobs } from "./cron/registry";
+import { jobs, runScheduledJobs } from "./cron/registry";
 
 export { Inbox } from "./inbox";
 
@@ -71,6 +71,17 @@ async function discardUnreadBody(request: Request): Promise<void> {
   }
 }
 
+/**
+ * The workerd tests share one database: one that fires a schedule at a moved time names the one job
+ * it tests in `CRON_JOBS` (APP_ENV "test" only), so the schedule's other jobs do not act on every
+ * test file's rows at that time (expiring every session, clearing every welcome bonus).
+ */
+function jobsToRun(env: AppEnv) {
+  if (env.APP_ENV !== "test" || !env.CRON_JOBS) return jobs;
+  const names = env.CRON_JOBS.split(",");
+  return jobs.filter((job) => names.includes(job.name));
+}
+
 export default {
   async fetch(request, env, ctx) {
     // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
@@ -98,6 +109,6 @@ export default {
     const appEnv = readEnv(env);
     const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
     const deps = { db, env: appEnv, now: new Date(controller.scheduledTime) };
-    ctx.waitUntil(runScheduledJobs(controller.cron, deps));
+    ctx.waitUntil(runScheduledJobs(controller.cron, deps, jobsToRun(appEnv)));
   },
 } satisfies ExportedHandler<Env>;
