@@ -15,7 +15,7 @@ import { schema, type Database } from "~/db/client.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { OwnPhoto } from "./photo-api";
 import type { ProcessedImage } from "./process-image.server";
-import { deletePhotoObjects, type StoredPhotoKeys } from "./storage.server";
+import { discardPhotoObjects, type StoredPhotoKeys } from "./storage.server";
 
 const { photos, profiles } = schema;
 
@@ -152,8 +152,9 @@ export async function deleteOwnPhoto(db: Database, bucket: R2Bucket, profileId: 
     repairMainPhoto(db, profileId),
     refreshHasPhoto(db, profileId),
   ]);
-  // The row goes first: no listed photo ever points at a missing object.
-  await deletePhotoObjects(bucket, [photo.objectKey, photo.thumbKey]);
+  // The row goes first: no listed photo ever points at a missing object. Storage failing now leaves
+  // an object no row names (unreachable, logged); the member's photo is deleted either way.
+  await discardPhotoObjects(bucket, [photo.objectKey, photo.thumbKey]);
   return true;
 }
 
