@@ -11,6 +11,7 @@
  */
 import { detectLanguage } from "~/i18n/detect-language";
 import { plainTextT } from "~/i18n/plain-text.server";
+import { NO_STORE } from "./api-errors.server";
 import { localeCookie } from "./cookies.server";
 
 /** Seconds a client is asked to wait before trying again. */
@@ -21,7 +22,7 @@ const escapeHtml = (text: string) =>
 
 export function unavailableResponse(request: Request, country: string | null): Response {
   const url = new URL(request.url);
-  const headers = new Headers({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+  const headers = new Headers({ "Retry-After": String(RETRY_AFTER_SECONDS), ...NO_STORE });
   const language = detectLanguage({
     cookieLocale: localeCookie.read(request),
     acceptLanguage: request.headers.get("Accept-Language"),

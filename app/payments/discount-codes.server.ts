@@ -20,7 +20,7 @@ import { schema, type Database } from "~/db/client.server";
 import { withinLimits, type Limit } from "~/security/rate-limit.server";
 import { discountCentsFor, normalizeDiscountCode, type DiscountRefusal } from "./discount";
 
-const { discountCodes, discountCodeUses, orders, timeBonuses } = schema;
+const { discountCodes, timeBonuses } = schema;
 
 /** Look-ups of typed codes: 10 per member and 30 per address in 10 minutes. */
 const LOOKUP_WINDOW_SECONDS = 600;
@@ -33,15 +33,20 @@ const lookupLimits = (userId: number, ip: string | null): Limit[] => [
 const RELEASING = sql`('failed', 'canceled', 'expired')`;
 
 /**
- * True while the member holds this code: used by a paid order, or reserved by an order that may
- * still be paid. A reservation of a failed, canceled or expired order holds nothing.
+ * How the member holds this code: 'used' by a paid order, 'reserved' by an order that may still be
+ * paid, or NULL. A reservation of a failed, canceled or expired order holds nothing. A subquery, so
+ * the order insert checks it in its own statement (new-order.server.ts).
  */
-export function codeHeld(codeId: number, userId: number): SQL {
-  return sql`EXISTS (
-    SELECT 1 FROM discount_code_uses u JOIN orders o ON o.id = u.order_id
-    WHERE u.code_id = ${codeId} AND u.user_id = ${userId} AND (u.consumed_at IS NOT NULL OR o.status NOT IN ${RELEASING})
+function holdOf(codeId: number, userId: number): SQL {
+  return sql`(
+    SELECT CASE WHEN u.consumed_at IS NOT NULL THEN 'used' WHEN o.status NOT IN ${RELEASING} THEN 'reserved' END
+    FROM discount_code_uses u JOIN orders o ON o.id = u.order_id
+    WHERE u.code_id = ${codeId} AND u.user_id = ${userId}
   )`;
 }
+
+/** True while the member holds this code (used, or reserved by an order that may still be paid). */
+export const codeHeld = (codeId: number, userId: number): SQL => sql`${holdOf(codeId, userId)} IS NOT NULL`;
 
 /** The statement that gives back the code an unpaid order reserved (its payment failed, was canceled or expired). */
 export function releaseReservedCode(db: Database, orderId: number) {
@@ -153,13 +158,6 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
 
 /** Whether the member used this code (a paid order) or an order of theirs that may still be paid holds it. */
 export async function heldBy(db: Database, codeId: number, userId: number): Promise<"used" | "reserved" | null> {
-  const [use] = await db
-    .select({ consumedAt: discountCodeUses.consumedAt, orderStatus: orders.status })
-    .from(discountCodeUses)
-    .innerJoin(orders, eq(orders.id, discountCodeUses.orderId))
-    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId)))
-    .limit(1);
-  if (!use) return null;
-  if (use.consumedAt) return "used";
-  return ["failed", "canceled", "expired"].includes(use.orderStatus) ? null : "reserved";
+  const [row] = await db.all<{ hold: "used" | "reserved" | null }>(sql`SELECT ${holdOf(codeId, userId)} AS hold`);
+  return row?.hold ?? null;
 }
