@@ -83,11 +83,15 @@ test("running out of credits shows the credit alert, for a message as for a phot
   await box.fill("Hallo Dirk!");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/chats\/\d+$/);
+  // The conversation's own page has rendered (the URL changes before React commits it): the sent
+  // message is there and the balance reads 0.
+  await expect(page.locator(".chat-composer__hint")).toContainText("Je hebt er 0.");
+  await expect(box).toHaveValue("");
 
   await box.fill("Nog een bericht");
   await box.press("Enter");
   const alert = page.getByRole("alert").filter({ hasText: "Je hebt niet genoeg credits" });
-  await expect(alert).toBeVisible();
+  await expect(alert).toBeVisible({ timeout: 10_000 });
   await expect(alert.getByRole("link", { name: "Credits kopen" })).toHaveAttribute("href", "/credits");
 
   await page.reload();
