@@ -1,0 +1,216 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * A native speaker's minimum (issue 33, ADR 052): no English left in a non-English locale, and the
+ * words each language's glossary (docs/glossary/<lng>.md) rules out. Key parity with nl is
+ * tests/unit/locales.test.ts's; this test also checks every key against en, so a key added in en
+ * and nowhere else fails too.
+ */
+
+const LOCALES_DIR = fileURLToPath(new URL("../../locales/", import.meta.url));
+const LANGUAGES = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"] as const;
+const NAMESPACES = readdirSync(join(LOCALES_DIR, "en"))
+  .filter((name) => name.endsWith(".json"))
+  .map((name) => name.replace(/\.json$/, ""));
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function leaves(value: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (typeof value === "string") out.set(prefix, value);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) leaves(child, prefix ? `${prefix}.${key}` : key, out);
+  }
+  return out;
+}
+
+const strings = (lng: string, ns: string) => leaves(JSON.parse(readFileSync(join(LOCALES_DIR, lng, `${ns}.json`), "utf8")));
+
+/** Keys whose value is the same in English and in the language itself: names, codes, shared loan words. */
+const SAME_AS_ENGLISH_VALUES = new Set([
+  "OK",
+  "Ok",
+  "Premium",
+  "Chat",
+  "Credits",
+  "Likes",
+  "Like",
+  "Match",
+  "Matches",
+  "GIF",
+  "GIFs",
+  "E-mail",
+  "Email",
+  "IBAN",
+  "BIC",
+  "SEPA",
+  "Passkey",
+  "Passkeys",
+  "FAQ",
+  "Cookies",
+  "Login",
+  "Info",
+  "Status",
+  "Online",
+  "Profil",
+  "Stop",
+  "Start",
+  "Hobby",
+  "Sport",
+  "Total",
+  "Region",
+  "Slug",
+  "Hotel",
+  "Bar",
+  "Restaurant",
+  "Club",
+  "Festival",
+  "Yoga",
+  "Fitness",
+  "Tennis",
+  "Golf",
+  "Jazz",
+  "Rock",
+  "Pop",
+  "Techno",
+  "Hip-hop",
+  "Hiphop",
+  "R&B",
+  "Blues",
+  "Reggae",
+  "Metal",
+  "Punk",
+  "Soul",
+  "Gospel",
+  "Funk",
+  "Disco",
+  "House",
+  "Indie",
+  "Country",
+  "Ska",
+  "Emo",
+  "Goth",
+  "Nope",
+  "Swipe",
+  "Bondage",
+  "BDSM",
+  "BBW",
+  "GILF",
+  "MILF",
+  "Party",
+  "Flirt",
+  "Camping",
+  "Shopping",
+  "Design",
+  "Film",
+  "Tattoo",
+  "Gaming",
+  "Poker",
+  "Snowboard",
+  "Snowboarding",
+  "Surfen",
+  "Fitness",
+  "Vlog",
+  "Blog",
+  "Podcast",
+  "Netflix",
+  "Piercing",
+]);
+
+/** A value that is only placeholders, numbers, symbols or a product name needs no translation. */
+function needsNoTranslation(value: string): boolean {
+  const words = value
+    .replace(/\{\{[^}]*\}\}/g, "")
+    .replace(/<\/?\w+>/g, "")
+    .replace(/[\d\s.,:;!?()[\]/%+–—…·•|#*&'"€$£×@\-_=<>📷🎁❤️]/gu, "");
+  if (words === "") return true;
+  if (SAME_AS_ENGLISH_VALUES.has(value.trim())) return true;
+  // An e-mail address, URL, a country or currency code, or an all-caps abbreviation.
+  return /^(https?:\/\/\S+|\S+@\S+|[A-Z]{2,5}|[A-Z][a-z]+ \d+)$/.test(value.trim());
+}
+
+/** A key whose value is a brand, a code or data shown as is: the same in every language by design. */
+const SAME_EVERYWHERE_KEYS = [/\.us2257$/, /^languages?\.names\./, /^language\.names\./, /\.placeholder\.(email|iban)$/];
+
+describe.each(LANGUAGES.filter((lng) => lng !== "en"))("%s", (lng) => {
+  it.each(NAMESPACES)("%s has every key English has", (ns) => {
+    const own = strings(lng, ns);
+    const missing = [...strings("en", ns).keys()].filter((key) => !own.has(key) && !PLURAL.test(key));
+    expect(missing, `${lng}/${ns}.json misses keys English has`).toEqual([]);
+  });
+
+  it.each(NAMESPACES)("%s has no English left (outside the words both languages share)", (ns) => {
+    const english = strings("en", ns);
+    const untranslated = [...strings(lng, ns)]
+      .filter(([key, value]) => english.get(key) === value && !needsNoTranslation(value))
+      .filter(([key]) => !SAME_EVERYWHERE_KEYS.some((pattern) => pattern.test(key)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(untranslated, `${lng}/${ns}.json has values identical to English`).toEqual([]);
+  });
+});
+
+describe("each language's glossary", () => {
+  const all = (lng: string) => NAMESPACES.flatMap((ns) => [...strings(lng, ns)].map(([key, value]) => ({ where: `${ns}:${key}`, value })));
+  const offending = (lng: string, pattern: RegExp) => all(lng).filter(({ value }) => pattern.test(value)).map(({ where, value }) => `${where}: ${value}`);
+
+  it("Polish never calls a member członek (it reads as 'penis' on an adult site): użytkownik or osoba", () => {
+    expect(offending("pl", /człon(ek|k)/i)).toEqual([]);
+  });
+
+  it("Polish never puts a name after 'od' or 'z' where it would need declining", () => {
+    expect(offending("pl", /\b(od|z|dla|do|o|ze):? \{\{(name|sender|senderName)\}\}/)).toEqual([]);
+  });
+
+  it("French says tu, never vous, to the reader", () => {
+    expect(offending("fr", /\b(vous|votre|vos)\b/i)).toEqual([]);
+  });
+
+  it("French never says aimer for liking a person", () => {
+    expect(offending("fr", /\b(aim(e|es|ez|ent|é|ée|és|er|ons)|j'aime)\b/i)).toEqual([]);
+  });
+
+  it("French puts a non-breaking space before ? ! : ; and never an ordinary one", () => {
+    expect(offending("fr", / [?!:;]/)).toEqual([]);
+  });
+
+  it("German tells signing up (registrieren) from logging in (einloggen): never anmelden", () => {
+    expect(offending("de", /\b(an(ge)?meld\w*|Anmeld\w*)/)).toEqual([]);
+  });
+
+  it("German quotes with „…“, not straight quotes", () => {
+    expect(offending("de", /"/)).toEqual([]);
+  });
+
+  it("Swedish never calls SEPA direct debit Autogiro (Bankgirot's own service)", () => {
+    expect(offending("sv", /(?<!SEPA-)autogiro/i)).toEqual([]);
+  });
+
+  it("Swedish never glues a genitive -s onto a name ({{name}}s breaks for names ending in s)", () => {
+    expect(offending("sv", /\{\{\w+\}\}s\b/)).toEqual([]);
+  });
+
+  it("match finder is translated in French, Finnish and Italian", () => {
+    for (const lng of ["fr", "fi", "it"]) expect(offending(lng, /match ?finder/i), lng).toEqual([]);
+  });
+
+  it("Spanish and Italian do not ask 'only tonight?'", () => {
+    expect(offending("es", /solo esta noche/i)).toEqual([]);
+    expect(offending("it", /solo stasera/i)).toEqual([]);
+  });
+
+  it("Spanish and French do not greet the reader in the masculine only", () => {
+    expect(offending("es", /¡Bienvenido!/)).toEqual([]);
+    expect(offending("fr", /\b(Bienvenu !|connecté)\b/)).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("%s uses one apostrophe style", (lng) => {
+    const straight = all(lng).filter(({ value }) => /\w'\w/.test(value)).length;
+    const curly = all(lng).filter(({ value }) => /\w’\w/.test(value)).length;
+    expect(Math.min(straight, curly), `${lng}: ${straight} straight and ${curly} curly apostrophes`).toBe(0);
+  });
+
+  it.each(LANGUAGES)("%s never puts the number 1 in an _other plural form", (lng) => {
+    expect(all(lng).filter(({ where, value }) => /_other$/.test(where) && /(^|\s)1\s/.test(value)).map(({ where }) => where)).toEqual([]);
+  });
+});
