@@ -191,11 +191,11 @@ describe("each language's glossary", () => {
   });
 
   it("Swedish never calls SEPA direct debit Autogiro (Bankgirot's own service)", () => {
-    expect(offending("sv", /(?<!SEPA-)autogiro/i)).toEqual([]);
+    expect(offending("sv", /autogiro/i)).toEqual([]);
   });
 
-  it("Swedish never glues a genitive -s onto a name ({{name}}s breaks for names ending in s)", () => {
-    expect(offending("sv", /\{\{\w+\}\}s\b/)).toEqual([]);
+  it.each(["sv", "da", "nb", "de"])("%s never glues a genitive -s onto a name ({{name}}s breaks for names ending in s)", (lng) => {
+    expect(offending(lng, /\{\{\w+\}\}s\b/)).toEqual([]);
   });
 
   it("match finder is translated in French, Finnish and Italian", () => {
