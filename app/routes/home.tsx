@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     {t("home.ctaLogin")}
                   </Link>
                 </div>
-                <p className="hero__note">{t("home.freeNote", { credits: loaderData.signupCredits })}</p>
+                <p className="hero__note">{t("home.freeNote", { count: loaderData.signupCredits })}</p>
               </>
             )}
           </div>

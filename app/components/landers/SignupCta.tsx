@@ -20,7 +20,7 @@ export function SignupCta({ light = false, note = true }: { light?: boolean; not
       <a href="/signup" className={`btn btn-lg ${light ? "btn-light" : "btn-secondary"}`}>
         {t("landers:cta.signup")}
       </a>
-      {note && <p className="lander-cta__note">{t("landers:cta.note", { credits: lander.signupCredits })}</p>}
+      {note && <p className="lander-cta__note">{t("landers:cta.note", { count: lander.signupCredits })}</p>}
     </div>
   );
 }
