@@ -214,7 +214,7 @@ function needsNoTranslation(value: string, lng: string): boolean {
   const words = value
     .replace(/\{\{[^}]*\}\}/g, "")
     .replace(/<\/?\w+>/g, "")
-    .replace(/[\d\s.,:;!?()[\]/%+–—…·•|#*&'"€$£×@\-_=<>📷🎁❤️]/gu, "");
+    .replace(/[\d\s.,:;!?()[\]/%+–—…·•|#*&'"€$£×@\-_=<>]|\p{Extended_Pictographic}|\uFE0F/gu, "");
   if (words === "") return true;
   // An e-mail address, URL, a country or currency code, or an all-caps abbreviation.
   return /^(https?:\/\/\S+|\S+@\S+|[A-Z]{2,5}|[A-Z][a-z]+ \d+)$/.test(value.trim());
