@@ -273,7 +273,7 @@ describe("each language's glossary", () => {
 
   it("French addresses nobody in the masculine only, nor with a point médian (·e)", () => {
     expect(
-      offending("fr", /\w·e\b|\b(Ravi|Content|Curieux|Nouveau sur le site|[Tt]u es (connecté|inscrit|prêt|sûr)|t’es inscrit)\b/),
+      offending("fr", /\w·e\b|\b(Ravi|Content|Curieux|Nouveau sur le site|Seul ce soir|[Tt]u es (connecté|inscrit|prêt|sûr)|t’es inscrit)\b/),
     ).toEqual([]);
   });
 
@@ -297,9 +297,10 @@ describe("each language's glossary", () => {
     for (const lng of ["fr", "fi", "it"]) expect(offending(lng, /match ?finder/i), lng).toEqual([]);
   });
 
-  it("Spanish and Italian do not ask 'only tonight?'", () => {
+  it("Spanish, Italian and Dutch do not ask 'only tonight?'", () => {
     expect(offending("es", /solo esta noche/i)).toEqual([]);
     expect(offending("it", /solo stasera/i)).toEqual([]);
+    expect(offending("nl", /^Alleen vanavond/)).toEqual([]);
   });
 
   it("Spanish and French do not greet the reader in the masculine only", () => {
