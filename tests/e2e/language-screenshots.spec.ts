@@ -28,7 +28,7 @@ async function createPenPal(viewer: { profileId: number }) {
           VALUES (?, ?, 2, unixepoch()), (?, ?, 0, unixepoch())`,
     args: [conversationId, viewer.profileId, conversationId, penPal.profileId],
   });
-  for (const body of ["Hoi! 🙂", "Zin in een kop koffie deze week?"]) {
+  for (const body of ["Hoi!", "Zin in een kop koffie deze week?"]) {
     await client.execute({
       sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)",
       args: [conversationId, penPal.profileId, body],

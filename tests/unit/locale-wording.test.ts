@@ -273,7 +273,10 @@ describe("each language's glossary", () => {
 
   it("French addresses nobody in the masculine only, nor with a point médian (·e)", () => {
     expect(
-      offending("fr", /\w·e\b|\b(Ravi|Content|Curieux|Nouveau sur le site|Seul ce soir|[Tt]u es (connecté|inscrit|prêt|sûr)|t’es inscrit)\b/),
+      offending(
+        "fr",
+        /\w·e\b|\b(Ravi|Content|Curieux|Nouveau sur le site|Seul ce soir|[Tt]u es (connecté|inscrit|prêt|sûr)|t’es inscrit)\b/,
+      ),
     ).toEqual([]);
   });
 
