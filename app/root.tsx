@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -25,7 +24,7 @@ import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
 import { TranslationsPreload } from "~/i18n/translation-link";
 import { loadResources, resourcesOf } from "~/i18n/translation-store";
-import { visibleLanguages, type Language } from "~/i18n/languages";
+import { menuLanguages, type Language } from "~/i18n/languages";
 import { translationUrls } from "virtual:translation-assets";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
@@ -88,13 +87,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...counts,
       }
     : null;
-  const languages = visibleLanguages(country, site.domainLanguage);
   const { company, settings } = site;
   return {
     locale,
     /** The browser's translations file for this language (ADR 033), cached by the browser for good. */
     translations: translationUrls[locale] ?? "",
-    languages: languages.includes(locale) ? languages : [locale, ...languages],
+    /** The language menu's choices (more than one: the menu shows; languages.ts). */
+    languages: menuLanguages(country, site.domainLanguage, locale),
     country,
     user: navUser,
     account: user
@@ -202,6 +201,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, ready } = useTranslation();
   const rootData = useRootData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} t={ready && rootData ? t : undefined} />;
+  return <ErrorPage error={error} t={ready && rootData ? t : undefined} />;
 }

@@ -36,8 +36,9 @@ export const siteSettingsSchema = z.object({
   loggedOutSearch: z.enum(["all", "limited", "none"]).default("limited"),
   loggedOutSearchTrafficsource: z.enum(["all", "limited", "none"]).default("all"),
   /**
-   * The traffic sources (tracking `network` values) the site works with. Only these count as "came
-   * through a traffic source" for signups and logged-out search: a made-up `?network=` unlocks nothing.
+   * An allow-list of traffic sources (tracking `network` values). Empty (the default): any network
+   * counts as "came through a traffic source" for signups and logged-out search (spec §4); a site
+   * that names networks narrows it to those, and a made-up `?network=` then unlocks nothing.
    */
   trafficNetworks: z.array(z.string().min(1).max(100)).default([]),
   supportPhone: z.string(),
