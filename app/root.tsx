@@ -33,6 +33,7 @@ import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
 import { renderedWithScripts } from "~/components/layout/page-scripts";
+import { useAppBadge } from "~/components/layout/use-app-badge";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -195,6 +196,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const user = useRootData()?.user;
+  useAppBadge(user ? user.unreadMessages + user.newLikes : 0);
   return <Outlet />;
 }
 

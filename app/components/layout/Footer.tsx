@@ -55,7 +55,7 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
             {/* product.md §2: the language page is always one tap away, also when the menu has one language. */}
             <li>
               <Link to="/lang-config" className="footer__language">
-                {t("language.label")}: {languageNames[locale]}
+                {`${t("language.label")}: ${languageNames[locale]}`}
               </Link>
             </li>
           </ul>
