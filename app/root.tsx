@@ -130,6 +130,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** White label (ADR 025): the site's colours and logo as CSS rules. */
       brandCss: brandCss(settings.brand),
       themeColor: settings.brand.primary,
+      /** spec §3 `cdn_prefix` (app/sites/cdn.ts): public photos and static images come from there. */
+      cdnPrefix: settings.cdnPrefix,
       /** ADR 026: the deployment's VAPID public key ("" when push is not configured). */
       pushPublicKey: settings.vapidPublicKey,
     },

@@ -1,7 +1,10 @@
 import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
 import { chatScreenData } from "~/chat/chat-screen.server";
-import { openConversation } from "~/chat/conversations.server";
+import { listChats, openConversation } from "~/chat/conversations.server";
+import { ChatList } from "~/components/chat/ChatList";
+import { dayKey } from "~/i18n/format";
+import { useTranslation } from "~/i18n/translation";
 import { notifyInboxes } from "~/chat/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
@@ -13,6 +16,8 @@ import { sendFromForm } from "~/http/chat-send.server";
  * A conversation (product.md §2 "chat screen"): top bar with the partner and the credit badge, the
  * messages, and the composer with gifts. Opening it marks its messages read (product.md §4). A
  * conversation that is not the member's, or whose partner they can no longer reach, is a 404.
+ * From 992 px the conversation list stands beside it as a 300–400 px column (spec §9 layout; CSS
+ * `.chat-split`); it is read alongside the conversation, not after it (no extra round trip waited for).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);
@@ -21,14 +26,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, env, ctx, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
-  const opened = await openConversation(db, {
-    conversationId,
-    viewerProfileId: user.profile.id,
-    siteId: site.id,
-    now: now(),
-    before,
-    historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
-  });
+  const at = now();
+  const [opened, chats] = await Promise.all([
+    openConversation(db, {
+      conversationId,
+      viewerProfileId: user.profile.id,
+      siteId: site.id,
+      now: at,
+      before,
+      historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
+    }),
+    listChats(db, { viewerProfileId: user.profile.id, siteId: site.id, now: at }),
+  ]);
   if (!opened) throw data(null, { status: 404 });
   const { seen, ...conversation } = opened;
   // The partner's open chat shows "seen" under their messages (live, ADR 027).
@@ -36,6 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     conversation,
     partner: conversation.partner,
+    // Read at the same time as the opening: this conversation's messages are read now.
+    chats: chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)),
+    list: {
+      timeZone: site.settings.timeZone,
+      today: dayKey(at, site.settings.timeZone),
+      fictional: { icon: site.settings.fictionalIcon, label: site.texts.fictionalSingular },
+    },
     ...(await chatScreenData(db, site, conversation.partner)),
     title: `${conversation.partner.name} · ${site.name}`,
   };
@@ -49,7 +65,22 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />;
+  const { t } = useTranslation();
+  const { list } = loaderData;
+  return (
+    <div className="chat-split">
+      <aside className="chat-split__list" aria-label={t("chat:list.title")}>
+        <ChatList
+          chats={loaderData.chats}
+          lastOpenedId={loaderData.conversation.conversationId}
+          timeZone={list.timeZone}
+          today={list.today}
+          fictional={list.fictional}
+        />
+      </aside>
+      <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />
+    </div>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

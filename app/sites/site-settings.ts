@@ -3,6 +3,7 @@
  * Every number the specification names as a setting lives here, so an operator can change it
  * without a deploy; the defaults are the decisions of product.md §10.
  */
+import { normalizeCdnPrefix } from "./cdn";
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
 import { thirdPartyScriptsSchema } from "../acquisition/consent";
@@ -24,7 +25,8 @@ export const resellTileSchema = z.object({
 export type ResellTile = z.infer<typeof resellTileSchema>;
 
 export const siteSettingsSchema = z.object({
-  cdnPrefix: z.string().default(""),
+  /** Where public photos and static images are served from (app/sites/cdn.ts); "" for the site itself. */
+  cdnPrefix: z.string().default("").transform(normalizeCdnPrefix),
   /** Texts a visitor reads are per language (site-texts.ts): one string, or `{ nl: "…", en: "…" }`. */
   indexTitle: localizedTextSchema,
   description: localizedTextSchema,
