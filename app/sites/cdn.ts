@@ -5,7 +5,7 @@
  * photos and the files under public/; private, pending and chat photos need the member's session
  * cookie, which a CDN host never gets, and stay on the site (ADR 051). Shared by server and browser.
  */
-const PREFIX = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/i;
+const PREFIX = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
 
 /** A setting's value as a usable prefix (no trailing slash), or "" when it is empty or not an http(s) address. */
 export function normalizeCdnPrefix(value: string): string {

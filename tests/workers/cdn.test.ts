@@ -19,6 +19,12 @@ beforeAll(async () => {
     [host, host, `${CDN}/`],
   )) as [[string]];
   await sql("INSERT INTO site_hosts (host, site_id) VALUES (?, ?)", [host, Number(siteId)]);
+  await sql(
+    `INSERT INTO site_prices (site_id, currency, package_key, credits, amount_cents, discount_percent, popular, position)
+     SELECT ?, currency, package_key, credits, amount_cents, discount_percent, popular, position
+     FROM site_prices WHERE site_id = (SELECT id FROM sites WHERE is_default = 1)`,
+    [Number(siteId)],
+  );
 });
 
 describe("a site with a cdn_prefix", () => {

@@ -38,7 +38,15 @@ export function LanderGrid({ members }: { members: ProfileCard[] }) {
 export function MemberPhoto({ profile, className, eager = false }: { profile: ProfileCard; className?: string; eager?: boolean }) {
   const cdn = useCdnUrl();
   return profile.photoUrl ? (
-    <img className={className} src={cdn(profile.photoUrl)} alt="" width={160} height={200} loading={eager ? "eager" : "lazy"} decoding="async" />
+    <img
+      className={className}
+      src={cdn(profile.photoUrl)}
+      alt=""
+      width={160}
+      height={200}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
   ) : (
     <span className={`${className ?? ""} lander-photo--empty`} aria-hidden="true">
       {profile.name.slice(0, 1)}

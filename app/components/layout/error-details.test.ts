@@ -10,8 +10,14 @@ function thrown(body: unknown, status: number) {
 
 describe("the error page's status and message (spec §2)", () => {
   it("shows a thrown error's message and status", () => {
-    expect(errorDetails(thrown("Dit profiel is niet meer beschikbaar", 410))).toEqual({ status: 410, message: "Dit profiel is niet meer beschikbaar" });
-    expect(errorDetails(thrown({ error: "forbidden", message: "Niet toegestaan" }, 403))).toEqual({ status: 403, message: "Niet toegestaan" });
+    expect(errorDetails(thrown("Dit profiel is niet meer beschikbaar", 410))).toEqual({
+      status: 410,
+      message: "Dit profiel is niet meer beschikbaar",
+    });
+    expect(errorDetails(thrown({ error: "forbidden", message: "Niet toegestaan" }, 403))).toEqual({
+      status: 403,
+      message: "Niet toegestaan",
+    });
     expect(errorDetails(new Error("Kaboom"))).toEqual({ status: 500, message: "Kaboom" });
   });
 

@@ -3,7 +3,12 @@ import { pushMessageOf } from "./push-messages";
 
 describe("a push the service worker reports to the page", () => {
   it("is read from the worker's envelope", () => {
-    expect(pushMessageOf({ type: "push", message: { title: "Flirtparadijs", body: "Bram is een gesprek met je begonnen", url: "/chats/4", tag: "chat-4", count: 2 } })).toEqual({
+    expect(
+      pushMessageOf({
+        type: "push",
+        message: { title: "Flirtparadijs", body: "Bram is een gesprek met je begonnen", url: "/chats/4", tag: "chat-4", count: 2 },
+      }),
+    ).toEqual({
       title: "Flirtparadijs",
       body: "Bram is een gesprek met je begonnen",
       url: "/chats/4",
@@ -15,6 +20,12 @@ describe("a push the service worker reports to the page", () => {
   it("ignores other messages and cleans odd fields", () => {
     expect(pushMessageOf(null)).toBeNull();
     expect(pushMessageOf({ type: "other", message: {} })).toBeNull();
-    expect(pushMessageOf({ type: "push", message: { count: "-3", url: 5 } })).toEqual({ title: "", body: "", url: "/", tag: null, count: 0 });
+    expect(pushMessageOf({ type: "push", message: { count: "-3", url: 5 } })).toEqual({
+      title: "",
+      body: "",
+      url: "/",
+      tag: null,
+      count: 0,
+    });
   });
 });
