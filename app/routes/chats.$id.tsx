@@ -2,7 +2,8 @@ import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
 import { chatScreenData } from "~/chat/chat-screen.server";
 import { listChats, openConversation } from "~/chat/conversations.server";
-import { ChatList } from "~/components/chat/ChatList";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { DESKTOP_QUERY } from "~/components/chat/last-opened-chat";
 import { dayKey } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
 import { notifyInboxes } from "~/chat/live.server";
@@ -19,6 +20,24 @@ import { sendFromForm } from "~/http/chat-send.server";
  * From 992 px the conversation list stands beside it as a 300–400 px column (spec §9 layout; CSS
  * `.chat-split`); it is read alongside the conversation, not after it (no extra round trip waited for).
  */
+
+/** The list's code loads only on a wide screen, after the page: a phone never downloads it. */
+const ChatList = lazy(() => import("~/components/chat/ChatList").then((module) => ({ default: module.ChatList })));
+
+function subscribeToWidth(onChange: () => void) {
+  const query = matchMedia(DESKTOP_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the screen is wide enough for the list column (false on the server: the column's space is kept empty by CSS). */
+function useWideScreen() {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => matchMedia(DESKTOP_QUERY).matches,
+    () => false,
+  );
+}
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);
   const conversationId = idParam(params.id);
@@ -66,17 +85,22 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const wide = useWideScreen();
   const { list } = loaderData;
   return (
     <div className="chat-split">
       <aside className="chat-split__list" aria-label={t("chat:list.title")}>
-        <ChatList
-          chats={loaderData.chats}
-          lastOpenedId={loaderData.conversation.conversationId}
-          timeZone={list.timeZone}
-          today={list.today}
-          fictional={list.fictional}
-        />
+        {wide && (
+          <Suspense>
+            <ChatList
+              chats={loaderData.chats}
+              lastOpenedId={loaderData.conversation.conversationId}
+              timeZone={list.timeZone}
+              today={list.today}
+              fictional={list.fictional}
+            />
+          </Suspense>
+        )}
       </aside>
       <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />
     </div>
