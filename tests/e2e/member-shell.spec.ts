@@ -7,6 +7,9 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 
+// Each test signs in and loads several pages; on a loaded machine that takes longer than the default.
+test.describe.configure({ timeout: 120_000 });
+
 /** A React Router data request: a revalidation (polling) or a navigation's data. */
 const isDataRequest = (request: Request) => new URL(request.url()).pathname.endsWith(".data");
 
@@ -57,7 +60,7 @@ test("the user, chats and likes are polled 5 s after load while the live socket 
   const socket = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/api/chat-socket"));
   await page.goto("/likes");
   const live = await socket;
-  const poll = await page.waitForRequest(isDataRequest, { timeout: 20_000 });
+  const poll = await page.waitForRequest(isDataRequest, { timeout: 60_000 });
   expect(new URL(poll.url()).pathname).toBe("/likes.data");
   expect(live.isClosed()).toBe(false);
 });
@@ -68,30 +71,34 @@ test("the app badge shows unread messages plus new likes, and is cleared at zero
   const badge = await recordAppBadge(page);
   await logIn(page, member.email, member.password);
   await page.goto("/members");
-  await expect.poll(badge).toBe(2);
+  await expect.poll(badge, { timeout: 30_000 }).toBe(2);
 
   // Reading the message and seeing who liked: nothing left to count.
   await page.goto(`/chats/${penPal.conversationId}`);
-  await expect(page.getByText("Hoi! Zin in een praatje?")).toBeVisible();
+  await expect(page.getByText("Hoi! Zin in een praatje?")).toBeVisible({ timeout: 30_000 });
   await page.goto(`/members/${penPal.profileId}`);
   await page.goto("/likes");
-  await expect.poll(badge).toBe("cleared");
+  await expect.poll(badge, { timeout: 30_000 }).toBe("cleared");
 });
 
-test("a member's likely next pages are prefetched when the browser is idle; a visitor's page stays without scripts", async ({ page }) => {
+test("a member's likely next pages are prefetched when the browser is idle; a visitor's page stays without scripts", async ({
+  page,
+  browser,
+}) => {
   const member = await createMember({ name: "Prefetcher" });
   await logIn(page, member.email, member.password);
   await page.goto("/members");
   const prefetched = page.locator('link[rel="modulepreload"][data-prefetch="idle"]');
-  await expect.poll(() => prefetched.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => prefetched.count(), { timeout: 30_000 }).toBeGreaterThan(0);
   const hrefs = await prefetched.evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   expect(hrefs.some((href) => /\/assets\/chats-[\w-]+\.js$/.test(href))).toBe(true);
   expect(hrefs.some((href) => /\/assets\/likes-[\w-]+\.js$/.test(href))).toBe(true);
 
-  const visitor = await page.context().browser()!.newPage();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto("/pricing");
   expect(await visitor.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
-  await visitor.close();
+  await visitorContext.close();
 });
 
 test("from 992 px a conversation has the chat list beside it (300–400 px), its messages at most 800 px wide", async ({ page }) => {
@@ -101,7 +108,7 @@ test("from 992 px a conversation has the chat list beside it (300–400 px), its
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`/chats/${penPal.conversationId}`);
   const list = page.getByRole("complementary", { name: "Berichten" });
-  await expect(list.getByRole("link", { name: /Pennie/ }).first()).toBeVisible();
+  await expect(list.getByRole("link", { name: /Pennie/ }).first()).toBeVisible({ timeout: 30_000 });
   const column = (await list.boundingBox())!;
   const conversation = (await page.locator(".chat-screen").boundingBox())!;
   expect(column.width).toBeGreaterThanOrEqual(300);
