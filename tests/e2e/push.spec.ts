@@ -128,6 +128,8 @@ test("a new message reaches the member's service worker as an encrypted push, wi
   context,
   browser,
 }) => {
+  // Two members, a chat and a push through a push service of our own: longer than the default on a loaded machine.
+  test.setTimeout(120_000);
   const pushService = await startPushService();
   try {
     const subscription = await pushService.subscription();
