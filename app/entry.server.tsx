@@ -7,7 +7,6 @@ import { isDevelopment } from "~/env.server";
 import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { documentExtras } from "~/http/document.server";
-import { wantsPageHiddenBeacon } from "~/acquisition/page-hidden-beacon.server";
 import { supportedLanguages } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { provideResources } from "~/i18n/translation-store";
@@ -48,8 +47,8 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031), the landers'
-  // page-hidden beacon (ADR 030) and the inline scripts of pages without React (ADR 032), added to the stream.
+  // SEO tags, the cookie banner, the accepted third-party scripts (ADR 031), every page's
+  // page-hidden beacon (product.md §7) and the inline scripts of pages without React (ADR 032), added to the stream.
   const extras = documentExtras(loadContext, request, responseStatusCode, {
     pageHiddenBeacon: sendsPageHiddenBeacon(routerContext),
     inlineScripts: pageInlineScripts(matchedHandles(routerContext), getUser(loadContext) !== null),
@@ -70,10 +69,9 @@ function matchedHandles({ staticHandlerContext, routeModules }: EntryContext): {
   return staticHandlerContext.matches.map((match) => ({ handle: routeModules[match.route.id]?.handle }));
 }
 
-/** A page (not an error page) whose matched routes ask for the page-hidden beacon in their `handle`. */
+/** product.md §7: every page sends the page-hidden beacon; an error page does not. */
 function sendsPageHiddenBeacon(routerContext: EntryContext): boolean {
-  if (routerContext.staticHandlerContext.errors) return false;
-  return wantsPageHiddenBeacon(matchedHandles(routerContext).map((match) => match.handle));
+  return !routerContext.staticHandlerContext.errors;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -25,7 +24,7 @@ import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
 import { createTranslator, TranslationProvider, useTranslation } from "~/i18n/translation";
 import { TranslationsPreload } from "~/i18n/translation-link";
 import { loadResources, resourcesOf } from "~/i18n/translation-store";
-import { visibleLanguages, type Language } from "~/i18n/languages";
+import { menuLanguages, type Language } from "~/i18n/languages";
 import { translationUrls } from "virtual:translation-assets";
 import { brandCss } from "~/sites/brand";
 import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/site.server";
@@ -34,6 +33,7 @@ import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
 import { vapidPublicKey } from "~/notifications/vapid";
 import { renderedWithScripts } from "~/components/layout/page-scripts";
+import { useAppBadge } from "~/components/layout/use-app-badge";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { db, env } = getServices(context);
@@ -88,13 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...counts,
       }
     : null;
-  const languages = visibleLanguages(country, site.domainLanguage);
   const { company, settings } = site;
   return {
     locale,
     /** The browser's translations file for this language (ADR 033), cached by the browser for good. */
     translations: translationUrls[locale] ?? "",
-    languages: languages.includes(locale) ? languages : [locale, ...languages],
+    /** The language menu's choices (more than one: the menu shows; languages.ts). */
+    languages: menuLanguages(country, site.domainLanguage, locale),
     country,
     user: navUser,
     account: user
@@ -130,6 +130,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** White label (ADR 025): the site's colours and logo as CSS rules. */
       brandCss: brandCss(settings.brand),
       themeColor: settings.brand.primary,
+      /** spec §3 `cdn_prefix` (app/sites/cdn.ts): public photos and static images come from there. */
+      cdnPrefix: settings.cdnPrefix,
       /** ADR 026: the deployment's VAPID public key ("" when push is not configured). */
       pushPublicKey: settings.vapidPublicKey,
     },
@@ -196,12 +198,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const user = useRootData()?.user;
+  useAppBadge(user ? user.unreadMessages + user.newLikes : 0);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, ready } = useTranslation();
   const rootData = useRootData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} t={ready && rootData ? t : undefined} />;
+  return <ErrorPage error={error} t={ready && rootData ? t : undefined} />;
 }

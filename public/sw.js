@@ -1,8 +1,10 @@
 /**
  * The service worker (ADR 025, product.md §3 "Push"): plain JavaScript, served as is, registered
- * only when a member turns push on. It shows each push, opens the push's page on a click (focusing
- * a tab that shows it, else an open tab of the site, else a new window) and sets the app badge to
- * the push's count (unread messages plus new likes). The payload is `{ title, body, url, tag, count }`
+ * only when a member turns push on. It shows each push, tells the site's open tabs about it (they
+ * keep it as the last push message and reload chats and likes: app/components/push/push-messages.ts),
+ * opens the push's page on a click (focusing a tab that shows it, else an open tab of the site, else
+ * a new window) and sets the app badge to the push's count (unread messages plus new likes; the
+ * pages keep it right afterwards). The payload is `{ title, body, url, tag, count }`
  * (app/notifications/push.server.ts); it never holds a message's text.
  */
 self.addEventListener("install", () => self.skipWaiting());
@@ -19,6 +21,16 @@ function setBadge(count) {
   return badge.catch(() => undefined);
 }
 
+/** spec §4: a newly pushed message makes the open tabs reload chats and likes. */
+function tellOpenTabs(message) {
+  return self.clients
+    .matchAll({ type: "window", includeUncontrolled: true })
+    .then((windows) => {
+      for (const client of windows) client.postMessage({ type: "push", message });
+    })
+    .catch(() => undefined);
+}
+
 self.addEventListener("push", (event) => {
   let data = {};
   try {
@@ -27,16 +39,24 @@ self.addEventListener("push", (event) => {
     data = {};
   }
   const count = Math.max(0, Math.floor(Number(data.count) || 0));
+  const message = {
+    title: typeof data.title === "string" ? data.title : self.location.hostname,
+    body: typeof data.body === "string" ? data.body : "",
+    url: sameSiteUrl(data.url),
+    tag: typeof data.tag === "string" ? data.tag : null,
+    count,
+  };
   event.waitUntil(
     Promise.all([
       setBadge(count),
-      self.registration.showNotification(typeof data.title === "string" ? data.title : self.location.hostname, {
-        body: typeof data.body === "string" ? data.body : "",
-        tag: typeof data.tag === "string" ? data.tag : undefined,
-        renotify: typeof data.tag === "string",
+      self.registration.showNotification(message.title, {
+        body: message.body,
+        tag: message.tag || undefined,
+        renotify: message.tag !== null,
         icon: "/favicon.svg",
-        data: { url: sameSiteUrl(data.url) },
+        data: { url: message.url },
       }),
+      tellOpenTabs(message),
     ]),
   );
 });

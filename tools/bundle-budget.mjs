@@ -13,7 +13,7 @@
  *   the member's (the full first load) against 150 KB; both are printed.
  * Inline scripts are the `<name>.inline.js` files under app/ that app/http/document.server.ts writes
  * into such a page as they are: those the matched routes list in `inlineScripts`, and the
- * page-hidden beacon when one says `pageHiddenBeacon: true`. The handles are read from the built
+ * page-hidden beacon, which every page carries (product.md §7). The handles are read from the built
  * route modules themselves, the same values app/root.tsx reads to leave the scripts out and
  * app/entry.server.tsx reads to add the inline ones, so a page cannot claim to be script-free
  * without really being so.
@@ -109,7 +109,7 @@ const inlineScripts = new Map(
 async function inlineBytes(id) {
   const handlesHere = await Promise.all(lineage(id).map(handleOf));
   const names = new Set(handlesHere.flatMap((handle) => handle?.inlineScripts ?? []));
-  if (handlesHere.some((handle) => handle?.pageHiddenBeacon === true)) names.add("page-hidden-beacon");
+  names.add("page-hidden-beacon");
   let total = 0;
   for (const name of names) {
     if (!inlineScripts.has(name)) throw new Error(`${id}: no app/**/${name}.inline.js`);

@@ -93,7 +93,7 @@ export default {
     if (new URL(request.url).pathname === CHAT_SOCKET_PATH) {
       return connectChatSocket(request, { env: appEnv, db, now: new Date() }).catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) throw error;
-        return unavailableResponse(request, country);
+        return unavailableResponse(request);
       });
     }
     const context = new RouterContextProvider();
@@ -101,7 +101,7 @@ export default {
     const { result: response, databaseFailed } = await withCombinedReads(() => requestHandler(request, context));
     await discardUnreadBody(request);
     // An error nobody caught because the database did not answer: "try again in a minute", not a 500.
-    if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(request, country), production);
+    if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(request), production);
     return applySecurityHeaders(response, production);
   },
 

@@ -28,7 +28,8 @@ export type SignupGate = "open" | "invite_only";
 
 /**
  * product.md §4: `all` lets everyone sign up; `with_trafficsource` only visitors who came through a
- * traffic source the site works with (its `trafficNetworks`); anything else is invite-only.
+ * traffic source (any network, or one of the site's `trafficNetworks` when it names some); anything
+ * else is invite-only.
  */
 export function signupGate(settings: Pick<SiteSettings, "signups" | "trafficNetworks">, tracking: TrackingRecord | null): SignupGate {
   if (settings.signups === "all") return "open";

@@ -1,5 +1,8 @@
-document.addEventListener("visibilitychange", function beacon() {
-  if (document.visibilityState !== "hidden" || !navigator.sendBeacon) return;
-  document.removeEventListener("visibilitychange", beacon);
-  navigator.sendBeacon("/api/page-hidden.php");
-});
+(() => {
+  var sent;
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "hidden" || !navigator.sendBeacon || sent === location.pathname) return;
+    sent = location.pathname;
+    navigator.sendBeacon("/api/page-hidden.php", "{}");
+  });
+})();

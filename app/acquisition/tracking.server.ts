@@ -56,11 +56,14 @@ export function trackingFromUrl(url: URL): TrackingRecord | null {
 }
 
 /**
- * Whether the visitor came through one of the site's own traffic sources. The URL is the visitor's
- * to write, so only a network the operator configured counts (signup gating, logged-out search).
+ * Whether the visitor came through a traffic source (signup gating `with_trafficsource`, logged-out
+ * search): any tracking `network` does (spec §4), unless the site names the networks it works with
+ * (`trafficNetworks`, empty by default); then only those do, since the address is the visitor's to
+ * write and a made-up `?network=` must not open what the operator narrowed.
  */
 export function fromKnownTrafficSource(tracking: TrackingRecord | null, knownNetworks: readonly string[]): boolean {
   if (!tracking) return false;
+  if (knownNetworks.length === 0) return true;
   const network = tracking.network.toLowerCase();
   return knownNetworks.some((known) => known.toLowerCase() === network);
 }

@@ -15,6 +15,7 @@ import type { RouterContextProvider } from "react-router";
 import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
 import { pageHiddenBeaconTag } from "~/acquisition/page-hidden-beacon.server";
+import { cdnOrigin } from "~/sites/cdn";
 import type { InlineScript } from "~/components/layout/page-scripts";
 import { isLanguage } from "~/i18n/languages";
 import { headTags, siteLanguages, slugLanguage } from "~/seo/seo";
@@ -69,8 +70,11 @@ export function documentExtras(
         )
       : null;
 
+  const sources = cspSources(scripts);
+  // spec §3 `cdn_prefix`: the site's public photos and images come from there (app/sites/cdn.ts).
+  const cdn = cdnOrigin(site.settings.cdnPrefix);
   return {
-    csp: cspSources(scripts),
+    csp: cdn ? { ...sources, img: [...sources.img, cdn] } : sources,
     rewrite(response, nonce) {
       let title = "";
       let description = "";

@@ -3,7 +3,7 @@
  * its own i18next instance.
  */
 import { createI18nextMiddleware } from "remix-i18next";
-import { getRequestSite, getServices } from "~/http/context.server";
+import { getRequestSite } from "~/http/context.server";
 import { detectLanguage } from "~/i18n/detect-language";
 import { defaultLanguage, supportedLanguages } from "~/i18n/languages";
 import { namespaces, resources } from "~/i18n/resources.server";
@@ -18,8 +18,6 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
       return detectLanguage({
         urlLocale: new URL(request.url).searchParams.get("lang"),
         cookieLocale: localeCookie.read(request),
-        acceptLanguage: request.headers.get("Accept-Language"),
-        country: getServices(context).country,
         domainLanguage: getRequestSite(context).domainLanguage,
       });
     },

@@ -2,7 +2,7 @@
  * What a request answers when the database did not answer it in time (app/db/availability.server.ts):
  * 503 with `Retry-After`, never a 500 or a hung request. The database is what the site's settings,
  * the session and the translations' choice come from, so this page needs none of them: its
- * language comes from the `locale` cookie or the browser, and it is plain HTML.
+ * language comes from the `locale` cookie (else the default site's, Dutch), and it is plain HTML.
  *
  * - a JSON call (`/api/…`): the one error shape, `{ error: "temporarily_unavailable", message }`;
  * - a React Router data request (`….data`, a client-side navigation): a bare 503, which the page
@@ -20,13 +20,11 @@ export const RETRY_AFTER_SECONDS = 60;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-export function unavailableResponse(request: Request, country: string | null): Response {
+export function unavailableResponse(request: Request): Response {
   const url = new URL(request.url);
   const headers = new Headers({ "Retry-After": String(RETRY_AFTER_SECONDS), ...NO_STORE });
   const language = detectLanguage({
     cookieLocale: localeCookie.read(request),
-    acceptLanguage: request.headers.get("Accept-Language"),
-    country,
     // The site (and its language) is in the database: without it, the default site's.
     domainLanguage: "nl",
   });

@@ -59,6 +59,17 @@ export function visibleLanguages(country: string | null, domainLanguage: string)
   return own === "en" ? ["en"] : [own, "en"];
 }
 
+/**
+ * The languages the language menu offers (spec §2 "a language dropdown shows when more than one
+ * locale is visible"): the site's own language, the visitor's country's languages, and the page's
+ * current one, each once. A Polish visitor of the Dutch site gets Dutch and Polish; a Dutch one
+ * only Dutch (no menu; the footer's link to /lang-config still offers every language).
+ */
+export function menuLanguages(country: string | null, domainLanguage: string, current: Language): Language[] {
+  const own = domainLanguageOf(domainLanguage) ?? defaultLanguage;
+  return [...new Set<Language>([own, ...visibleLanguages(country, domainLanguage), current])];
+}
+
 /** Intl locale tag for a language (dates and numbers). */
 export const intlLocale: Record<Language, string> = {
   da: "da-DK",

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
 import { chatScreenData } from "~/chat/chat-screen.server";
-import { openConversation } from "~/chat/conversations.server";
+import { listChats, openConversation } from "~/chat/conversations.server";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { DESKTOP_QUERY } from "~/components/chat/last-opened-chat";
+import { dayKey } from "~/i18n/format";
+import { useTranslation } from "~/i18n/translation";
 import { notifyInboxes } from "~/chat/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
@@ -13,7 +17,27 @@ import { sendFromForm } from "~/http/chat-send.server";
  * A conversation (product.md §2 "chat screen"): top bar with the partner and the credit badge, the
  * messages, and the composer with gifts. Opening it marks its messages read (product.md §4). A
  * conversation that is not the member's, or whose partner they can no longer reach, is a 404.
+ * From 992 px the conversation list stands beside it as a 300–400 px column (spec §9 layout; CSS
+ * `.chat-split`); it is read alongside the conversation, not after it (no extra round trip waited for).
  */
+
+/** The list's code loads only on a wide screen, after the page: a phone never downloads it. */
+const ChatList = lazy(() => import("~/components/chat/ChatList").then((module) => ({ default: module.ChatList })));
+
+function subscribeToWidth(onChange: () => void) {
+  const query = matchMedia(DESKTOP_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the screen is wide enough for the list column (false on the server: the column's space is kept empty by CSS). */
+function useWideScreen() {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => matchMedia(DESKTOP_QUERY).matches,
+    () => false,
+  );
+}
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireMember(context, request);
   const conversationId = idParam(params.id);
@@ -21,14 +45,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, env, ctx, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
-  const opened = await openConversation(db, {
-    conversationId,
-    viewerProfileId: user.profile.id,
-    siteId: site.id,
-    now: now(),
-    before,
-    historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
-  });
+  const at = now();
+  const [opened, chats] = await Promise.all([
+    openConversation(db, {
+      conversationId,
+      viewerProfileId: user.profile.id,
+      siteId: site.id,
+      now: at,
+      before,
+      historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
+    }),
+    listChats(db, { viewerProfileId: user.profile.id, siteId: site.id, now: at }),
+  ]);
   if (!opened) throw data(null, { status: 404 });
   const { seen, ...conversation } = opened;
   // The partner's open chat shows "seen" under their messages (live, ADR 027).
@@ -36,6 +64,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     conversation,
     partner: conversation.partner,
+    // Read at the same time as the opening: this conversation's messages are read now.
+    chats: chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)),
+    list: {
+      timeZone: site.settings.timeZone,
+      today: dayKey(at, site.settings.timeZone),
+      fictional: { icon: site.settings.fictionalIcon, label: site.texts.fictionalSingular },
+    },
     ...(await chatScreenData(db, site, conversation.partner)),
     title: `${conversation.partner.name} · ${site.name}`,
   };
@@ -49,7 +84,27 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />;
+  const { t } = useTranslation();
+  const wide = useWideScreen();
+  const { list } = loaderData;
+  return (
+    <div className="chat-split">
+      <aside className="chat-split__list" aria-label={t("chat:list.title")}>
+        {wide && (
+          <Suspense>
+            <ChatList
+              chats={loaderData.chats}
+              lastOpenedId={loaderData.conversation.conversationId}
+              timeZone={list.timeZone}
+              today={list.today}
+              fictional={list.fictional}
+            />
+          </Suspense>
+        )}
+      </aside>
+      <ChatScreen key={loaderData.conversation.conversationId} data={loaderData} reply={actionData ?? null} />
+    </div>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

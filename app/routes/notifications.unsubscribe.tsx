@@ -1,15 +1,16 @@
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/notifications.unsubscribe";
-import { findUnsubscribeLink, unsubscribe } from "~/accounts/unsubscribe.server";
+import { findUnsubscribeLink, unsubscribe, unsubscribeOneClick } from "~/accounts/unsubscribe.server";
 import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 
 /**
- * The unsubscribe link of a notification e-mail. GET asks first (mail scanners follow links); a
- * POST switches that type's e-mails off, whether it comes from this page's button or from the mail
- * provider's one-click request (RFC 8058: `List-Unsubscribe=One-Click` posted to this URL).
+ * The unsubscribe link of a notification e-mail. GET asks first (mail scanners follow links); this
+ * page's button switches that type's e-mails off. The mail program's one-click request (RFC 8058:
+ * `List-Unsubscribe=One-Click` posted to this URL from the mail's header) switches e-mail off with
+ * the reason `listunsubscribe` (app/accounts/unsubscribe.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
@@ -23,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
-  const type = await unsubscribe(db, new URL(request.url).searchParams.get("token") ?? "", now());
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const form = await request.formData().catch(() => null);
+  const oneClick = form?.get("List-Unsubscribe") === "One-Click";
+  const type = await (oneClick ? unsubscribeOneClick : unsubscribe)(db, token, now());
   if (!type) return data({ type: null }, { status: 400 });
   return { type };
 }

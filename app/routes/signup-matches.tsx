@@ -6,6 +6,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { requireUser } from "~/http/guards.server";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** After signup: members who fit the new member, then on to the site. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SignupMatches({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const cdn = useCdnUrl();
   const { profiles } = loaderData;
   return (
     <main id="main" className="container section signup-matches">
@@ -32,7 +34,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
           {profiles.map((profile) => (
             <li key={profile.id} className="profile-card">
               <Link to={`/members/${profile.id}`}>
-                <img src={profile.photoUrl} alt="" loading="lazy" width={240} height={300} />
+                <img src={cdn(profile.photoUrl)} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
                   <FictionalMark className="profile-card__fictional" icon={loaderData.fictionalIcon} label={loaderData.fictionalSingular} />
                 )}

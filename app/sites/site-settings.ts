@@ -3,6 +3,7 @@
  * Every number the specification names as a setting lives here, so an operator can change it
  * without a deploy; the defaults are the decisions of product.md §10.
  */
+import { normalizeCdnPrefix } from "./cdn";
 import { z } from "zod";
 import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
 import { thirdPartyScriptsSchema } from "../acquisition/consent";
@@ -24,7 +25,8 @@ export const resellTileSchema = z.object({
 export type ResellTile = z.infer<typeof resellTileSchema>;
 
 export const siteSettingsSchema = z.object({
-  cdnPrefix: z.string().default(""),
+  /** Where public photos and static images are served from (app/sites/cdn.ts); "" for the site itself. */
+  cdnPrefix: z.string().default("").transform(normalizeCdnPrefix),
   /** Texts a visitor reads are per language (site-texts.ts): one string, or `{ nl: "…", en: "…" }`. */
   indexTitle: localizedTextSchema,
   description: localizedTextSchema,
@@ -36,8 +38,9 @@ export const siteSettingsSchema = z.object({
   loggedOutSearch: z.enum(["all", "limited", "none"]).default("limited"),
   loggedOutSearchTrafficsource: z.enum(["all", "limited", "none"]).default("all"),
   /**
-   * The traffic sources (tracking `network` values) the site works with. Only these count as "came
-   * through a traffic source" for signups and logged-out search: a made-up `?network=` unlocks nothing.
+   * An allow-list of traffic sources (tracking `network` values). Empty (the default): any network
+   * counts as "came through a traffic source" for signups and logged-out search (spec §4); a site
+   * that names networks narrows it to those, and a made-up `?network=` then unlocks nothing.
    */
   trafficNetworks: z.array(z.string().min(1).max(100)).default([]),
   supportPhone: z.string(),

@@ -128,6 +128,8 @@ test("a new message reaches the member's service worker as an encrypted push, wi
   context,
   browser,
 }) => {
+  // Two members, a chat and a push through a push service of our own: longer than the default on a loaded machine.
+  test.setTimeout(120_000);
   const pushService = await startPushService();
   try {
     const subscription = await pushService.subscription();
@@ -170,14 +172,20 @@ test("a new message reaches the member's service worker as an encrypted push, wi
     });
     await cdp.send("ServiceWorker.enable");
 
+    // Anna's live socket cannot open here: what reaches her open tab below is the push alone.
+    await page.routeWebSocket(/\/api\/chat-socket$/, (ws) => ws.close({ code: 1006, reason: "" }));
+
     // Anna turns push on from the alert; the subscription is stored for her.
     await logIn(page, anna.email, anna.password);
     await page.goto("/likes");
     await engageWithPage(page);
     const alert = page.locator(".push-alert");
+    const pollAfterSubscribing = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"), { timeout: 20_000 });
     await alert.getByRole("button", { name: "Pushmeldingen aanzetten" }).click();
     await expect(alert).toHaveCount(0);
     await expect.poll(() => subscriptionsOf(anna.userId)).toEqual([subscription.endpoint]);
+    // Subscribed, the page polls 5 s later and then every 300 s: the next news comes by push.
+    await pollAfterSubscribing;
     const origin = new URL(page.url()).origin;
     await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
 
@@ -223,8 +231,12 @@ test("a new message reaches the member's service worker as an encrypted push, wi
       count: 1,
     });
 
-    // Delivered to Anna's service worker, the push shows as a notification.
+    // Delivered to Anna's service worker, the push shows as a notification, and her open tab
+    // (no socket, no poll due) reloads its chats and likes: the unread badge appears.
+    const unreadBadge = page.locator('.topnav__menu a[href="/chats"] .badge');
+    await expect(unreadBadge).toHaveCount(0);
     await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: registrations.get(`${origin}/`)!, data: text });
+    await expect(unreadBadge).toContainText("1");
     const notifications = () =>
       page.evaluate(async () => {
         const registration = (await navigator.serviceWorker.ready) as unknown as {

@@ -371,16 +371,24 @@ describe("e-mail about new messages", () => {
       }),
     );
     expect(oneClick.status).toBe(200);
+    // The mail program's button switches e-mail off altogether, with the reason listunsubscribe (spec §3).
+    expect(await sql("SELECT email_disabled_reason FROM users WHERE id = ?", [bram.userId])).toEqual([["listunsubscribe"]]);
+    expect(await count("SELECT count(*) FROM notification_preferences WHERE user_id = ?", [bram.userId])).toBe(0);
+
+    // Bram sees why on /notifications and switches e-mail back on; the next news is mailed again.
+    const settings = mainContent(await (await get("/notifications", { cookie: bram.cookie })).text());
+    expect(settings).toContain("Je hebt je via de afmeldlink in een e-mail afgemeld, daarom sturen we je geen e-mail meer.");
+    expect((await post("/notifications", { intent: "email_on" }, { cookie: bram.cookie })).status).toBe(200);
+    expect(await sql("SELECT email_disabled_reason FROM users WHERE id = ?", [bram.userId])).toEqual([[null]]);
+    await get(`/chats/${conversationId}`, { cookie: bram.cookie });
+    await reply(anna, conversationId, { body: "Hallo?" });
+    expect(await templatesOnceArrived(bram, 3)).toEqual(["new_conversation", "new_message", "new_message"]);
+
+    // The link's own page, clicked by the member, switches off only that type.
+    expect((await post(link, {})).status).toBe(200);
     expect(await sql("SELECT type, channel, enabled FROM notification_preferences WHERE user_id = ?", [bram.userId])).toEqual([
       ["new_messages", "email", "0"],
     ]);
-
-    // New messages are off now; a new conversation (another member's) still is news, and arrives after it.
-    await get(`/chats/${conversationId}`, { cookie: bram.cookie });
-    await reply(anna, conversationId, { body: "Hallo?" });
-    const carla = await signedIn({ name: "Carla", credits: 100 });
-    await conversationOf(await startChat(carla, bram, "Hoi Bram"));
-    expect(await templatesOnceArrived(bram, 3)).toEqual(["new_conversation", "new_message", "new_conversation"]);
     expect((await get("/notifications/unsubscribe?token=nope")).status).toBe(200);
   });
 

@@ -166,17 +166,24 @@ describe("the nine landers", () => {
         scripts.map((script) => script[0].slice(0, script[0].indexOf(">") + 1)),
         path,
       ).toEqual([`<script nonce="${nonce}">`]);
-      expect(scripts[0]![1], path).toContain('navigator.sendBeacon("/api/page-hidden.php")');
+      expect(scripts[0]![1], path).toContain('navigator.sendBeacon("/api/page-hidden.php", "{}")');
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).toContain('class="topnav lander-header"');
       expect(html, path).toContain("footer__disclaimer");
     }
   });
 
-  it("sends the page-hidden beacon from landers only, not from other pages or a lander's 404", async () => {
-    for (const path of ["/", "/pricing", "/signup", "/members/999999999/landing"]) {
-      expect(await (await get(path, { host, country: "NL" })).text(), path).not.toContain("/api/page-hidden.php");
+  it("sends the page-hidden beacon from every page, the visitor's and the member's, but not from an error page", async () => {
+    for (const path of ["/", "/pricing", "/signup", "/login", "/pages/terms"]) {
+      const html = await (await get(path, { host, country: "NL" })).text();
+      expect(html, path).toContain('navigator.sendBeacon("/api/page-hidden.php", "{}")');
     }
+    const member = await createMember();
+    for (const path of ["/members", "/chats", "/likes", "/notifications"]) {
+      const html = await (await get(path, { cookie: await loginCookie(member) })).text();
+      expect(html, path).toContain('navigator.sendBeacon("/api/page-hidden.php", "{}")');
+    }
+    expect(await (await get("/members/999999999/landing", { host, country: "NL" })).text()).not.toContain("/api/page-hidden.php");
   });
 
   it("shows the entry warning for visitors from NL and DE, not elsewhere", async () => {

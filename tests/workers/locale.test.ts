@@ -9,9 +9,18 @@ describe("language detection", () => {
     expect(htmlLang(await response.text())).toBe("nl");
   });
 
-  it("uses the visitor's country, preferring the browser's language among the visible ones", async () => {
-    expect(htmlLang(await (await get("/", { country: "BE", acceptLanguage: "fr-BE,fr" })).text())).toBe("fr");
-    expect(htmlLang(await (await get("/", { country: "PL" })).text())).toBe("pl");
+  it("speaks the site's language to a visitor from another country, with their language in the menu and the language page in the footer", async () => {
+    const fromPoland = await (await get("/", { country: "PL", acceptLanguage: "pl-PL,pl" })).text();
+    expect(htmlLang(fromPoland)).toBe("nl");
+    expect(fromPoland).toMatch(/<option[^>]*value="pl"/);
+    expect(htmlLang(await (await get("/", { country: "BE", acceptLanguage: "fr-BE,fr" })).text())).toBe("nl");
+    expect(htmlLang(await (await get("/", { host: "reifeliebe.de", country: "PL" })).text())).toBe("de");
+    // A Dutch visitor has one language in the menu (no menu), and the footer still leads to every language.
+    const fromHome = await (await get("/pricing", { country: "NL" })).text();
+    expect(fromHome).not.toMatch(/<option[^>]*value="pl"/);
+    expect(fromHome).toMatch(/<a[^>]*href="\/lang-config"[^>]*>Taal: Nederlands<\/a>/);
+    const member = await createMember();
+    expect(await (await get("/members", { cookie: await loginCookie(member), country: "NL" })).text()).toContain('href="/lang-config"');
   });
 
   it("honours the locale cookie and ignores a malicious one", async () => {

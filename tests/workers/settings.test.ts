@@ -16,6 +16,16 @@ function newAddress() {
 }
 
 describe("settings page", () => {
+  it("is one tap from the account menu, beside the notifications, on every member page", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    for (const path of ["/members", "/likes", "/notifications"]) {
+      const menu = /<ul class="account-menu__list">([\s\S]*?)<\/ul>/.exec(await (await get(path, { cookie })).text())?.[1] ?? "";
+      expect(menu, path).toMatch(/<a[^>]*href="\/notifications"[^>]*>Meldingen<\/a>/);
+      expect(menu, path).toMatch(/<a[^>]*href="\/settings"[^>]*>Instellingen<\/a>/);
+    }
+  });
+
   it("asks a signed-out visitor to log in first", async () => {
     const response = await get("/settings");
     expect(response.status).toBe(302);

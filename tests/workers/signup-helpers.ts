@@ -94,13 +94,19 @@ export async function userRow(email: string) {
  * A copy of the default site under its own host with another `signups` setting. Sites are cached
  * per isolate for a minute, so create these before the first request of the test file.
  */
-export async function createSiteWithSignups(key: string, signups: "all" | "with_trafficsource" | "invite_only"): Promise<string> {
+export async function createSiteWithSignups(
+  key: string,
+  signups: "all" | "with_trafficsource" | "invite_only",
+  options: { trafficNetworks?: string[] } = {},
+): Promise<string> {
   const host = `${key}.signup.test`;
   const [[siteId]] = (await sql(
     `INSERT INTO sites (key, name, domain, domain_language, company_id, is_default, settings)
-     SELECT ?, name, ?, domain_language, company_id, 0, json_set(settings, '$.signups', ?) FROM sites WHERE is_default = 1
+     SELECT ?, name, ?, domain_language, company_id, 0,
+            json_set(settings, '$.signups', ?, '$.trafficNetworks', json(coalesce(?, json_extract(settings, '$.trafficNetworks'))))
+     FROM sites WHERE is_default = 1
      RETURNING id`,
-    [`${key}-${crypto.randomUUID().slice(0, 8)}`, host, signups],
+    [`${key}-${crypto.randomUUID().slice(0, 8)}`, host, signups, options.trafficNetworks ? JSON.stringify(options.trafficNetworks) : null],
   )) as [[string]];
   await sql("INSERT INTO site_hosts (host, site_id) VALUES (?, ?)", [host, Number(siteId)]);
   return host;

@@ -14,12 +14,13 @@ import {
   userRow,
 } from "./signup-helpers";
 
-const hosts = { all: "", traffic: "", invite: "" };
+const hosts = { all: "", traffic: "", anyTraffic: "", invite: "" };
 
 // Sites are cached per isolate: these must exist before this file's first request.
 beforeAll(async () => {
   hosts.all = await createSiteWithSignups("open", "all");
   hosts.traffic = await createSiteWithSignups("traffic", "with_trafficsource");
+  hosts.anyTraffic = await createSiteWithSignups("any-traffic", "with_trafficsource", { trafficNetworks: [] });
   hosts.invite = await createSiteWithSignups("invite", "invite_only");
 });
 
@@ -189,6 +190,16 @@ describe("signup gating by the site's signups setting", () => {
     expect(mainContent(await (await get("/signup?network=madeup", { host: hosts.traffic })).text())).not.toContain('name="email"');
     const madeUp = await signUp({}, { host: hosts.traffic, cookie: trackingCookie({ network: "madeup" }) });
     expect(madeUp.response.status).toBe(403);
+  });
+
+  it("with_trafficsource without an allow-list of networks: any traffic source opens signup, none keeps it closed", async () => {
+    expect(mainContent(await (await get("/signup", { host: hosts.anyTraffic })).text())).not.toContain('name="email"');
+    expect((await signUp({}, { host: hosts.anyTraffic })).response.status).toBe(403);
+
+    expect(mainContent(await (await get("/signup?network=newpartner", { host: hosts.anyTraffic })).text())).toContain('name="email"');
+    const allowed = await signUp({}, { host: hosts.anyTraffic, cookie: trackingCookie({ network: "newpartner" }) });
+    expect(allowed.response.status).toBe(302);
+    expect(await userRow(allowed.email)).not.toBeNull();
   });
 
   it("invite_only: shows its own message and refuses signup on the server too", async () => {

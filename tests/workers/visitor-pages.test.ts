@@ -8,19 +8,19 @@ import { createMember, loginCookie } from "./factories";
 import { get, mainContent } from "./helpers";
 import { accountForm, activationToken, postAs } from "./signup-helpers";
 
-/** Every public page a visitor reaches, with the inline scripts it carries. */
+/** Every public page a visitor reaches, with the inline scripts it carries (every page but an error page sends the page-hidden beacon). */
 const VISITOR_PAGES: [path: string, inline: string[]][] = [
-  ["/", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/pricing", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/pages/terms", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/login", ["entry-warning", "language-menu", "signup-dialog", "passkey-login"]],
-  ["/signup", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/reset-password", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/reset-password/do?token=unknown", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/activate/error", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/account-deleted", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/account-recover?token=unknown", ["entry-warning", "language-menu", "signup-dialog"]],
-  ["/lang-config", ["entry-warning", "signup-dialog"]],
+  ["/", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/pricing", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/pages/terms", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/login", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog", "passkey-login"]],
+  ["/signup", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/reset-password", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/reset-password/do?token=unknown", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/activate/error", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/account-deleted", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/account-recover?token=unknown", ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog"]],
+  ["/lang-config", ["page-hidden-beacon", "entry-warning", "signup-dialog"]],
   ["/no-such-page", ["entry-warning", "language-menu", "signup-dialog"]],
   ["/no/such/page", ["entry-warning", "language-menu", "signup-dialog"]],
 ];
@@ -32,6 +32,7 @@ const INLINE_MARKS: Record<string, string> = {
   "signup-dialog": 'document.getElementById("signup-dialog")',
   "passkey-login": "/api/passkeys/",
   activate: 'document.getElementById("activate-form")',
+  "page-hidden-beacon": '"/api/page-hidden.php", "{}"',
 };
 
 async function documentOf(path: string, cookie?: string) {
@@ -56,7 +57,9 @@ function expectPlainHtml(page: Awaited<ReturnType<typeof documentOf>>, path: str
 function expectHydrated(page: Awaited<ReturnType<typeof documentOf>>, path: string) {
   expect(page.html, path).toContain("modulepreload");
   expect(page.html, path).toContain("__reactRouterContext");
-  for (const mark of Object.values(INLINE_MARKS)) expect(page.html, path).not.toContain(mark);
+  for (const [name, mark] of Object.entries(INLINE_MARKS)) {
+    if (name !== "page-hidden-beacon") expect(page.html, path).not.toContain(mark);
+  }
 }
 
 describe("a visitor's public pages", () => {
@@ -95,7 +98,7 @@ describe("a visitor's public pages", () => {
     }
     const path = `/activate?token=${token}`;
     const page = await documentOf(path);
-    expectPlainHtml(page, path, ["entry-warning", "language-menu", "signup-dialog", "activate"]);
+    expectPlainHtml(page, path, ["page-hidden-beacon", "entry-warning", "language-menu", "signup-dialog", "activate"]);
     expect(mainContent(page.html)).toMatch(/<form[^>]*id="activate-form"[^>]*method="post"/);
   });
 });

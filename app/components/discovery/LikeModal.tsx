@@ -6,6 +6,7 @@ import type { AutoLike } from "~/discovery/like-api";
 import { useRootData } from "~/root";
 import { likeModalDelay } from "./like-modal-delay";
 import { callApi } from "~/utils/call-api";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** product.md §9: likes are reloaded 500 ms after the auto-like. */
 const RELOAD_LIKES_AFTER_MS = 500;
@@ -18,6 +19,7 @@ const RELOAD_LIKES_AFTER_MS = 500;
  */
 export function LikeModal() {
   const { t } = useTranslation();
+  const cdn = useCdnUrl();
   const signedIn = Boolean(useRootData()?.user);
   const [searchParams] = useSearchParams();
   const delay = likeModalDelay(searchParams.get("t"));
@@ -66,7 +68,7 @@ export function LikeModal() {
             </svg>
           </button>
           {profile.photoUrl ? (
-            <img src={profile.photoUrl} alt="" width={160} height={200} className="like-modal__photo" />
+            <img src={cdn(profile.photoUrl)} alt="" width={160} height={200} className="like-modal__photo" />
           ) : (
             // MemberSilhouette's markup, written out: this modal is in every page's first load.
             <span className={`like-modal__photo silhouette silhouette--${profile.gender}`} aria-hidden="true">

@@ -5,6 +5,7 @@ import { interestIcons } from "~/profiles/profile-fields";
 import type { InterestKey } from "~/profiles/profile-schema";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 export type SwipeChoice = "yes" | "no";
 
@@ -30,6 +31,7 @@ export function SwipeCard({
   fictionalLabel: string;
 }) {
   const { t } = useTranslation();
+  const cdn = useCdnUrl();
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
@@ -75,7 +77,7 @@ export function SwipeCard({
       aria-label={t("discovery:swipe.cardLabel", { name: card.name, age: card.age })}
     >
       {card.photoUrl ? (
-        <img src={card.photoUrl} alt="" draggable={false} width={320} height={400} className="swipe-card__photo" />
+        <img src={cdn(card.photoUrl)} alt="" draggable={false} width={320} height={400} className="swipe-card__photo" />
       ) : (
         <MemberSilhouette name={card.name} gender={card.gender} className="swipe-card__photo" />
       )}

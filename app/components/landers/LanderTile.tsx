@@ -1,6 +1,7 @@
 import { ProfileTile } from "~/components/profiles/ProfileTile";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useLanderData } from "./use-lander-data";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** Where a member on a lander leads: a visitor signs up with that member in view, a member opens the profile. */
 export function memberHref(profileId: number, loggedIn: boolean): string {
@@ -35,8 +36,17 @@ export function LanderGrid({ members }: { members: ProfileCard[] }) {
 
 /** A member's photo in a lander's own frame (collage, feed, video): the photo, or the initial's silhouette. */
 export function MemberPhoto({ profile, className, eager = false }: { profile: ProfileCard; className?: string; eager?: boolean }) {
+  const cdn = useCdnUrl();
   return profile.photoUrl ? (
-    <img className={className} src={profile.photoUrl} alt="" width={160} height={200} loading={eager ? "eager" : "lazy"} decoding="async" />
+    <img
+      className={className}
+      src={cdn(profile.photoUrl)}
+      alt=""
+      width={160}
+      height={200}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
   ) : (
     <span className={`${className ?? ""} lander-photo--empty`} aria-hidden="true">
       {profile.name.slice(0, 1)}

@@ -4,7 +4,9 @@ import { useTranslation } from "~/i18n/translation";
 import type { NavUser } from "./TopNav";
 
 /**
- * The account menu (own profile, settings and notifications, log out) behind the member's photo:
+ * The account menu (own profile, notifications, settings, log out) behind the member's photo: both
+ * /notifications and /settings (e-mail, password, passkeys, deletion) are one tap away (spec §2
+ * "settings/notifications"):
  * a dropdown in the top bar (`account-menu`, labelled with the profile name) and, on phones, the
  * last tab of the tab bar (`bottom-tabs__account`, labelled "Account"), which opens as a sheet.
  * Choosing an item closes the menu, since a client-side navigation keeps a `<details>` open.
@@ -36,7 +38,12 @@ export function AccountMenu({ user, className, label }: { user: NavUser; classNa
         </li>
         <li>
           <NavLink to="/notifications" onClick={closeMenu}>
-            {t("nav.settings")}
+            {t("nav.notifications")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/settings" onClick={closeMenu}>
+            {t("nav.accountSettings")}
           </NavLink>
         </li>
         <li>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { RootData } from "~/root";
+import { languageNames } from "~/i18n/languages";
 
 /** product.md §2: the support phone is shown with dashes and spaces removed. */
 export function displayPhone(phone: string): string {
@@ -51,6 +52,12 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
                 <Link to={to}>{t(key)}</Link>
               </li>
             ))}
+            {/* product.md §2: the language page is always one tap away, also when the menu has one language. */}
+            <li>
+              <Link to="/lang-config" className="footer__language">
+                {`${t("language.label")}: ${languageNames[locale]}`}
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className="footer__support">

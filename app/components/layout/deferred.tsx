@@ -2,19 +2,23 @@
  * The parts of the default layout that are never needed for the first paint, loaded after the page
  * (React.lazy in default.tsx), so no page's first-load JavaScript carries them (ADR 026): the
  * live-chat socket that reloads the user, chats and likes when a message arrives (ADR 029), the
- * polling that stands in for it while it is closed (it starts 5 s after load anyway), the profile-photo and
+ * same reload when the service worker reports a push, the polling (5 s after load, then every 60 s,
+ * socket or not), idle prefetching of the member's next likely pages, the profile-photo and
  * push alerts (both shown only after hydration, when the browser knows the dismissals and push
  * state) and the two modals that open later (the like modal after `?t=` seconds, the time-bonus
  * modal after 40 s).
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useChatSocket } from "~/components/chat/use-chat-socket";
 import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
 import { LikeModal } from "~/components/discovery/LikeModal";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import PushAlert from "~/components/push/PushPanel";
+import { listenForPushes } from "~/components/push/push-messages";
 import { useRootData } from "~/root";
+import { IdlePrefetch } from "./idle-prefetch";
+import { MEMBER_LINKS } from "./member-links";
 import { usePolling } from "./use-polling";
 
 /** product.md §4/§9: the user, chats and likes are refreshed every 60 s… */
@@ -22,23 +26,31 @@ const POLL_MS = 60_000;
 /** …or every 300 s when this browser is subscribed to push: news then arrives by push. */
 const PUSH_POLL_MS = 300_000;
 
+/** Where a member most likely goes next: the navigation's pages (search, messages, likes). */
+const LIKELY_NEXT_PAGES = MEMBER_LINKS.map((link) => link.to);
+
 /**
  * product.md §4: a new message reloads the user (the unread badge), the chats and the likes at once,
- * through the member's live-chat socket (ADR 027, 029); while no socket is open, polling every 60 s,
- * every 300 s while this browser is subscribed to push (product.md §9).
+ * through the member's live-chat socket (ADR 027, 029) and through a push the service worker reports
+ * (spec §4). Polling keeps the rest fresh (credits, the time bonus) whatever the socket does: 5 s after
+ * load, then every 60 s, every 300 s while this browser is subscribed to push (spec §9).
  */
 export default function DeferredAlerts() {
   const [pushSubscribed, setPushSubscribed] = useState(false);
   const signedIn = Boolean(useRootData()?.user);
   const { revalidate } = useRevalidator();
-  const live = useChatSocket((event) => {
+  useChatSocket((event) => {
     if (event === null || event.type === "message" || event.type === "gone") void revalidate();
   }, signedIn);
-  usePolling({ enabled: signedIn && !live, intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
+  const reload = useRef(revalidate);
+  reload.current = revalidate;
+  useEffect(() => (signedIn ? listenForPushes(() => void reload.current()) : undefined), [signedIn]);
+  usePolling({ enabled: signedIn, intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
   return (
     <>
       <ProfilePhotoAlert />
       <PushAlert onSubscribed={setPushSubscribed} />
+      {signedIn && <IdlePrefetch pages={LIKELY_NEXT_PAGES} />}
     </>
   );
 }

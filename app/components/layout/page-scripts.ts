@@ -11,11 +11,6 @@
  */
 export type ScriptsHandle = {
   scripts?: boolean | "signed-in";
-  /**
-   * The page sends the page-hidden beacon of product.md §7: one small inline script that
-   * app/http/document.server.ts adds (app/acquisition/page-hidden-beacon.server.ts).
-   */
-  pageHiddenBeacon?: boolean;
   /** The inline scripts a document of this route needs when it loads no scripts (by their file's name). */
   inlineScripts?: readonly InlineScript[];
 };

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import { methodIcon, type PaymentMethodKey } from "~/payments/methods";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /**
  * The payment methods offered in the member's country, each with its icon (product.md §2 "payment
@@ -19,6 +20,7 @@ export function PaymentMethodPicker({
   packageKey: string;
 }) {
   const { t } = useTranslation();
+  const cdn = useCdnUrl();
   if (methods.length === 0) return <p className="alert alert-warning">{t("payments:checkout.noMethods")}</p>;
   return (
     <fieldset className="payment-methods">
@@ -36,7 +38,7 @@ export function PaymentMethodPicker({
               window.history.replaceState(window.history.state, "", `/credits/${packageKey}/${method}`);
             }}
           />
-          <img src={methodIcon(method)} alt="" width={40} height={26} />
+          <img src={cdn(methodIcon(method))} alt="" width={40} height={26} />
           <span>{t(`payments:methods.${method}`)}</span>
         </label>
       ))}

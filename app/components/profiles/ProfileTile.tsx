@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
+import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** The tiles a phone shows before scrolling (two rows of two), and a desktop's first row. */
 export const FIRST_SCREENFUL = 4;
@@ -32,12 +33,13 @@ export function ProfileTile({
   priority?: boolean;
 }) {
   const { t } = useTranslation();
+  const cdn = useCdnUrl();
   return (
     <article className="profile-card" aria-label={`${profile.name}, ${profile.age}`}>
       <Link to={href} className="profile-card__link">
         {profile.photoUrl ? (
           <img
-            src={profile.photoUrl}
+            src={cdn(profile.photoUrl)}
             alt=""
             width={160}
             height={200}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/chat";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
@@ -21,7 +21,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   return (
     <div className="layout layout--chat">
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} t={t} />
+      <ErrorPage error={error} t={t} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isRouteErrorResponse, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
@@ -89,10 +89,9 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) 
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <DefaultChrome>
-      <ErrorPage status={status} t={t} />
+      <ErrorPage error={error} t={t} />
     </DefaultChrome>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/lander";
 import { LanderHeader } from "~/components/landers/LanderHeader";
@@ -21,9 +21,9 @@ import stylesheet from "~/styles/landers.css?url";
 
 /**
  * ADR 030: landers are plain HTML (links and form posts) without script files; their only script is
- * the inline page-hidden beacon of product.md §7 (written out: see below).
+ * the inline page-hidden beacon of product.md §7 that every page sends (app/acquisition/page-hidden-beacon.server.ts).
  */
-export const handle = { scripts: false, pageHiddenBeacon: true } satisfies ScriptsHandle;
+export const handle = { scripts: false } satisfies ScriptsHandle;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -92,14 +92,14 @@ function LanderLayout() {
 function LanderErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <LanderChrome>
-      <LanderError status={isRouteErrorResponse(error) ? error.status : 500} />
+      <LanderError error={error} />
     </LanderChrome>
   );
 }
 
-function LanderError({ status }: { status: number }) {
+function LanderError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return <ErrorPage status={status} t={t} />;
+  return <ErrorPage error={error} t={t} />;
 }
 
 /**
