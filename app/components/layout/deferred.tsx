@@ -2,18 +2,15 @@
  * The parts of the default layout that are never needed for the first paint, loaded after the page
  * (React.lazy in default.tsx), so no page's first-load JavaScript carries them (ADR 026): the
  * live-chat socket that reloads the user, chats and likes when a message arrives (ADR 029), the
- * polling that stands in for it while it is closed (it starts 5 s after load anyway), the profile-photo and
- * push alerts (both shown only after hydration, when the browser knows the dismissals and push
- * state) and the two modals that open later (the like modal after `?t=` seconds, the time-bonus
- * modal after 40 s).
+ * polling that stands in for it while it is closed (it starts 5 s after load anyway) and the two
+ * modals that open later (the like modal after `?t=` seconds, the time-bonus modal after 40 s). The
+ * profile-photo and push alerts render with the page (ADR 046).
  */
-import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useChatSocket } from "~/components/chat/use-chat-socket";
-import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
 import { LikeModal } from "~/components/discovery/LikeModal";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
-import PushAlert from "~/components/push/PushPanel";
+import { usePushSubscribed } from "~/components/push/push-status";
 import { useRootData } from "~/root";
 import { usePolling } from "./use-polling";
 
@@ -27,20 +24,15 @@ const PUSH_POLL_MS = 300_000;
  * through the member's live-chat socket (ADR 027, 029); while no socket is open, polling every 60 s,
  * every 300 s while this browser is subscribed to push (product.md §9).
  */
-export default function DeferredAlerts() {
-  const [pushSubscribed, setPushSubscribed] = useState(false);
+export default function LiveUpdates() {
+  const pushSubscribed = usePushSubscribed();
   const signedIn = Boolean(useRootData()?.user);
   const { revalidate } = useRevalidator();
   const live = useChatSocket((event) => {
     if (event === null || event.type === "message" || event.type === "gone") void revalidate();
   }, signedIn);
   usePolling({ enabled: signedIn && !live, intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
-  return (
-    <>
-      <ProfilePhotoAlert />
-      <PushAlert onSubscribed={setPushSubscribed} />
-    </>
-  );
+  return null;
 }
 
 export function DeferredModals() {
