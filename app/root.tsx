@@ -123,7 +123,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           disabledNotificationsAlertDismissed: disabledNotificationsDismissedCookie.read(request) !== null,
           /** The profile-photo and push alerts render with the page (ADR 046): their dismissals and this browser's push state, from the browser's cookies. */
           profilePhotoAlertDismissed: profilePhotoAlertDismissedCookie.read(request) !== null,
-          pushAlert: { dismissed: pushAlertDismissedCookie.read(request) !== null, browserState: pushStateOf(pushStateCookie.read(request)) },
+          pushAlert: {
+            dismissed: pushAlertDismissedCookie.read(request) !== null,
+            browserState: pushStateOf(pushStateCookie.read(request)),
+          },
         }
       : null,
     /** product.md §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */

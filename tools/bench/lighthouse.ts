@@ -244,7 +244,8 @@ async function main() {
           : null;
         // A fresh browser and session for every run: a run never depends on what an earlier one left
         // (after several runs in one browser, a signed-in page was once asked for without the cookie).
-        const session = page.as === "visitor" ? null : await logIn(base, DEMO_ACCOUNTS[page.as === "free" ? "demo" : "premium"], DEMO_PASSWORD);
+        const session =
+          page.as === "visitor" ? null : await logIn(base, DEMO_ACCOUNTS[page.as === "free" ? "demo" : "premium"], DEMO_PASSWORD);
         chrome = await launch();
         try {
           samples.push(await audit(base + page.path, chrome.port, session, report));

@@ -1,0 +1,18 @@
+import { expect, type Page } from "@playwright/test";
+
+declare const document: { querySelector(selector: string): object | null };
+
+/**
+ * Resolves once React has hydrated the page: its main element carries React's fiber. The alerts
+ * (push, profile photo) are in the server's HTML (ADR 046); their buttons work from then on.
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const main = document.querySelector("main");
+        return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+      }),
+    )
+    .toBe(true);
+}
