@@ -85,7 +85,7 @@ for (const { name, path, photos } of [
   });
 }
 
-test("a dismissed profile-photo alert is not in the next page's server markup", async ({ page }) => {
+test("a dismissed profile-photo alert is not in the next page's server markup", async ({ page, context }) => {
   const member = await createMember({ name: "Wegklikker" });
   await logIn(page, member.email, member.password);
   await page.goto("/likes");
@@ -100,4 +100,17 @@ test("a dismissed profile-photo alert is not in the next page's server markup", 
   await expect(alert).toHaveCount(0);
   await expect(page.locator(".push-alert")).toBeVisible();
   release();
+
+  // A dismissal kept only in localStorage (from before the cookie): the next hydrated page writes the cookie.
+  await hydrated(page);
+  await context.clearCookies({ name: "hide-enrich-alert" });
+  await page.goto("/likes");
+  await hydrated(page);
+  await expect(alert).toHaveCount(0);
+  await page.unrouteAll();
+  const heldAgain = await holdScripts(page);
+  await page.goto("/members", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  heldAgain();
 });
