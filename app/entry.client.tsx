@@ -1,6 +1,6 @@
 /**
  * The browser's entry: React Router's default, once the page's translations are at hand (ADR 033)
- * and the server's HTML has been painted.
+ * and the server's HTML has been painted, its first screenful of photos included (ADR 046).
  * The page preloads its language's translations file; hydrating renders the same strings the server
  * did. Should the file not load (a deploy replaced it, the network dropped), the page reloads once
  * as for a missing chunk (product.md §8); until then it works as served, with links and forms.
@@ -50,10 +50,40 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** How long hydration waits for the first screenful's photos at most: a photo that never comes must not keep the page from working. */
+const FIRST_PHOTOS_WAIT_MS = 3_000;
+
+/**
+ * The first screenful's photos (`fetchpriority="high"`: the search's and the likes' first tiles, a
+ * profile's photo, the photo manager's first row) are what a member opened the page for, and on a
+ * phone its largest paint. Hydrating is a second or more of main-thread work on a slow phone; a
+ * photo that arrives meanwhile waits for it before it shows (issue 34: render delays of 0.9–1.9 s).
+ * So hydration waits until they have loaded (or failed), at most FIRST_PHOTOS_WAIT_MS; the page
+ * works with links and forms until then (ADR 034).
+ */
+function afterFirstPhotos(): Promise<void> {
+  const pending = [...document.images].filter((image) => image.fetchPriority === "high" && !image.complete);
+  if (pending.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = pending.length;
+    const timeout = setTimeout(resolve, FIRST_PHOTOS_WAIT_MS);
+    const settled = () => {
+      left -= 1;
+      if (left > 0) return;
+      clearTimeout(timeout);
+      resolve();
+    };
+    for (const image of pending) {
+      image.addEventListener("load", settled, { once: true });
+      image.addEventListener("error", settled, { once: true });
+    }
+  });
+}
+
 const link = document.querySelector<HTMLLinkElement>(`link[${TRANSLATIONS_LINK_ATTRIBUTE}]`);
 const language = link?.getAttribute(TRANSLATIONS_LINK_ATTRIBUTE);
 const translations = link && language ? loadResources(language, link.href) : Promise.resolve();
-Promise.all([translations, afterFirstPaint()]).then(hydrate, (error: unknown) => {
+Promise.all([translations, afterFirstPhotos().then(afterFirstPaint)]).then(hydrate, (error: unknown) => {
   console.error(error);
   reloadOnce(sessionStorage, () => location.reload());
 });

@@ -16,7 +16,14 @@ import { memberChrome } from "~/accounts/member-chrome.server";
 import { describeDisabledNotifications } from "~/accounts/notification-preferences.server";
 import { userMiddleware } from "~/http/user-middleware.server";
 import { trackLanding } from "~/http/acquisition.server";
-import { disabledNotificationsDismissedCookie, entryWarningDismissedCookie } from "~/http/cookies.server";
+import {
+  disabledNotificationsDismissedCookie,
+  entryWarningDismissedCookie,
+  profilePhotoAlertDismissedCookie,
+  pushAlertDismissedCookie,
+  pushStateCookie,
+} from "~/http/cookies.server";
+import { pushStateOf } from "~/components/push/push-alert-state";
 import type { NavUser } from "~/components/layout/TopNav";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
@@ -114,6 +121,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           notificationsDisabled: user.emailDisabledReason !== null || switchedOff.length > 0,
           /** The disabled-notifications alert was dismissed (its cookie mirrors the localStorage key), so it is not rendered at all. */
           disabledNotificationsAlertDismissed: disabledNotificationsDismissedCookie.read(request) !== null,
+          /** The profile-photo and push alerts render with the page (ADR 046): their dismissals and this browser's push state, from the browser's cookies. */
+          profilePhotoAlertDismissed: profilePhotoAlertDismissedCookie.read(request) !== null,
+          pushAlert: {
+            dismissed: pushAlertDismissedCookie.read(request) !== null,
+            browserState: pushStateOf(pushStateCookie.read(request)),
+          },
         }
       : null,
     /** product.md §4: the welcome time bonus of a signed-in member who has not paid yet; null when logged out. */

@@ -11,10 +11,13 @@
  *   the site's third-party scripts, HttpOnly (ADR 031);
  * - `entry-warning-dismissed` (a year): the adult-content warning was dismissed; the browser also
  *   writes it itself (EntryWarning), with the same attributes;
- * - `hide-disabled-notifications-alert`: the browser's mirror of that alert's dismissal
- *   (product.md §3).
+ * - `hide-disabled-notifications-alert`, `hide-enrich-alert` and `hide-push-notification-alert`:
+ *   the browser's mirrors of those alerts' dismissals (product.md §3), and `push-state`: this
+ *   browser's last known push state; the server renders the alerts from them (ADR 046).
  */
 import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/alerts/disabled-notifications";
+import { DISMISS_KEY as PROFILE_PHOTO_DISMISS_KEY } from "~/components/alerts/profile-photo-alert";
+import { DISMISS_KEY as PUSH_DISMISS_KEY, PUSH_STATE_COOKIE } from "~/components/push/push-alert-state";
 import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/components/entry-warning/rules";
 import { SESSION_SECONDS } from "~/accounts/session.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "~/i18n/detect-language";
@@ -84,6 +87,13 @@ export const disabledNotificationsDismissedCookie = defineCookie(DISABLED_NOTIFI
   maxAge: 365 * 24 * 60 * 60,
   httpOnly: false,
 });
+
+/** Written by the browser when the member dismisses the profile-photo alert (its value: the time). */
+export const profilePhotoAlertDismissedCookie = defineCookie(PROFILE_PHOTO_DISMISS_KEY, { maxAge: 365 * 24 * 60 * 60, httpOnly: false });
+/** Written by the browser when the member dismisses the push alert (its value: the time). */
+export const pushAlertDismissedCookie = defineCookie(PUSH_DISMISS_KEY, { maxAge: 365 * 24 * 60 * 60, httpOnly: false });
+/** Written by the browser's push alert: this browser's last known push state. */
+export const pushStateCookie = defineCookie(PUSH_STATE_COOKIE, { maxAge: 365 * 24 * 60 * 60, httpOnly: false });
 
 /** The visitor's traffic source: the landing URL's, else the one the `tracking` cookie remembers. */
 export function trackingOf(request: Request): TrackingRecord | null {

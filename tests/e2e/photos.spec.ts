@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SECRET_DESCRIPTION, contains, exifSegment, spliceAfterSoi } from "../workers/image-fixtures";
 import { createMember } from "./factories";
-import { engageWithPage } from "./late-alerts";
+import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 import { drawnJpeg } from "./drawn-photo";
 
@@ -160,15 +160,12 @@ test("the profile-photo alert asks a member without a photo for one, and stays a
   await logIn(page, member.email, member.password);
   await page.goto("/pricing");
   const alert = page.locator(".profile-photo-alert");
-  await expect(page.locator(".layout__late-alerts")).toBeAttached();
-  await expect(alert).toBeHidden(); // it waits until the member did something on the page
-  await engageWithPage(page);
-  await expect(alert).toBeVisible();
+  await expect(alert).toBeVisible(); // with the page (ADR 046)
   await expect(alert).toContainText("Voeg een profielfoto toe!");
   await page.goto("/profile");
   await expect(alert).toHaveCount(0); // not on the profile page itself
   await page.goto("/pricing");
-  await engageWithPage(page);
+  await hydrated(page);
   await alert.getByRole("button", { name: "Sluiten" }).click();
   await expect(alert).toHaveCount(0);
   const dismissedAt = Number(await page.evaluate(() => localStorage.getItem("hide-enrich-alert")));

@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { createMember, db } from "./factories";
+import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 
 const NOT_FOUND = "Deze pagina kon niet worden gevonden";
@@ -32,7 +33,7 @@ test("what a member types into 'about me' before the page has hydrated is kept, 
   await expect(aboutMe).toHaveValue("Mijn oude tekst.");
   await aboutMe.fill(about);
   typed();
-  await expect(page.locator(".layout__late-alerts")).toBeAttached(); // mounted once the page has hydrated
+  await hydrated(page);
 
   await expect(aboutMe).toHaveValue(about);
   await expect(page.getByText(`Nog ${1000 - about.length} tekens over.`)).toBeVisible();

@@ -1,10 +1,11 @@
 import { useTranslation } from "~/i18n/translation";
 import { Link, useMatches } from "react-router";
 import { useRootData } from "~/root";
+import { DISMISS_KEY } from "./profile-photo-alert";
 import { useDismissal } from "./use-dismissal";
 
-/** product.md §3: the dismissal time is stored (unix seconds) under this key. */
-export const DISMISS_KEY = "hide-enrich-alert";
+export { DISMISS_KEY };
+
 /**
  * product.md §2: hidden on profile, signup, activate-done, premium, notifications, directdebit and
  * settings (route ids; "premium" and "directdebit" are the ids those screens will have).
@@ -13,14 +14,14 @@ const HIDDEN_ON = new Set(["profile", "signup", "activate-done", "premium", "not
 
 /**
  * product.md §2 "profile-photo alert": a signed-in member without a main photo is asked to add one.
- * Dismissed once, it stays hidden (product.md §4). Rendered after hydration, since only the browser
- * knows about the dismissal.
+ * Dismissed once, it stays hidden (product.md §4); the dismissal is mirrored in a cookie, so the
+ * server renders it with the page, and only when not dismissed (ADR 046).
  */
 export function ProfilePhotoAlert() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
   const matches = useMatches();
-  const { dismissed, dismiss } = useDismissal(DISMISS_KEY);
+  const { dismissed, dismiss } = useDismissal(DISMISS_KEY, { serverDismissed: account?.profilePhotoAlertDismissed ?? true });
   if (!account || account.hasMainPhoto || dismissed || matches.some((match) => HIDDEN_ON.has(match.id))) return null;
 
   return (

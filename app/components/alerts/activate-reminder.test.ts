@@ -14,6 +14,8 @@ const unconfirmed = {
   disabledNotificationsText: null,
   notificationsDisabled: false,
   disabledNotificationsAlertDismissed: false,
+  profilePhotoAlertDismissed: false,
+  pushAlert: { dismissed: false, browserState: null },
 };
 
 describe("the activate reminder (product.md §2)", () => {

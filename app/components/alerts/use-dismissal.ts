@@ -17,7 +17,10 @@ export function useDismissal(key: string, options: DismissalOptions = {}): { dis
   const { serverDismissed } = options;
   const [dismissed, setDismissed] = useState(serverDismissed ?? true);
   useEffect(() => {
-    setDismissed(Boolean(serverDismissed) || readDismissal(key) !== null);
+    const stored = readDismissal(key);
+    // Dismissed before the server could know (only in localStorage): the cookie tells it from the next page on.
+    if (serverDismissed === false && stored !== null) writeCookie(key, String(stored));
+    setDismissed(Boolean(serverDismissed) || stored !== null);
   }, [key, serverDismissed]);
   function dismiss() {
     const now = String(Math.floor(Date.now() / 1000));
@@ -26,11 +29,15 @@ export function useDismissal(key: string, options: DismissalOptions = {}): { dis
     } catch {
       // Storage may be unavailable (private mode): hide for this page view only.
     }
-    // A year: a dismissed alert stays hidden (product.md §4). Not a secret, so not Secure-only.
-    if (serverDismissed !== undefined) document.cookie = `${key}=${now};path=/;max-age=31536000;samesite=lax`;
+    if (serverDismissed !== undefined) writeCookie(key, now);
     setDismissed(true);
   }
   return { dismissed, dismiss };
+}
+
+/** A year: a dismissed alert stays hidden (product.md §4). Not a secret, so not Secure-only. */
+function writeCookie(key: string, value: string) {
+  document.cookie = `${key}=${value};path=/;max-age=31536000;samesite=lax`;
 }
 
 function readDismissal(key: string): number | null {

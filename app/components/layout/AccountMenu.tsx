@@ -21,7 +21,9 @@ export function AccountMenu({ user, className, label }: { user: NavUser; classNa
     <details className={className}>
       <summary>
         {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar avatar-sm" />
+          // Lazy: React preloads every eager image in the head, which put this one ahead of the page's own photos (and a phone hides
+          // the top bar's copy). It still loads as soon as it is laid out.
+          <img src={user.avatarUrl} alt="" width={32} height={32} loading="lazy" className="avatar avatar-sm" />
         ) : (
           // MemberSilhouette's markup, written out: importing it here would add a file to every page's first load.
           <span className="avatar avatar-sm silhouette silhouette--compact" aria-hidden="true">

@@ -3,19 +3,17 @@
  * (React.lazy in default.tsx), so no page's first-load JavaScript carries them (ADR 026): the
  * live-chat socket that reloads the user, chats and likes when a message arrives (ADR 029), the
  * same reload when the service worker reports a push, the polling (5 s after load, then every 60 s,
- * socket or not), idle prefetching of the member's next likely pages, the profile-photo and
- * push alerts (both shown only after hydration, when the browser knows the dismissals and push
- * state) and the two modals that open later (the like modal after `?t=` seconds, the time-bonus
- * modal after 40 s).
+ * socket or not), idle prefetching of the member's next likely pages and the two modals that open
+ * later (the like modal after `?t=` seconds, the time-bonus modal after 40 s). The profile-photo and
+ * push alerts render with the page (ADR 046).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useChatSocket } from "~/components/chat/use-chat-socket";
-import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
 import { LikeModal } from "~/components/discovery/LikeModal";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
-import PushAlert from "~/components/push/PushPanel";
 import { listenForPushes } from "~/components/push/push-messages";
+import { usePushSubscribed } from "~/components/push/push-status";
 import { useRootData } from "~/root";
 import { IdlePrefetch } from "./idle-prefetch";
 import { MEMBER_LINKS } from "./member-links";
@@ -35,8 +33,8 @@ const LIKELY_NEXT_PAGES = MEMBER_LINKS.map((link) => link.to);
  * (spec §4). Polling keeps the rest fresh (credits, the time bonus) whatever the socket does: 5 s after
  * load, then every 60 s, every 300 s while this browser is subscribed to push (spec §9).
  */
-export default function DeferredAlerts() {
-  const [pushSubscribed, setPushSubscribed] = useState(false);
+export default function LiveUpdates() {
+  const pushSubscribed = usePushSubscribed();
   const signedIn = Boolean(useRootData()?.user);
   const { revalidate } = useRevalidator();
   useChatSocket((event) => {
@@ -46,13 +44,7 @@ export default function DeferredAlerts() {
   reload.current = revalidate;
   useEffect(() => (signedIn ? listenForPushes(() => void reload.current()) : undefined), [signedIn]);
   usePolling({ enabled: signedIn, intervalMs: pushSubscribed ? PUSH_POLL_MS : POLL_MS });
-  return (
-    <>
-      <ProfilePhotoAlert />
-      <PushAlert onSubscribed={setPushSubscribed} />
-      {signedIn && <IdlePrefetch pages={LIKELY_NEXT_PAGES} />}
-    </>
-  );
+  return signedIn ? <IdlePrefetch pages={LIKELY_NEXT_PAGES} /> : null;
 }
 
 export function DeferredModals() {

@@ -4,15 +4,16 @@ import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/default";
 import { ActivateReminder } from "~/components/alerts/ActivateReminder";
 import { DisabledNotificationsAlert } from "~/components/alerts/DisabledNotificationsAlert";
+import { ProfilePhotoAlert } from "~/components/alerts/ProfilePhotoAlert";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { BottomTabs } from "~/components/layout/BottomTabs";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
 import { TopNav } from "~/components/layout/TopNav";
+import { PushAlert } from "~/components/push/PushAlert";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
 import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
 import type { ScriptsHandle } from "~/components/layout/page-scripts";
-import { useFirstInteraction } from "~/components/layout/use-first-interaction";
 import { signupDialogData } from "~/http/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
 
@@ -32,9 +33,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return rootShouldRevalidate(args);
 }
 
-/** Polling, and the alerts and modals not needed for the first paint, load after the page (ADR 026, deferred.tsx). */
+/** The live updates (socket, polling) and the modals that open later load after the page (ADR 026, deferred.tsx). */
 const deferred = () => import("~/components/layout/deferred");
-const DeferredAlerts = lazy(deferred);
+const LiveUpdates = lazy(deferred);
 const DeferredModals = lazy(() => deferred().then((module) => ({ default: module.DeferredModals })));
 
 /** product.md §2 default layout: top navigation (with the tab bar of phones), time-bonus banner, banners and alerts (push among them), content, footer, language disclaimer, entry warning, signup modal, time-bonus modal. */
@@ -44,7 +45,6 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
   // The deferred parts render in the browser only, after hydration: none of them shows anything at first.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const engaged = useFirstInteraction();
   if (!data) return <>{children}</>;
   return (
     <div className="layout layout--default">
@@ -54,14 +54,19 @@ function DefaultChrome({ children }: { children: React.ReactNode }) {
       <ActivateReminder />
       <DisabledNotificationsAlert />
       <div className="layout__content">{children}</div>
-      {/* Shown over the page's lower edge: their arrival after hydration moves nothing (no layout shift).
-          Mounted at once (the chat socket and polling live there), visible once the member used the page. */}
-      {hydrated && (
-        <div className="layout__late-alerts" hidden={!engaged}>
-          <Suspense>
-            <DeferredAlerts />
-          </Suspense>
+      {/* The alerts that ask something of the member, rendered with the page (ADR 046) over its lower
+          edge: they take no room from the page (no layout shift when one is dismissed) and stay smaller
+          than its first photos (never its largest paint). */}
+      {data.user && (
+        <div className="layout__bottom-alerts">
+          <ProfilePhotoAlert />
+          <PushAlert />
         </div>
+      )}
+      {hydrated && (
+        <Suspense>
+          <LiveUpdates />
+        </Suspense>
       )}
       <Footer data={data} loggedIn={data.user !== null} />
       <LanguageDisclaimer data={data} />
