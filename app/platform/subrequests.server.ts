@@ -109,7 +109,7 @@ export function meteredNamespace<T extends { get(id: DurableObjectId): object }>
     get(target, property) {
       const value = Reflect.get(target, property, target);
       if (typeof value !== "function") return value;
-      if (property === "get" || property === "getByName") return (...args: unknown[]) => meteredCalls(value.apply(target, args));
+      if (property === "get" || property === "getByName") return (...args: unknown[]) => meteredCalls(Reflect.apply(value, target, args));
       return value.bind(target);
     },
   });
@@ -122,7 +122,8 @@ function meteredCalls<T extends object>(binding: T): T {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         countSubrequest();
-        return value.apply(target, args);
+        // Reflect.apply: on a Durable Object stub, `value.apply` would be a call of an RPC method named "apply".
+        return Reflect.apply(value, target, args);
       };
     },
   });
