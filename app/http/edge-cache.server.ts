@@ -63,7 +63,8 @@ function dependenceOf(pathname: string): Dependence | null {
 /** Query parameters that change the page, and so are part of the key (`host`: development's forced site). */
 const KEYED_PARAMETERS = new Set(["lang", "host"]);
 /** Marketing parameters no page reads (ad click ids, campaign tags): dropped before the page is rendered. */
-const IGNORED_PARAMETER = /^(utm_[a-z_]{1,20}|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|yclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
+const IGNORED_PARAMETER =
+  /^(utm_[a-z_]{1,20}|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|yclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
 
 /** What the render tells the cache about the page: the acquisition visit it counts (acquisition.server.ts). */
 export type EdgeRenderNotes = {
@@ -88,7 +89,8 @@ export type Render = (request: Request, notes: EdgeRenderNotes) => Promise<Respo
 export const dataCentreCache = (): Cache => (caches as unknown as { default: Cache }).default;
 
 /** Whether the deployment keeps pages in the cache: production by default, elsewhere when EDGE_CACHE is "on". */
-export const edgeCacheEnabled = (env: Pick<AppEnv, "APP_ENV" | "EDGE_CACHE">) => (env.EDGE_CACHE ?? (env.APP_ENV === "production" ? "on" : "off")) === "on";
+export const edgeCacheEnabled = (env: Pick<AppEnv, "APP_ENV" | "EDGE_CACHE">) =>
+  (env.EDGE_CACHE ?? (env.APP_ENV === "production" ? "on" : "off")) === "on";
 
 /** Requests that are revalidating a key in this isolate, so a burst of visitors renders a stale page once. */
 const revalidating = new Set<string>();
@@ -154,7 +156,12 @@ export async function withEdgeCache(request: Request, deps: EdgeCacheDeps, rende
     // No site (the database is down and this isolate has none yet): the page's own pipeline answers.
     target = null;
   }
-  if (!target) return labelled(await render(request, { visit: null, countVisits: true }), "bypass", dependenceOf(new URL(request.url).pathname) !== null);
+  if (!target)
+    return labelled(
+      await render(request, { visit: null, countVisits: true }),
+      "bypass",
+      dependenceOf(new URL(request.url).pathname) !== null,
+    );
 
   const cached = await match(deps.cache, target.key);
   if (cached) {

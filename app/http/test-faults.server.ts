@@ -73,5 +73,9 @@ export async function withMeterReport(response: Response, meter: SubrequestMeter
   headers.set("X-Test-Database-Calls", String(waited));
   headers.set("X-Test-Database-Calls-After-Response", String(meter.databaseAfterResponse));
   if (body === null) return response;
-  return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.status === 204 || response.status === 304 ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

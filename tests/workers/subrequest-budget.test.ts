@@ -37,7 +37,12 @@ async function subrequests(path: string, init: { method: "GET" | "POST"; cookie?
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.method === "POST") headers.set("Content-Type", "application/x-www-form-urlencoded");
   const response = await exports.default.fetch(
-    new Request(`http://localhost${path}`, { method: init.method, headers, body: init.method === "POST" ? "" : undefined, redirect: "manual" }),
+    new Request(`http://localhost${path}`, {
+      method: init.method,
+      headers,
+      body: init.method === "POST" ? "" : undefined,
+      redirect: "manual",
+    }),
   );
   await response.body?.cancel();
   return { status: response.status, total: Number(response.headers.get("X-Test-Subrequests") ?? Number.NaN) };
