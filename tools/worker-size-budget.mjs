@@ -31,7 +31,9 @@ try {
   }
   const [, total, gzip] = figures;
   const gzipKib = Number(gzip);
-  console.log(`Worker upload (wrangler deploy --dry-run): ${total} KiB, gzip ${gzip} KiB of ${LIMIT_KIB} KiB (3 MB, the free plan's limit)`);
+  console.log(
+    `Worker upload (wrangler deploy --dry-run): ${total} KiB, gzip ${gzip} KiB of ${LIMIT_KIB} KiB (3 MB, the free plan's limit)`,
+  );
   if (gzipKib > LIMIT_KIB) {
     console.error(`✖ the Worker is ${(gzipKib - LIMIT_KIB).toFixed(1)} KiB gzip over Cloudflare's 3 MB limit`);
     process.exit(1);
