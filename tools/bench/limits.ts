@@ -167,7 +167,7 @@ async function photoUploadMemory() {
   const peak = workerdMemory(group).reduce((total, process) => total + process.peakKb, 0) / 1024;
   const megapixels = ((width * height) / 1e6).toFixed(1);
   console.log(
-    `Largest accepted photo (${megapixels} MP progressive JPEG, ${(photo.length / MB).toFixed(1)} MB, answered ${outcome.status}): ` +
+    `Largest accepted photo (${megapixels} MP progressive JPEG, ${(photo.length / MB).toFixed(1)} MB, answered ${outcome.status} after ${seconds.toFixed(1)} s): ` +
       `workerd peaked at ${peak.toFixed(0)} MB, ${(peak - rest).toFixed(0)} MB above its ${rest.toFixed(0)} MB at rest; ` +
       `the isolate's limit is ${ISOLATE_MB} MB`,
   );
