@@ -169,7 +169,9 @@ export async function withEdgeCache(request: Request, deps: EdgeCacheDeps, rende
     const stale = !(age < EDGE_FRESH_SECONDS);
     if (stale && !revalidating.has(target.key.url)) {
       revalidating.add(target.key.url);
-      const again = afterResponse(() => renderAndKeep(target.render, target.key, deps, render, false)).finally(() =>
+      // A request of its own: the visitor's ends (and its signal aborts) once they have their copy.
+      const fresh = new Request(target.render.url, { headers: target.render.headers });
+      const again = afterResponse(() => renderAndKeep(fresh, target.key, deps, render, false)).finally(() =>
         revalidating.delete(target.key.url),
       );
       deps.ctx.waitUntil(again);
