@@ -10,7 +10,11 @@ import { reactRouterPreloadPriority } from "./tools/vite-plugin-react-router-pre
 import { translationAssets } from "./tools/vite-plugin-translation-assets";
 import { zodJitless } from "./tools/vite-plugin-zod-jitless";
 
+/** This build's id: part of the edge cache's keys, so a deploy never serves an older build's pages (ADR 048). */
+const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   // envOnlyMacros: `serverOnly$(…)` is undefined in the client build, its imports gone (the scriptless landers, ADR 030).
   plugins: [
     jsquashImportMetaUrl(),

@@ -30,6 +30,11 @@ const envSchema = z.object({
    * request to take the origin from) point at this machine instead of the site's domain.
    */
   LOCAL_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  /**
+   * Visitor pages and public photos from the data centre's cache (ADR 048): "on" by default in
+   * production, "off" elsewhere (development and tests see every change at once); "on" tries it locally.
+   */
+  EDGE_CACHE: optional(z.enum(["on", "off"])),
   /** Development only: "off" lifts the browsing limits of search and profile pages (the HTTP benchmark). */
   BROWSE_LIMITS: optional(z.enum(["on", "off"])),
   /** Where mail goes (ADR 008): "resend" delivers, "outbox" only records it (the /dev/mail inbox). */

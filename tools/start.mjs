@@ -99,6 +99,8 @@ async function main() {
         `LOCAL_PORT:${port}`,
         // The benchmarks load pages faster than a person reads: BROWSE_LIMITS=off (development only, ADR 019).
         ...(process.env.BROWSE_LIMITS ? ["--var", `BROWSE_LIMITS:${process.env.BROWSE_LIMITS}`] : []),
+        // EDGE_CACHE=on: visitor pages and public photos from the local cache, as in production (ADR 048).
+        ...(process.env.EDGE_CACHE ? ["--var", `EDGE_CACHE:${process.env.EDGE_CACHE}`] : []),
         "--show-interactive-dev-session=false",
       ],
       { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test — lint and format (Biome), typecheck, unit (Node), build, first-load
- * JavaScript budget, workerd integration, Playwright browser tests.
+ * JavaScript budget, the Worker's upload size (Cloudflare's 3 MB gzip), workerd integration
+ * (the subrequest budget among them), Playwright browser tests.
  */
 import { spawnSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
@@ -17,6 +18,7 @@ const steps = [
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["build", bin("react-router"), ["build"]],
   ["first-load JavaScript budget", "node", ["tools/bundle-budget.mjs"]],
+  ["Worker upload size (3 MB gzip)", "node", ["tools/worker-size-budget.mjs"]],
   ["workerd integration tests", bin("vitest"), ["run", "--project", "workers"]],
   ["browser tests", bin("playwright"), ["test"]],
 ];

@@ -3,18 +3,32 @@
  * inboxes, ADR 027) and the cron jobs (scheduled).
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import {
+  meteredBucket,
+  meteredNamespace,
+  meterGlobalFetch,
+  meterRequest,
+  SubrequestMeter,
+  trackedContext,
+  warnIfNearLimit,
+} from "~/platform/subrequests.server";
 import { CHAT_SOCKET_PATH, connectChatSocket } from "~/http/chat-socket.server";
 import { servicesContext } from "~/http/context.server";
+import { dataCentreCache, type EdgeRenderNotes, withEdgeCache } from "~/http/edge-cache.server";
+import { photoFromEdgeCache } from "~/http/photo-cache.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getDatabase } from "~/db/client.server";
 import { withCombinedReads } from "~/db/combined-reads.server";
 import { unavailableResponse } from "~/http/unavailable.server";
 import { isDevelopment, readEnv, type AppEnv } from "~/env.server";
-import { withTestFaults } from "~/http/test-faults.server";
+import { wantsMeterReport, withMeterReport, withTestFaults } from "~/http/test-faults.server";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { jobs, runScheduledJobs } from "./cron/registry";
 
 export { Inbox } from "./inbox";
+
+// Every fetch of a request counts against its subrequests (ADR 049).
+meterGlobalFetch();
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
@@ -82,27 +96,53 @@ function jobsToRun(env: AppEnv) {
   return jobs.filter((job) => names.includes(job.name));
 }
 
+/** The environment of one request: its test faults (tests only), and its bindings metered (ADR 049). */
+function requestEnv(env: Env, request: Request): AppEnv {
+  const appEnv = withTestFaults(readEnv(env), request);
+  return { ...appEnv, PHOTOS: meteredBucket(appEnv.PHOTOS), INBOX: appEnv.INBOX && meteredNamespace(appEnv.INBOX) };
+}
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
+  const appEnv = requestEnv(env, request);
+  const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
+  const country = visitorCountry(request, isDevelopment(appEnv));
+  const production = appEnv.APP_ENV === "production";
+  const pathname = new URL(request.url).pathname;
+  // A socket's 101 answer must not pass through React Router (nor the page headers).
+  if (pathname === CHAT_SOCKET_PATH) {
+    return connectChatSocket(request, { env: appEnv, db, now: new Date() }).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return unavailableResponse(request);
+    });
+  }
+  const deps = { env: appEnv, db, ctx, country, now: () => new Date(), cache: dataCentreCache() };
+  // A public photo seen before comes from the data centre's cache, before any database call (ADR 048).
+  const photo = await photoFromEdgeCache(request, deps);
+  if (photo) return applySecurityHeaders(photo, production);
+
+  const render = async (page: Request, edge: EdgeRenderNotes) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, { env: appEnv, db, ctx, country, now: () => new Date(), edge });
+    const { result: response, databaseFailed } = await withCombinedReads(() => requestHandler(page, context));
+    await discardUnreadBody(page);
+    // An error nobody caught because the database did not answer: "try again in a minute", not a 500.
+    if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(page), production);
+    return applySecurityHeaders(response, production);
+  };
+  // Visitor pages from the data centre's cache when a copy is there (ADR 048).
+  return withEdgeCache(request, deps, render);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
-    const appEnv = withTestFaults(readEnv(env), request);
-    const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
-    const country = visitorCountry(request, isDevelopment(appEnv));
-    const production = appEnv.APP_ENV === "production";
-    // A socket's 101 answer must not pass through React Router (nor the page headers).
-    if (new URL(request.url).pathname === CHAT_SOCKET_PATH) {
-      return connectChatSocket(request, { env: appEnv, db, now: new Date() }).catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) throw error;
-        return unavailableResponse(request);
-      });
-    }
-    const context = new RouterContextProvider();
-    context.set(servicesContext, { env: appEnv, db, ctx, country, now: () => new Date() });
-    const { result: response, databaseFailed } = await withCombinedReads(() => requestHandler(request, context));
-    await discardUnreadBody(request);
-    // An error nobody caught because the database did not answer: "try again in a minute", not a 500.
-    if (databaseFailed && response.status >= 500) return applySecurityHeaders(unavailableResponse(request), production);
-    return applySecurityHeaders(response, production);
+    // Subrequests per request, its work after the response included (ADR 049).
+    const meter = new SubrequestMeter();
+    const tracked = trackedContext(ctx);
+    const response = await meterRequest(meter, () => handle(request, env, tracked.ctx));
+    ctx.waitUntil(tracked.settled().then(() => warnIfNearLimit(meter, request)));
+    // The workerd tests may ask for a request's figures (APP_ENV "test" only).
+    return wantsMeterReport(readEnv(env), request) ? withMeterReport(response, meter, tracked.settled) : response;
   },
 
   async scheduled(controller, env, ctx) {

@@ -28,7 +28,7 @@ export function landerSlug(value: string | null | undefined): string | null {
 /** A visit id as the `landing` cookie carries it (128 random bits, base64url). */
 export const isVisitId = (value: string | null): value is string => value !== null && /^[\w-]{22}$/.test(value);
 
-function newVisitId(): string {
+export function newVisitId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
@@ -38,11 +38,10 @@ function newVisitId(): string {
 
 export type LandingInput = { siteId: number; page: string; slug?: string | null; network: string | null; now: Date };
 
-/** Records one visit; its id, or null when the page is not a usable path. */
-export async function recordVisit(db: Database, input: LandingInput): Promise<string | null> {
+/** Records one visit (with `id` when the caller chose it already); its id, or null when the page is not a usable path. */
+export async function recordVisit(db: Database, input: LandingInput, id = newVisitId()): Promise<string | null> {
   const page = pagePath(input.page);
   if (!page) return null;
-  const id = newVisitId();
   await db.insert(schema.landingVisits).values({
     id,
     siteId: input.siteId,

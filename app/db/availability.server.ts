@@ -6,6 +6,8 @@
  * (app/http/unavailable.server.ts).
  */
 
+import { noteDatabaseExchange } from "~/platform/subrequests.server";
+
 /** How long one exchange with the database may take before the request gives up on it. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
 
@@ -20,8 +22,10 @@ const UNAVAILABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
  * The fetch the libSQL client talks through: each exchange is given `timeoutMs`, and a failed
  * connection, a timeout or an unavailable status throws `DatabaseUnavailableError`.
  */
-export function databaseFetch(timeoutMs: number, base: typeof fetch = fetch): typeof fetch {
+export function databaseFetch(timeoutMs: number, base: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
   return async (input, init) => {
+    // One subrequest of the request (ADR 049): the global fetch counts it, this says it was the database's.
+    noteDatabaseExchange();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     let response: Response;

@@ -8,7 +8,9 @@
  */
 import { isbot } from "isbot";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { claimVisit, isVisitId, pagePath, recordPageEvent, recordVisit } from "~/acquisition/landing.server";
+import { claimVisit, isVisitId, newVisitId, pagePath, recordPageEvent, recordVisit } from "~/acquisition/landing.server";
+import type { Database } from "~/db/client.server";
+import { afterResponse } from "~/platform/subrequests.server";
 import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { getRequestSite, getServices } from "./context.server";
@@ -39,8 +41,11 @@ function isAutomated(request: Request): boolean {
  * later one comes with a traffic source of its own.
  */
 export async function recordLanding(context: Context, request: Request, input: { page: string; slug?: string | null }) {
+  const { db, now, edge } = getServices(context);
+  // The edge cache (ADR 048) counts this page's visits on the copies it serves.
+  if (edge) edge.visit = { page: input.page, slug: input.slug ?? null };
+  if (edge?.countVisits === false) return;
   if (!context.get(pageViewContext) || getUser(context) || isAutomated(request)) return;
-  const { db, now } = getServices(context);
   const arrivedWith = trackingFromUrl(new URL(request.url));
   const visitId = await analytics(
     recordVisit(db, {
@@ -53,6 +58,27 @@ export async function recordLanding(context: Context, request: Request, input: {
   );
   const kept = landingCookie.read(request);
   if (visitId && (arrivedWith || !isVisitId(kept))) context.set(newVisitContext, visitId);
+}
+
+/** The visit an acquisition page counts: its page without the slug, and the slug. */
+export type LandingVisit = { page: string; slug: string | null };
+
+/**
+ * A visit of an acquisition page served from the edge cache (ADR 048), counted as `recordLanding`
+ * counts it (only visitors' page views, never crawlers or prefetches), after the response: the
+ * visitor waits for no database round trip. Returns the `landing` cookie for a visitor who has
+ * none yet (the copy never carries anyone's cookie).
+ */
+export function recordCachedLanding(
+  request: Request,
+  deps: { db: Database; siteId: number; now: Date; waitUntil: (work: Promise<unknown>) => void },
+  visit: LandingVisit,
+): string | null {
+  if (request.method !== "GET" || isAutomated(request) || !pagePath(visit.page)) return null;
+  const id = newVisitId();
+  const input = { siteId: deps.siteId, page: visit.page, slug: visit.slug, network: trackingOf(request)?.network ?? null, now: deps.now };
+  deps.waitUntil(afterResponse(() => analytics(recordVisit(deps.db, input, id))));
+  return isVisitId(landingCookie.read(request)) ? null : landingCookie.set(request, id);
 }
 
 /** Counting is never worth a failed page: a database error is logged, and the page goes on. */

@@ -4,6 +4,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
+import type { EdgeRenderNotes } from "./edge-cache.server";
 import { siteOrigin, type LocalizedSite, type Site } from "~/sites/site.server";
 
 export type AppServices = {
@@ -13,6 +14,8 @@ export type AppServices = {
   /** The visitor's country (ISO alpha-2) from Cloudflare, or the CF-IPCountry header locally. */
   country: string | null;
   now: () => Date;
+  /** What the page tells the edge cache about itself (ADR 048); absent where there is no edge cache (cron, sockets). */
+  edge?: EdgeRenderNotes;
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -8,6 +8,7 @@
  */
 import type { InboxNamespace } from "~/chat/live.server";
 import type { AppEnv } from "~/env.server";
+import type { SubrequestMeter } from "~/platform/subrequests.server";
 
 export const TEST_FAULTS_HEADER = "X-Test-Faults";
 
@@ -46,4 +47,35 @@ export function withTestFaults(env: AppEnv, request: Request): AppEnv {
     PHOTOS: faults.has("photos-put") ? failingBucket(env.PHOTOS) : env.PHOTOS,
     INBOX: faults.has("inbox") && env.INBOX ? failingInboxes(env.INBOX) : env.INBOX,
   };
+}
+
+/**
+ * A test asks for a request's subrequests with this header (APP_ENV "test" only; ADR 049). The
+ * Worker then waits for the request's work after the response before answering, and reports:
+ * - `X-Test-Subrequests`: every subrequest (database exchanges, other fetches, R2, inboxes, cache);
+ * - `X-Test-Database-Calls`: the database exchanges made before the whole response was written;
+ * - `X-Test-Database-Calls-After-Response`: those of the work left for after it (`afterResponse`).
+ */
+export const TEST_METER_HEADER = "X-Test-Meter";
+
+export function wantsMeterReport(env: Pick<AppEnv, "APP_ENV">, request: Request): boolean {
+  return env.APP_ENV === "test" && request.headers.get(TEST_METER_HEADER) === "1";
+}
+
+/** The response with the request's figures, read once all of its work is done. */
+export async function withMeterReport(response: Response, meter: SubrequestMeter, settled: () => Promise<void>): Promise<Response> {
+  // The whole body first: a streamed page may still read while it is written.
+  const body = response.status === 101 ? null : await response.arrayBuffer();
+  const waited = meter.database;
+  await settled();
+  const headers = new Headers(response.headers);
+  headers.set("X-Test-Subrequests", String(meter.total));
+  headers.set("X-Test-Database-Calls", String(waited));
+  headers.set("X-Test-Database-Calls-After-Response", String(meter.databaseAfterResponse));
+  if (body === null) return response;
+  return new Response(response.status === 204 || response.status === 304 ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -2,6 +2,8 @@ import type { Route } from "./+types/photos.$";
 import { getServices } from "~/http/context.server";
 import { findPhotoAccess, photoViewerOf } from "~/profiles/photo-access.server";
 import { getUser } from "~/http/guards.server";
+import { dataCentreCache } from "~/http/edge-cache.server";
+import { keepPublicPhoto } from "~/http/photo-cache.server";
 
 const KEY_PATTERN = /^photos\/[0-9a-f]{32}(_thumb)?\.(png|jpe?g|webp)$/;
 
@@ -12,12 +14,14 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cach
  * GET /photos/<key> — a photo or thumbnail from R2, for whoever may see it (app/photos/access-rules.ts):
  * approved public photos for everyone (cacheable for a week: the key never changes its content),
  * private, pending and rejected ones only for the owner, premium members or moderators, and never
- * in a shared cache. The Worker adds `nosniff`; the CSP sandboxes a photo opened on its own.
+ * in a shared cache. A public photo is kept in the data centre's cache for five minutes, served
+ * from there before any check (ADR 048). The Worker adds `nosniff`; the CSP sandboxes a photo
+ * opened on its own.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = `photos/${params["*"] ?? ""}`;
   if (!KEY_PATTERN.test(key)) return notFound();
-  const { db, env } = getServices(context);
+  const { db, env, ctx } = getServices(context);
   const access = await findPhotoAccess(db, key, photoViewerOf(getUser(context)));
   if (!access) return notFound();
 
@@ -30,5 +34,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (access === "private") headers.set("Vary", "Cookie");
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
   if (!("body" in object)) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
+  const response = new Response(object.body, { headers });
+  return access === "public" ? keepPublicPhoto(request, response, { env, ctx, cache: dataCentreCache() }) : response;
 }

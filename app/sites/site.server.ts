@@ -1,6 +1,9 @@
 /**
  * Sites (white label): every request is served for the site found by its host name.
- * Sites change rarely, so each isolate keeps them for a minute.
+ * Sites change rarely, so each isolate keeps them — settings, company, hosts and price lists — for
+ * a minute (ADR 049): at most one read of them per isolate and minute, and an operator's change
+ * reaches every isolate within a minute.
+ * Translations are files bundled with the Worker (ADR 033), never read from the database.
  */
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -51,8 +54,35 @@ export function localizeSite(site: Site, language: string): LocalizedSite {
   return { ...site, language, texts: siteTextsFor(site.settings, language, site.domainLanguage) };
 }
 
-const TTL_MS = 60_000;
-let cache: { loadedAt: number; byHost: Map<string, Site>; byId: Map<number, Site>; fallback: Site | null } | null = null;
+/** How long an isolate keeps the sites before it reads them again (one request reads, the others keep the copy meanwhile). */
+export const SITES_TTL_MS = 60_000;
+type LoadedSites = { loadedAt: number; byHost: Map<string, Site>; byId: Map<number, Site>; fallback: Site | null };
+let cache: LoadedSites | null = null;
+/**
+ * A request is reading the sites again: the others meanwhile keep the copy they have (a promise of
+ * one request must not be awaited by another in workerd; its I/O ends with its request).
+ */
+let refreshing = false;
+/** Each loaded site's version: a digest of everything read for it, part of the edge cache's key (ADR 048). */
+const versions = new WeakMap<Site, string>();
+
+/**
+ * The version of a site's settings, company, hosts and price lists as this isolate loaded them:
+ * it changes with any of them, so copies of pages made from older settings are no longer found.
+ */
+export function siteVersion(site: Site): string {
+  return versions.get(site) ?? "0";
+}
+
+/** FNV-1a (32 bits) of a text, as 8 hex digits: a cheap digest, not a secret. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
 
 export class NoSitesError extends Error {
   constructor() {
@@ -73,7 +103,7 @@ async function loadSites(db: Database) {
     const company = companies.get(row.companyId);
     if (!company) continue;
     const { id: _companyId, ...companyInfo } = company;
-    sites.set(row.id, {
+    const site: Site = {
       id: row.id,
       key: row.key,
       name: row.name,
@@ -84,7 +114,9 @@ async function loadSites(db: Database) {
       settings: siteSettingsSchema.parse(row.settings),
       company: companyInfo,
       prices: priceRows.filter((p) => p.siteId === row.id),
-    });
+    };
+    versions.set(site, digest(JSON.stringify([row, site.hosts, company, site.prices])));
+    sites.set(row.id, site);
   }
   const byHost = new Map<string, Site>();
   for (const { host, siteId } of hostRows) {
@@ -133,11 +165,15 @@ export function siteOriginForJobs(site: Site, options: { development: boolean; l
   return local ? `http://${local}:${options.localPort}` : `https://${site.domain}`;
 }
 
-async function loadedSites(db: Database, now: number) {
-  if (!cache || now - cache.loadedAt > TTL_MS) {
+async function loadedSites(db: Database, now: number): Promise<LoadedSites> {
+  if (cache && (now - cache.loadedAt <= SITES_TTL_MS || refreshing)) return cache;
+  refreshing = true;
+  try {
     cache = { loadedAt: now, ...(await loadSites(db)) };
+    return cache;
+  } finally {
+    refreshing = false;
   }
-  return cache;
 }
 
 /** Every site by id, for work that is not a request (cron jobs mailing members of several sites). */

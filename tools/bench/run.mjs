@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare|soak] [--profiles N] [...]`: runs the
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare|soak|limits] [--profiles N] [...]`: runs the
  * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
@@ -20,6 +20,9 @@
  *   the books (balances, orders, messages); exit code 1 when they do not balance (`--clients`,
  *   `--seconds`, `--fault-rate`, `--fault-kinds`, `--profiles`).
  *
+ * - limits.ts: Cloudflare's limits (ADR 049): the Worker's upload size, its global scope's startup
+ *   CPU (`wrangler check startup`, `--runs`) and the peak memory of the largest accepted photo upload.
+ *
  * Every option is passed to each benchmark run; each reads the ones it knows.
  */
 import { spawnSync } from "node:child_process";
@@ -36,6 +39,7 @@ const benchmarks = {
   "cpu-profile": "tools/bench/cpu-profile.ts",
   compare: "tools/bench/compare-builds.ts",
   soak: "tools/bench/soak.ts",
+  limits: "tools/bench/limits.ts",
 };
 /** Run only when named: compare needs the builds to compare (`--builds`); soak runs for minutes against servers made to fail. */
 const onRequest = new Set(["compare", "soak"]);
