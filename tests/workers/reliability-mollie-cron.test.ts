@@ -27,25 +27,28 @@ const FIVE_MINUTES = "*/5 * * * *";
 const NIGHTLY = "0 3 * * *";
 const EVENING = "0 17 * * *";
 
-type Mode = "error" | "hang" | "lose";
+/** How the simulator fails a call (tools/fault-switch.mjs): 503, no answer, or the work done and no answer. */
+type Mode = "503" | "hang" | "silent";
 
 /** A Mollie API key of this test alone, and the Worker's environment with it and a 300 ms time limit. */
-function faultyMollie(overrides: Record<string, unknown> = {}) {
+async function faultyMollie(overrides: Record<string, unknown> = {}) {
   const key = `test_${crypto.randomUUID().replaceAll("-", "")}`;
   const apiUrl = (env as unknown as { MOLLIE_API_URL: string }).MOLLIE_API_URL;
-  const outage = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${apiUrl}/_outage`, {
+  const control = async (path: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${apiUrl}${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ...body, key }),
     });
     expect(response.status).toBe(200);
   };
+  // The simulator accepts only keys it knows, as Mollie does.
+  await control("/_keys", {});
   return {
     env: { ...env, MOLLIE_API_KEY: key, MOLLIE_TIMEOUT_MS: "300", ...overrides } as Env,
     /** The next `calls` calls with this key fail as `mode` says. */
-    fail: (mode: Mode, calls = 100) => outage({ mode, calls }),
-    heal: () => outage({ calls: 0 }),
+    fail: (mode: Mode, calls = 100) => control("/_outage", { kinds: [mode], calls }),
+    heal: () => control("/_outage", { calls: 0 }),
   };
 }
 
@@ -153,14 +156,14 @@ async function onceOnlyCode() {
 
 describe("checkout while Mollie fails", () => {
   for (const [mode, what] of [
-    ["error", "answers 503"],
+    ["503", "answers 503"],
     ["hang", "does not answer"],
-    ["lose", "makes the payment but its answer is lost"],
+    ["silent", "makes the payment but its answer is lost"],
   ] as const) {
     it(`when Mollie ${what}: a translated 502, the order failed and its discount code free again`, async () => {
       const member = await signedIn({ paidUser: true });
       const code = await onceOnlyCode();
-      const mollie = faultyMollie();
+      const mollie = await faultyMollie();
       await mollie.fail(mode);
       const started = Date.now();
       const response = await postWith(mollie.env, "/credits/p0/ideal", { method: "ideal", terms: "on", discountCode: code }, member.cookie);
@@ -183,7 +186,7 @@ describe("checkout while Mollie fails", () => {
 
   it("tells a German member in German", async () => {
     const member = await signedIn();
-    const mollie = faultyMollie();
+    const mollie = await faultyMollie();
     await mollie.fail("hang");
     const response = await postWith(mollie.env, "/credits/p0/ideal", { method: "ideal", terms: "on" }, `${member.cookie}; locale=de`);
     expect(response.status).toBe(502);
@@ -196,7 +199,7 @@ describe("a refund while Mollie fails", () => {
   it("gives the credits back when Mollie does not answer, and a later try refunds", async () => {
     const member = await signedIn();
     const { orderId } = await buy(member);
-    const mollie = faultyMollie();
+    const mollie = await faultyMollie();
     await mollie.fail("hang");
     const response = await postWith(mollie.env, `/transactions/${orderId}`, { intent: "refund" }, member.cookie);
     expect(response.status).toBe(502);
@@ -214,8 +217,8 @@ describe("a refund while Mollie fails", () => {
   it("keeps the refund when Mollie made it and only its answer was lost: no credits and money both", async () => {
     const member = await signedIn();
     const { orderId, paymentId } = await buy(member);
-    const mollie = faultyMollie();
-    await mollie.fail("lose", 1);
+    const mollie = await faultyMollie();
+    await mollie.fail("silent", 1);
     const response = await postWith(mollie.env, `/transactions/${orderId}`, { intent: "refund" }, member.cookie);
     expect(response.status).toBe(200);
     expect((await getSimulatedPayment(paymentId)).amountRefunded).toEqual({ currency: "EUR", value: "14.95" });
@@ -230,9 +233,9 @@ describe("the webhook while Mollie fails", () => {
     const member = await signedIn();
     const { orderId, paymentId } = await startOrder(member);
     await simulatePayment(paymentId, { status: "paid" });
-    const mollie = faultyMollie();
+    const mollie = await faultyMollie();
 
-    await mollie.fail("error");
+    await mollie.fail("503");
     expect((await webhookWith(mollie.env, paymentId)).status).toBe(503);
     await mollie.fail("hang");
     const started = Date.now();
@@ -289,7 +292,7 @@ describe("reconciling orders with Mollie", () => {
   it("logs a Mollie failure and settles the order in the next run", async () => {
     const member = await signedIn();
     const { orderId } = await paidWithoutWebhook(member);
-    const mollie = faultyMollie();
+    const mollie = await faultyMollie();
     await mollie.fail("hang");
     const errors = watchErrors();
 
