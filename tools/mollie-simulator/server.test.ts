@@ -317,7 +317,9 @@ describe("the simulator over time, as Mollie behaves", () => {
       expect(tries.length).toBeGreaterThanOrEqual(4);
       expect(tries.length).toBeLessThanOrEqual(5);
       expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(15);
-      const log = await (await fetch(`${sim.local.apiUrl}/_webhooks/${payment.id}`)).json();
+      const log = (await (await fetch(`${sim.local.apiUrl}/_webhooks/${payment.id}`)).json()) as {
+        calls: { attempt: number; status: number | null }[];
+      };
       expect(log.calls.at(-1)).toMatchObject({ status: 200 });
       expect(log.calls[0]).toMatchObject({ attempt: 1, status: 503 });
     } finally {
