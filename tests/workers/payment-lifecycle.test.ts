@@ -205,3 +205,58 @@ describe("charge-backs that are reversed", () => {
     await expectBooksBalance(member);
   });
 });
+
+describe("the stay discount of the delete-account page", () => {
+  it("gives a member who stays one personal code of delete_discount percent, shown on /credits and taken off at checkout, once", async () => {
+    const member = await signedIn();
+    const percent = Number(
+      await one("SELECT c.delete_discount FROM sites s JOIN companies c ON c.id = s.company_id WHERE s.id = ?", [member.siteId]),
+    );
+    expect(percent).toBeGreaterThan(0);
+    const settings = mainContent(await (await get("/settings", { cookie: member.cookie })).text());
+    expect(settings).toContain(`Ik blijf – geef me ${percent}% korting`);
+
+    const [first, second] = await Promise.all([
+      post("/settings", { intent: "stay" }, { cookie: member.cookie }),
+      post("/settings", { intent: "stay" }, { cookie: member.cookie }),
+    ]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(first.headers.get("Location")).toBe("/credits");
+    const codes = await sql("SELECT code, value_percentage FROM discount_codes WHERE user_id = ?", [member.userId]);
+    expect(codes).toHaveLength(1);
+    const [[code, value]] = codes as [[string, string]];
+    expect(code).toMatch(/^STAY[A-Z0-9]{8}$/);
+    expect(Number(value)).toBe(percent);
+
+    const credits = mainContent(await (await get("/credits", { cookie: member.cookie })).text());
+    expect(credits).toContain(`Fijn dat je blijft! Je persoonlijke code geeft ${percent}% korting`);
+    expect(credits).toContain(code);
+
+    // Nobody else can use it.
+    const other = await signedIn();
+    const refused = await post("/credits/p0/ideal", { method: "ideal", terms: "on", discountCode: code }, { cookie: other.cookie });
+    expect(refused.status).toBe(422);
+
+    const response = await post("/credits/p0/ideal", { method: "ideal", terms: "on", discountCode: code }, { cookie: member.cookie });
+    expect(response.status).toBe(302);
+    const paymentId = /\/checkout\/(tr_[A-Za-z0-9]+)/.exec(response.headers.get("Location") ?? "")?.[1] ?? "";
+    const [[amount, discount]] = (await sql("SELECT amount_cents, discount_cents FROM orders WHERE user_id = ?", [member.userId])) as [
+      [string, string],
+    ];
+    expect(Number(discount)).toBe(Math.round((1495 * percent) / 100));
+    expect(Number(amount) + Number(discount)).toBe(1495);
+    expect((await getSimulatedPayment(paymentId)).amount.value).toBe((Number(amount) / 100).toFixed(2));
+    await simulatePayment(paymentId, { status: "paid" });
+    await webhook(paymentId);
+    expect(await account(member)).toMatchObject({ credits: 100 });
+
+    // Used: gone from /credits, refused at the next checkout, and staying again gives no second code.
+    expect(mainContent(await (await get("/credits", { cookie: member.cookie })).text())).not.toContain(code);
+    const again = await post("/credits/p0/ideal", { method: "ideal", terms: "on", discountCode: code }, { cookie: member.cookie });
+    expect(again.status).toBe(422);
+    expect(mainContent(await again.text())).toContain("Code reeds gebruikt");
+    await post("/settings", { intent: "stay" }, { cookie: member.cookie });
+    expect(await sql("SELECT count(*) FROM discount_codes WHERE user_id = ?", [member.userId])).toEqual([["1"]]);
+    await expectBooksBalance(member);
+  });
+});
