@@ -13,7 +13,7 @@
  *   `refund-failed:<id>:…`), and a paid order without a refund in flight none.
  */
 
-/** At most this many problems of each kind are named. */
+/** At most this many problems of each kind are named, the newest first. */
 export const BOOKS_EXAMPLES = 20;
 
 /** The statements of the check, each returning `problem` rows; `userIds` limits them to those members. */
@@ -28,12 +28,14 @@ export function booksQueries(userIds?: readonly number[]): string[] {
     `SELECT 'user ' || u.id || ' has ' || u.credits || ' credits, their ledger adds up to ' || coalesce(l.total, 0) AS problem
      FROM users u LEFT JOIN (SELECT user_id, sum(delta) AS total FROM credit_ledger GROUP BY user_id) l ON l.user_id = u.id
      WHERE ${members} AND u.credits != coalesce(l.total, 0)
+     ORDER BY u.id DESC
      LIMIT ${BOOKS_EXAMPLES}`,
     `SELECT 'order ' || o.id || ' (' || o.status || ', ' || o.credits || ' credits) has ' || count(l.id) || ' credit rows of ' || coalesce(sum(l.delta), 0) || ' in all' AS problem
      FROM orders o LEFT JOIN credit_ledger l ON l.cause_key = 'order:' || o.id
      WHERE ${ofMembers}
      GROUP BY o.id
      HAVING (${credited} AND (count(l.id) != 1 OR sum(l.delta) != o.credits)) OR (NOT ${credited} AND count(l.id) > 0)
+     ORDER BY o.id DESC
      LIMIT ${BOOKS_EXAMPLES}`,
     `SELECT 'order ' || o.id || ' (' || o.status || ') has ' || ${count(`cause_key = 'chargeback:' || o.id`)} || ' charge-back debits and '
        || ${count(`cause_key = 'chargeback-reversed:' || o.id`)} || ' reversals' AS problem
@@ -41,12 +43,14 @@ export function booksQueries(userIds?: readonly number[]): string[] {
      WHERE ${ofMembers} AND (
        (o.status = 'charged_back' AND (${count(`cause_key = 'chargeback:' || o.id`)} != 1 OR ${count(`cause_key = 'chargeback-reversed:' || o.id`)} > 0))
        OR (o.status != 'charged_back' AND ${count(`cause_key = 'chargeback:' || o.id`)} != ${count(`cause_key = 'chargeback-reversed:' || o.id`)}))
+     ORDER BY o.id DESC
      LIMIT ${BOOKS_EXAMPLES}`,
     `SELECT 'order ' || o.id || ' (' || o.status || ') has ' || (${refundsOutstanding}) || ' refund debits not given back' AS problem
      FROM orders o
      WHERE ${ofMembers} AND (
        (o.status = 'refunded' AND (${refundsOutstanding}) != 1)
        OR (o.status = 'paid' AND o.refunded_at IS NULL AND (${refundsOutstanding}) != 0))
+     ORDER BY o.id DESC
      LIMIT ${BOOKS_EXAMPLES}`,
   ];
 }

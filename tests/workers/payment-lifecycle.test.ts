@@ -4,7 +4,7 @@
  * reversed. Each test ends with the books of its own member (app/credits/books.ts): the balance is
  * the sum of the ledger, each paid order credited once, each refund and charge-back debited once.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { booksQueries } from "~/credits/books";
 import { runCronJob } from "./cron-helpers";
 import { createMember, loginCookie } from "./factories";
@@ -258,5 +258,25 @@ describe("the stay discount of the delete-account page", () => {
     await post("/settings", { intent: "stay" }, { cookie: member.cookie });
     expect(await sql("SELECT count(*) FROM discount_codes WHERE user_id = ?", [member.userId])).toEqual([["1"]]);
     await expectBooksBalance(member);
+  });
+});
+
+describe("the nightly books check", () => {
+  it("reports a balance that is not the sum of its ledger, and fixes nothing", async () => {
+    const member = await signedIn();
+    await buy(member);
+    await expectBooksBalance(member);
+    // A fault no code path makes: credits without a ledger row.
+    await sql("UPDATE users SET credits = credits + 5 WHERE id = ?", [member.userId]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await runCronJob("check-books", new Date(), {}, "0 3 * * *");
+      const logged = errors.mock.calls.map((call) => call.map(String).join(" "));
+      expect(logged).toContain(`books: user ${member.userId} has 105 credits, their ledger adds up to 100`);
+    } finally {
+      errors.mockRestore();
+    }
+    // Reported, not repaired.
+    expect(await account(member)).toMatchObject({ credits: 105 });
   });
 });
