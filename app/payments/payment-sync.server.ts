@@ -125,7 +125,7 @@ export async function applyProviderPayment(
 }
 
 /**
- * A paid order: its credits once, the order paid, the member premium for good (product.md §1), the
+ * A paid order: its credits once, the order paid, the member premium (while a paid order stands, product.md §1), the
  * welcome bonus and the discount code used. Then credits a charge-back could not take back are
  * settled from the new balance.
  */
