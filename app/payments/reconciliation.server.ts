@@ -162,8 +162,8 @@ async function ourPayments(db: Database, provider: PaymentProvider, ids: string[
 
 /**
  * Payments the provider made for our orders whose answer never reached the checkout (the create
- * timed out after Mollie did it): matched by `order_id` metadata, amount, currency and time, for an
- * order that has no payment recorded. The payment row is written so that the sync can apply it.
+ * timed out after Mollie did it): matched by `order_id` and `site` metadata, amount, currency and
+ * time, for an order that has no payment recorded. The payment row is written so that the sync can apply it.
  */
 async function attachOrphans(db: Database, provider: PaymentProvider, page: ProviderPayment[], now: Date) {
   const attached = new Map<string, OurPayment>();
@@ -171,20 +171,25 @@ async function attachOrphans(db: Database, provider: PaymentProvider, page: Prov
   if (candidates.length === 0) return attached;
   const orders = await db.all<{
     id: number;
+    site: string;
     amountCents: number;
     currency: string;
     status: string;
     createdAt: number;
     method: string | null;
   }>(sql`
-    SELECT id, amount_cents AS amountCents, currency, status, created_at AS createdAt, method FROM orders
-    WHERE id IN (${sql.join(
+    SELECT o.id, s.key AS site, o.amount_cents AS amountCents, o.currency, o.status, o.created_at AS createdAt, o.method
+    FROM orders o JOIN sites s ON s.id = o.site_id
+    WHERE o.id IN (${sql.join(
       candidates.map((p) => sql`${Number(p.metadata?.order_id)}`),
       sql`, `,
-    )}) AND NOT EXISTS (SELECT 1 FROM payments WHERE payments.order_id = orders.id)`);
+    )}) AND NOT EXISTS (SELECT 1 FROM payments WHERE payments.order_id = o.id)`);
   for (const remote of candidates) {
     const order = orders.find((o) => Number(o.id) === Number(remote.metadata?.order_id));
-    if (!order || Number(order.amountCents) !== remote.amountCents || order.currency !== remote.currency) continue;
+    // The metadata the checkout sent (order id and site), the amount and the time must all agree:
+    // another deployment on the same Mollie account has order ids of its own.
+    if (!order || remote.metadata?.site !== order.site) continue;
+    if (Number(order.amountCents) !== remote.amountCents || order.currency !== remote.currency) continue;
     if (Math.abs(seconds(remote.createdAt) - Number(order.createdAt)) > RECONCILIATION.orphanWindowSeconds) continue;
     const [row] = await db.all<{ id: number }>(sql`
       INSERT INTO payments (order_id, provider, provider_payment_id, method, status, amount_cents, currency, checkout_url, created_at, updated_at)
