@@ -242,6 +242,9 @@ async function reverseChargeBack(db: Database, order: Order, now: Date) {
   console.warn(`order ${order.id}: charge-back reversed at ${now.toISOString()}`);
 }
 
+/** How far the provider's clock may be ahead of ours when a refund is matched to our claim. */
+const REFUND_CLOCK_SLACK_MS = 2 * 60_000;
+
 /**
  * A refund that failed or was canceled at the provider after the credits were taken back (the
  * member's bank account closed, say): the money stayed with us, so the credits go back to the
@@ -249,9 +252,20 @@ async function reverseChargeBack(db: Database, order: Order, now: Date) {
  * so each failed refund gives back once, however often it is reported.
  */
 async function returnFailedRefunds(db: Database, provider: PaymentProvider, order: Order, paymentId: string) {
+  // A refund this app started took its credits under `refund:<order>:<ms>`: only refunds made after
+  // that claim count, so the late failure of an earlier refund cannot give back the credits of the
+  // refund now under way (the slack covers the clocks' difference). A refund made in the
+  // dashboard (`refund:<order>`) was taken back whenever we heard of it: every failure counts.
+  const [latest] = await db.all<{ causeKey: string }>(sql`
+    SELECT cause_key AS causeKey FROM credit_ledger
+    WHERE user_id = ${order.userId} AND (cause_key = ${`refund:${order.id}`} OR cause_key LIKE ${`refund:${order.id}:%`})
+    ORDER BY id DESC LIMIT 1`);
+  const claimedAt = Number(latest?.causeKey.split(":")[2] ?? Number.NaN);
+  const claimedFrom = Number.isFinite(claimedAt) ? claimedAt - REFUND_CLOCK_SLACK_MS : Number.NEGATIVE_INFINITY;
   const refunds = await provider.listPaymentRefunds(paymentId);
   for (const refund of refunds) {
     if (refund.status !== "failed" && refund.status !== "canceled") continue;
+    if (refund.createdAt.getTime() < claimedFrom) continue;
     await giveBack(db, order, {
       causeKey: `refund-failed:${order.id}:${refund.id}`,
       takenKeys: sql`(cause_key = ${`refund:${order.id}`} OR cause_key LIKE ${`refund:${order.id}:%`})`,
