@@ -2,8 +2,11 @@
 
 export declare const FAULT_KINDS: readonly ["503", "drop", "lost"];
 
+/** "hang": never answered, nothing done; "silent": done, never answered (servers that can hold a call open). */
+export declare const TIMEOUT_FAULT_KINDS: readonly ["hang", "silent"];
+
 /** "503": refused before anything happens; "drop": connection closed before; "lost": done, then the connection closed. */
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export type FaultKind = (typeof FAULT_KINDS)[number] | (typeof TIMEOUT_FAULT_KINDS)[number];
 
 export interface FaultSettings {
   /** The fraction of calls that fail, 0 (never, the default) to 1; a string may be a percentage ("1%"). */
@@ -27,7 +30,7 @@ export interface FaultState {
 
 export declare class FaultSettingsError extends Error {}
 
-export declare function parseFaultKinds(value: unknown): FaultKind[];
+export declare function parseFaultKinds(value: unknown, allowed?: readonly FaultKind[]): FaultKind[];
 export declare function parseFaultRate(value: unknown): number;
 
 export interface FaultSwitch {
@@ -38,4 +41,6 @@ export interface FaultSwitch {
   state(): FaultState;
 }
 
-export declare function createFaultSwitch(settings?: FaultSettings & { random?: () => number }): FaultSwitch;
+export declare function createFaultSwitch(
+  settings?: FaultSettings & { random?: () => number; allowedKinds?: readonly FaultKind[] },
+): FaultSwitch;

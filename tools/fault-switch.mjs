@@ -20,7 +20,14 @@
 /** The kinds of fault, in the order they are documented. */
 export const FAULT_KINDS = /** @type {const} */ (["503", "drop", "lost"]);
 
-/** @typedef {(typeof FAULT_KINDS)[number]} FaultKind */
+/**
+ * Kinds for time limits, offered by servers that can hold a call open (the Mollie simulator):
+ * "hang" never answers and does nothing; "silent" does the work and never answers (the answer lost
+ * after the caller's time limit). Not part of "all": a fault rate with them stalls a benchmark.
+ */
+export const TIMEOUT_FAULT_KINDS = /** @type {const} */ (["hang", "silent"]);
+
+/** @typedef {(typeof FAULT_KINDS)[number] | (typeof TIMEOUT_FAULT_KINDS)[number]} FaultKind */
 
 /**
  * @typedef {object} FaultSettings
@@ -42,18 +49,20 @@ export const FAULT_KINDS = /** @type {const} */ (["503", "drop", "lost"]);
 export class FaultSettingsError extends Error {}
 
 /**
- * Reads fault kinds from a comma-separated list ("503,drop") or an array; "all" is every kind.
+ * Reads fault kinds from a comma-separated list ("503,drop") or an array; "all" is every kind of
+ * FAULT_KINDS.
  * @param {unknown} value
+ * @param {readonly FaultKind[]} [allowed]  the kinds this server can play (default FAULT_KINDS)
  * @returns {FaultKind[]}
  */
-export function parseFaultKinds(value) {
+export function parseFaultKinds(value, allowed = FAULT_KINDS) {
   const list = Array.isArray(value) ? value : String(value ?? "").split(",");
   const kinds = list.map((kind) => String(kind).trim()).filter(Boolean);
   if (kinds.length === 1 && kinds[0] === "all") return [...FAULT_KINDS];
   if (kinds.length === 0) throw new FaultSettingsError(`fault kinds: give one or more of ${FAULT_KINDS.join(", ")} (or all)`);
   for (const kind of kinds) {
-    if (!FAULT_KINDS.includes(/** @type {FaultKind} */ (kind)))
-      throw new FaultSettingsError(`unknown fault kind ${JSON.stringify(kind)}: expected ${FAULT_KINDS.join(", ")} or all`);
+    if (!allowed.includes(/** @type {FaultKind} */ (kind)))
+      throw new FaultSettingsError(`unknown fault kind ${JSON.stringify(kind)}: expected ${allowed.join(", ")} or all`);
   }
   return /** @type {FaultKind[]} */ ([...new Set(kinds)]);
 }
@@ -72,17 +81,19 @@ export function parseFaultRate(value) {
 
 /**
  * A switch, off unless `settings` turn it on.
- * @param {FaultSettings & { random?: () => number }} [settings]  `random` returns numbers in [0, 1) (default Math.random)
+ * @param {FaultSettings & { random?: () => number, allowedKinds?: readonly FaultKind[] }} [settings]  `random` returns
+ *   numbers in [0, 1) (default Math.random); `allowedKinds` the kinds this server can play (default FAULT_KINDS)
  */
 export function createFaultSwitch(settings = {}) {
   const random = settings.random ?? Math.random;
+  const allowed = settings.allowedKinds ?? FAULT_KINDS;
   let rate = 0;
   /** @type {FaultKind[]} */
   let kinds = ["503"];
   let calls = 0;
   let seen = 0;
   /** @type {Record<FaultKind, number>} */
-  const injected = { 503: 0, drop: 0, lost: 0 };
+  const injected = /** @type {Record<FaultKind, number>} */ (Object.fromEntries(allowed.map((kind) => [kind, 0])));
 
   /**
    * Changes what is given; leaves the rest. Throws FaultSettingsError (and changes nothing) on a
@@ -92,7 +103,7 @@ export function createFaultSwitch(settings = {}) {
   function configure(next) {
     if (next === null || typeof next !== "object") throw new FaultSettingsError("fault settings: expected an object");
     const nextRate = next.rate === undefined ? rate : parseFaultRate(next.rate);
-    const nextKinds = next.kinds === undefined ? kinds : parseFaultKinds(next.kinds);
+    const nextKinds = next.kinds === undefined ? kinds : parseFaultKinds(next.kinds, allowed);
     let nextCalls = calls;
     if (next.calls !== undefined) {
       if (!Number.isInteger(next.calls) || /** @type {number} */ (next.calls) < 0)

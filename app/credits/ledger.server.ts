@@ -58,9 +58,11 @@ export async function applyCredits(
 ): Promise<LedgerResult> {
   const { userId, delta, reason, causeKey } = change;
   const guard = change.guard ?? sql`1`;
-  if (!Number.isInteger(delta) || delta === 0) throw new Error(`invalid credit change ${delta}`);
   const spending = delta < 0 && reason !== "chargeback" && reason !== "refund";
-  // Charge-backs and refunds may take more than is left: the balance stops at zero.
+  // A zero change is only a record (a reversed charge-back whose credits had all become debt).
+  if (!Number.isInteger(delta) || (delta === 0 && reason !== "adjustment")) throw new Error(`invalid credit change ${delta}`);
+  // Charge-backs and refunds may take more than is left: the balance stops at zero, and the row
+  // records what was really taken, so a balance is always the sum of its ledger (the books).
   const floorAtZero = delta < 0 && !spending;
 
   // One batch is one transaction: nothing can slip in between these statements.
@@ -71,7 +73,8 @@ export async function applyCredits(
     ...before,
     db.run(sql`
       INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key)
-      SELECT id, ${delta}, ${floorAtZero ? sql`max(credits + ${delta}, 0)` : sql`credits + ${delta}`}, ${reason}, ${causeKey}
+      SELECT id, ${floorAtZero ? sql`max(credits + ${delta}, 0) - credits` : sql`${delta}`},
+        ${floorAtZero ? sql`max(credits + ${delta}, 0)` : sql`credits + ${delta}`}, ${reason}, ${causeKey}
       FROM users
       WHERE id = ${userId} AND (${guard})
         ${spending ? sql`AND credits + ${delta} >= 0 AND spending_blocked = 0` : sql``}

@@ -42,7 +42,8 @@ export type CheckoutOutcome =
   | { status: "mandate_required" }
   | { status: "direct_debit_blocked" }
   | { status: "direct_debit_limit" }
-  | { status: "provider_error" };
+  /** `unavailable`: the provider is down or silent (try again in a minute), rather than refusing this payment. */
+  | { status: "provider_error"; unavailable: boolean };
 
 /** The package of the member's price list, and the methods offered to them. */
 export function checkoutOffer(site: Site, country: string | null) {
@@ -135,6 +136,8 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
       language: input.language,
       metadata: { order_id: order.id, site: site.key },
       mandate,
+      // One key for this checkout's tries: a retry after a lost answer gets the same payment.
+      idempotencyKey: `order-${order.id}-${crypto.randomUUID()}`,
     });
     await db.insert(payments).values({
       orderId: order.id,
@@ -159,7 +162,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     // order later (an open order without a payment, reconciliation.server.ts).
     console.error(`payment for order ${order.id} could not be created`, error.message);
     await db.batch([db.update(orders).set({ status: "failed" }).where(eq(orders.id, order.id)), releaseReservedCode(db, order.id)]);
-    return { status: "provider_error" };
+    return { status: "provider_error", unavailable: error.unavailable };
   }
 }
 

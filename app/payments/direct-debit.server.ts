@@ -249,6 +249,7 @@ export async function verifyMandateCode(
         name: input.user.name,
         email: input.user.email,
         language: input.user.locale,
+        idempotencyKey: `customer-${row.id}-${crypto.randomUUID()}`,
       });
       customerId = customer.id;
       // Kept at once: a retry after a failed mandate reuses this customer.
@@ -260,6 +261,7 @@ export async function verifyMandateCode(
       iban: row.iban,
       signatureDate: day(now),
       reference: `DD-${userId}-${Math.floor(now.getTime() / 1000)}`,
+      idempotencyKey: `mandate-${row.id}-${crypto.randomUUID()}`,
     });
     if (created.status === "invalid") throw new PaymentProviderError(`the provider refused the mandate (${created.id}: invalid)`);
     providerMandateId = created.id;

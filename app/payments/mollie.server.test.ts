@@ -43,15 +43,73 @@ describe("the Mollie adapter's failures", () => {
       true,
     );
     const busy = mollieProvider({ apiKey: "test_x", fetch: answering(503, { detail: "down" }) });
-    expect(await failure(busy.createRefund({ paymentId: "tr_a", amountCents: 100, currency: "EUR", description: "r" }))).toMatchObject({
+    expect(
+      await failure(busy.createRefund({ paymentId: "tr_a", amountCents: 100, currency: "EUR", description: "r", idempotencyKey: "k" })),
+    ).toMatchObject({
       status: 503,
       unavailable: true,
     });
     const refused = mollieProvider({ apiKey: "test_x", fetch: answering(422, { detail: "too much", field: "amount" }) });
-    expect(await failure(refused.createRefund({ paymentId: "tr_a", amountCents: 100, currency: "EUR", description: "r" }))).toMatchObject({
+    expect(
+      await failure(refused.createRefund({ paymentId: "tr_a", amountCents: 100, currency: "EUR", description: "r", idempotencyKey: "k" })),
+    ).toMatchObject({
       status: 422,
       field: "amount",
       unavailable: false,
     });
+  });
+
+  it("sends every create with an Idempotency-Key, and tries a create that failed fast once more with the same key", async () => {
+    const seen: { method: string; key: string | null }[] = [];
+    let calls = 0;
+    const flaky: typeof fetch = async (_input, init) => {
+      const headers = new Headers(init?.headers);
+      seen.push({ method: init?.method ?? "GET", key: headers.get("Idempotency-Key") });
+      calls += 1;
+      // The first try: the connection drops after Mollie did the work (the answer lost).
+      if (calls === 1) throw new TypeError("socket hang up");
+      return new Response(
+        JSON.stringify({
+          id: "tr_same",
+          status: "open",
+          method: null,
+          amount: { currency: "EUR", value: "14.95" },
+          metadata: null,
+          createdAt: "2026-11-27T08:00:00+00:00",
+          _links: { checkout: { href: "https://mollie.invalid/checkout" } },
+        }),
+        { status: 201 },
+      );
+    };
+    const provider = mollieProvider({ apiKey: "test_x", fetch: flaky });
+    const payment = await provider.createPayment({
+      amountCents: 1495,
+      currency: "EUR",
+      description: "100 credits",
+      method: "ideal",
+      redirectUrl: "https://site.test/back",
+      webhookUrl: "https://site.test/hook",
+      language: "nl",
+      metadata: { order_id: 1 },
+      idempotencyKey: "order-1-abc",
+    });
+    expect(payment.id).toBe("tr_same");
+    expect(seen).toEqual([
+      { method: "POST", key: "order-1-abc" },
+      { method: "POST", key: "order-1-abc" },
+    ]);
+  });
+
+  it("does not try again a create that ran out of time, nor a read", async () => {
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls += 1;
+      return silent(input, init);
+    };
+    const provider = mollieProvider({ apiKey: "test_x", fetch: counting, timeoutMs: 30 });
+    await failure(provider.createRefund({ paymentId: "tr_a", amountCents: 100, currency: "EUR", description: "r", idempotencyKey: "k" }));
+    expect(calls).toBe(1);
+    const down = mollieProvider({ apiKey: "test_x", fetch: answering(503, {}) });
+    await failure(down.getPayment("tr_abc"));
   });
 });

@@ -10,8 +10,11 @@ import {
   type CreateMandateInput,
   type CreatePaymentInput,
   type PaymentProvider,
+  type ProviderPage,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
+  type ProviderRefundStatus,
 } from "./provider.server";
 
 /** Mollie's locale for an interface language (its checkout and mails speak the member's language): the Intl locale with an underscore. */
@@ -37,8 +40,16 @@ type MolliePayment = {
   amountRefunded?: MollieAmount;
   amountChargedBack?: MollieAmount;
   metadata: Record<string, unknown> | null;
+  createdAt: string;
   _links: { checkout?: { href: string } };
 };
+
+type MollieRefund = { id: string; paymentId: string; status: ProviderRefundStatus; amount: MollieAmount; createdAt: string };
+
+type MollieList<K extends string, T> = { _embedded: Record<K, T[]>; _links: { next: { href: string } | null } };
+
+/** The most a Mollie list gives per page. */
+export const MOLLIE_PAGE_LIMIT = 250;
 
 /** Mollie amounts are strings with two decimals: 1495 → "14.95". */
 export function toMollieAmount(cents: number, currency: string): MollieAmount {
@@ -64,7 +75,23 @@ function toPayment(body: MolliePayment): ProviderPayment {
     amountChargedBackCents: fromMollieAmount(body.amountChargedBack),
     checkoutUrl: body._links.checkout?.href ?? null,
     metadata: body.metadata ?? null,
+    createdAt: new Date(body.createdAt),
   };
+}
+
+function toRefund(body: MollieRefund): ProviderRefund {
+  return {
+    id: body.id,
+    paymentId: body.paymentId,
+    status: body.status,
+    amountCents: fromMollieAmount(body.amount),
+    createdAt: new Date(body.createdAt),
+  };
+}
+
+/** The cursor of a list's next page, from its `next` link. */
+function nextCursor(links: { next: { href: string } | null }): string | null {
+  return links.next ? new URL(links.next.href).searchParams.get("from") : null;
 }
 
 export function mollieProvider(options: {
@@ -77,16 +104,27 @@ export function mollieProvider(options: {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_MOLLIE_TIMEOUT_MS;
 
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    try {
+      return await callOnce<T>(method, path, body, idempotencyKey);
+    } catch (error) {
+      // A create with an idempotency key that failed fast (the connection dropped, a 5xx) is tried
+      // once more with the same key: Mollie answers it with what the first try made, if it made
+      // anything. A try that ran out of time is not: the member would wait the limit twice.
+      if (!idempotencyKey || !(error instanceof PaymentProviderError) || !error.unavailable || error.timedOut) throw error;
+      console.warn(`${error.message}; trying once more with the same idempotency key`);
+      return callOnce<T>(method, path, body, idempotencyKey);
+    }
+  }
+
+  async function callOnce<T>(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     if (!options.apiKey) throw new PaymentProviderError("MOLLIE_API_KEY is not set: no payment can be made");
     // One limit for the whole exchange: a server that sends its headers and then stalls is cut off too.
     const signal = AbortSignal.timeout(timeoutMs);
     const unreachable = (error: unknown) =>
-      new PaymentProviderError(
-        signal.aborted
-          ? `Mollie ${method} ${path}: no answer within ${timeoutMs} ms`
-          : `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      signal.aborted
+        ? new PaymentProviderError(`Mollie ${method} ${path}: no answer within ${timeoutMs} ms`, undefined, undefined, true)
+        : new PaymentProviderError(`Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     let response: Response;
     let text: string;
     try {
@@ -96,6 +134,7 @@ export function mollieProvider(options: {
           Authorization: `Bearer ${options.apiKey}`,
           Accept: "application/hal+json",
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
@@ -121,22 +160,33 @@ export function mollieProvider(options: {
     return json as T;
   }
 
+  const pageQuery = (input: { from: string | null; limit: number }) => {
+    const query = new URLSearchParams({ limit: String(Math.min(input.limit, MOLLIE_PAGE_LIMIT)) });
+    if (input.from) query.set("from", input.from);
+    return query;
+  };
+
   return {
     name: "mollie",
 
     async createPayment(input: CreatePaymentInput) {
-      const body = await call<MolliePayment>("POST", "/payments", {
-        amount: toMollieAmount(input.amountCents, input.currency),
-        description: input.description,
-        redirectUrl: input.redirectUrl,
-        webhookUrl: input.webhookUrl,
-        locale: mollieLocale(input.language),
-        metadata: input.metadata,
-        ...(input.method ? { method: input.method } : {}),
-        ...(input.mandate
-          ? { sequenceType: "recurring", customerId: input.mandate.customerId, mandateId: input.mandate.mandateId }
-          : { sequenceType: "oneoff" }),
-      });
+      const body = await call<MolliePayment>(
+        "POST",
+        "/payments",
+        {
+          amount: toMollieAmount(input.amountCents, input.currency),
+          description: input.description,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          locale: mollieLocale(input.language),
+          metadata: input.metadata,
+          ...(input.method ? { method: input.method } : {}),
+          ...(input.mandate
+            ? { sequenceType: "recurring", customerId: input.mandate.customerId, mandateId: input.mandate.mandateId }
+            : { sequenceType: "oneoff" }),
+        },
+        input.idempotencyKey,
+      );
       return toPayment(body);
     },
 
@@ -163,30 +213,60 @@ export function mollieProvider(options: {
     },
 
     async createRefund(input) {
-      const body = await call<{ id: string; status: string }>("POST", `/payments/${input.paymentId}/refunds`, {
-        amount: toMollieAmount(input.amountCents, input.currency),
-        description: input.description,
-      });
+      const body = await call<{ id: string; status: string }>(
+        "POST",
+        `/payments/${input.paymentId}/refunds`,
+        {
+          amount: toMollieAmount(input.amountCents, input.currency),
+          description: input.description,
+        },
+        input.idempotencyKey,
+      );
       return { id: body.id, status: body.status };
     },
 
+    async listPaymentRefunds(paymentId: string) {
+      const body = await call<MollieList<"refunds", MollieRefund>>("GET", `/payments/${paymentId}/refunds?limit=${MOLLIE_PAGE_LIMIT}`);
+      return body._embedded.refunds.map(toRefund);
+    },
+
+    async listPayments(input): Promise<ProviderPage<ProviderPayment>> {
+      const body = await call<MollieList<"payments", MolliePayment>>("GET", `/payments?${pageQuery(input)}`);
+      return { items: body._embedded.payments.map(toPayment), next: nextCursor(body._links) };
+    },
+
+    async listRefunds(input): Promise<ProviderPage<ProviderRefund>> {
+      const body = await call<MollieList<"refunds", MollieRefund>>("GET", `/refunds?${pageQuery(input)}`);
+      return { items: body._embedded.refunds.map(toRefund), next: nextCursor(body._links) };
+    },
+
     async createCustomer(input) {
-      const body = await call<{ id: string }>("POST", "/customers", {
-        name: input.name,
-        email: input.email,
-        locale: mollieLocale(input.language),
-      });
+      const body = await call<{ id: string }>(
+        "POST",
+        "/customers",
+        {
+          name: input.name,
+          email: input.email,
+          locale: mollieLocale(input.language),
+        },
+        input.idempotencyKey,
+      );
       return { id: body.id };
     },
 
     async createMandate(input: CreateMandateInput) {
-      const body = await call<{ id: string; status: string }>("POST", `/customers/${input.customerId}/mandates`, {
-        method: "directdebit",
-        consumerName: input.consumerName,
-        consumerAccount: input.iban,
-        signatureDate: input.signatureDate,
-        mandateReference: input.reference,
-      });
+      const body = await call<{ id: string; status: string }>(
+        "POST",
+        `/customers/${input.customerId}/mandates`,
+        {
+          method: "directdebit",
+          consumerName: input.consumerName,
+          consumerAccount: input.iban,
+          signatureDate: input.signatureDate,
+          mandateReference: input.reference,
+        },
+        input.idempotencyKey,
+      );
       return { id: body.id, status: body.status };
     },
   };

@@ -6,6 +6,7 @@
  * once, or again a week later, credit an order exactly once.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server";
 import { hit } from "~/security/rate-limit.server";
@@ -49,7 +50,7 @@ export async function syncPaymentById(
   if (!(await hit(db, { key, ...WEBHOOK_READS_PER_PAYMENT }, input.now))) return { status: "throttled" };
   const remote = await provider.getPayment(input.providerPaymentId);
   if (!remote) return { status: "unknown" };
-  return applyProviderPayment(db, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });
+  return applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });
 }
 
 /** The member's return: an order still waiting is checked with the provider at once. */
@@ -65,17 +66,20 @@ export async function refreshOrder(
   if (!row) return order.status;
   const remote = await provider.getPayment(row.providerPaymentId);
   if (!remote) return order.status;
-  const synced = await applyProviderPayment(db, { paymentRowId: row.id, orderId: order.id, remote, now: input.now });
+  const synced = await applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: order.id, remote, now: input.now });
   return synced.status === "synced" ? synced.orderStatus : order.status;
 }
 
 /**
  * Brings one order in step with its payment as the provider reports it (`remote`): the webhook, the
  * member's return and the reconciliation job all end here, and every effect is keyed, so whichever
- * comes first and however often, an order is credited once.
+ * comes first and however often, an order is credited once. The provider always reports the
+ * payment as it is now, so the order of arrival does not matter: a `paid` webhook read after a
+ * charge-back sees the charge-back, and an order credited once is never credited again.
  */
 export async function applyProviderPayment(
   db: Database,
+  provider: PaymentProvider,
   input: { paymentRowId: number; orderId: number; remote: ProviderPayment; now: Date },
 ): Promise<SyncOutcome> {
   const { remote, now } = input;
@@ -92,7 +96,10 @@ export async function applyProviderPayment(
     case "paid":
       await creditOrder(db, order, now);
       if (remote.amountChargedBackCents > 0) await chargeBackOrder(db, order, now);
-      else if (remote.amountRefundedCents >= remote.amountCents) await takeBackRefund(db, order, now);
+      else if (order.status === "charged_back") await reverseChargeBack(db, order, now);
+      if (remote.amountChargedBackCents === 0 && remote.amountRefundedCents >= remote.amountCents) await takeBackRefund(db, order, now);
+      else if (order.refundedAt && remote.amountRefundedCents < remote.amountCents)
+        await returnFailedRefunds(db, provider, order, remote.id);
       break;
     case "failed":
     case "canceled":
@@ -118,7 +125,7 @@ export async function applyProviderPayment(
 }
 
 /**
- * A paid order: its credits once, the order paid, the member premium for good (product.md §1), the
+ * A paid order: its credits once, the order paid, the member premium (while a paid order stands, product.md §1), the
  * welcome bonus and the discount code used. Then credits a charge-back could not take back are
  * settled from the new balance.
  */
@@ -193,6 +200,81 @@ async function takeBackRefund(db: Database, order: Order, now: Date) {
     ],
     [recordDebt(db, order, sql`${causeIsNew(causeKey)} AND ${unclaimed}`)],
   );
+}
+
+/**
+ * What a charge-back or a refund took back is given back, once per `causeKey`: the credits it
+ * really took from the balance (its ledger row, found by `takenKeys`), and the part it recorded as
+ * debt is struck off the member's debt. `guard` says the order is still in the state to undo, and
+ * `effects` bring it back to paid; all in the ledger's one transaction.
+ */
+async function giveBack(
+  db: Database,
+  order: Order,
+  input: { causeKey: string; takenKeys: SQL; guard: SQL; effects: BatchItem<"sqlite">[] },
+) {
+  const [taken] = await db.all<{ delta: number }>(sql`
+    SELECT delta FROM credit_ledger WHERE user_id = ${order.userId} AND ${input.takenKeys} ORDER BY id DESC LIMIT 1`);
+  // Nothing was taken through the ledger (the refund this app started and that failed before its
+  // row was written is given back by refunds.server.ts itself).
+  if (!taken) return;
+  const credits = -Number(taken.delta);
+  const debt = Math.max(order.credits - credits, 0);
+  await applyCredits(db, { userId: order.userId, delta: credits, reason: "adjustment", causeKey: input.causeKey, guard: input.guard }, [
+    db.run(sql`UPDATE users SET credit_debt = max(credit_debt - ${debt}, 0) WHERE id = ${order.userId} AND ${balanceMoved}`),
+    db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId} AND ${debt} > 0`),
+    ...input.effects,
+    premiumFromPaidOrders(db, order.userId),
+  ]);
+}
+
+/**
+ * A charge-back the bank reversed (the merchant won the dispute): what the charge-back took comes
+ * back, and the order is paid again.
+ */
+async function reverseChargeBack(db: Database, order: Order, now: Date) {
+  await giveBack(db, order, {
+    causeKey: `chargeback-reversed:${order.id}`,
+    takenKeys: sql`cause_key = ${`chargeback:${order.id}`}`,
+    guard: sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'charged_back')`,
+    effects: [db.run(sql`UPDATE orders SET status = 'paid', charged_back_at = NULL WHERE id = ${order.id} AND status = 'charged_back'`)],
+  });
+  console.warn(`order ${order.id}: charge-back reversed at ${now.toISOString()}`);
+}
+
+/** How far the provider's clock may be ahead of ours when a refund is matched to our claim. */
+const REFUND_CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * A refund that failed or was canceled at the provider after the credits were taken back (the
+ * member's bank account closed, say): the money stayed with us, so the credits go back to the
+ * member and the order is paid again, free to be refunded anew. Keyed by the provider's refund id,
+ * so each failed refund gives back once, however often it is reported.
+ */
+async function returnFailedRefunds(db: Database, provider: PaymentProvider, order: Order, paymentId: string) {
+  // A refund this app started took its credits under `refund:<order>:<ms>`: only refunds made after
+  // that claim count, so the late failure of an earlier refund cannot give back the credits of the
+  // refund now under way (the slack covers the clocks' difference). A refund made in the
+  // dashboard (`refund:<order>`) was taken back whenever we heard of it: every failure counts.
+  const [latest] = await db.all<{ causeKey: string }>(sql`
+    SELECT cause_key AS causeKey FROM credit_ledger
+    WHERE user_id = ${order.userId} AND (cause_key = ${`refund:${order.id}`} OR cause_key LIKE ${`refund:${order.id}:%`})
+    ORDER BY id DESC LIMIT 1`);
+  const claimedAt = Number(latest?.causeKey.split(":")[2] ?? Number.NaN);
+  const claimedFrom = Number.isFinite(claimedAt) ? claimedAt - REFUND_CLOCK_SLACK_MS : Number.NEGATIVE_INFINITY;
+  const refunds = await provider.listPaymentRefunds(paymentId);
+  for (const refund of refunds) {
+    if (refund.status !== "failed" && refund.status !== "canceled") continue;
+    if (refund.createdAt.getTime() < claimedFrom) continue;
+    await giveBack(db, order, {
+      causeKey: `refund-failed:${order.id}:${refund.id}`,
+      takenKeys: sql`(cause_key = ${`refund:${order.id}`} OR cause_key LIKE ${`refund:${order.id}:%`})`,
+      guard: sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND refunded_at IS NOT NULL AND status IN ('paid', 'refunded'))`,
+      effects: [
+        db.run(sql`UPDATE orders SET status = 'paid', refunded_at = NULL WHERE id = ${order.id} AND status IN ('paid', 'refunded')`),
+      ],
+    });
+  }
 }
 
 /** True while the order is paid and no refund of it has started (`refunded_at` is the claim). */

@@ -20,7 +20,22 @@ export type ProviderPayment = {
   /** The hosted checkout to send the member to; null once paid or for a direct debit. */
   checkoutUrl: string | null;
   metadata: Record<string, unknown> | null;
+  createdAt: Date;
 };
+
+/** Mollie's refund statuses: a refund only moves money once `refunded`; `failed` and `canceled` never will. */
+export type ProviderRefundStatus = "queued" | "pending" | "processing" | "refunded" | "failed" | "canceled";
+
+export type ProviderRefund = {
+  id: string;
+  paymentId: string;
+  status: ProviderRefundStatus;
+  amountCents: number;
+  createdAt: Date;
+};
+
+/** One page of a list, newest first; `next` is the cursor of the following page (null at the end). */
+export type ProviderPage<T> = { items: T[]; next: string | null };
 
 export type CreatePaymentInput = {
   amountCents: number;
@@ -35,6 +50,11 @@ export type CreatePaymentInput = {
   metadata: Record<string, string | number>;
   /** A direct debit on a mandate: no checkout, the payment is pending until the bank settles it. */
   mandate?: { customerId: string; mandateId: string };
+  /**
+   * The same for every try of this one create (sent as `Idempotency-Key`): a try repeated after a
+   * lost answer gets the payment the first try made, never a second charge.
+   */
+  idempotencyKey: string;
 };
 
 export type CreateMandateInput = {
@@ -44,6 +64,7 @@ export type CreateMandateInput = {
   /** YYYY-MM-DD */
   signatureDate: string;
   reference: string;
+  idempotencyKey: string;
 };
 
 export interface PaymentProvider {
@@ -59,8 +80,15 @@ export interface PaymentProvider {
     amountCents: number;
     currency: string;
     description: string;
+    idempotencyKey: string;
   }): Promise<{ id: string; status: string }>;
-  createCustomer(input: { name: string; email: string; language: string }): Promise<{ id: string }>;
+  /** The refunds of one payment (at most the first 250: this app makes one per try). */
+  listPaymentRefunds(paymentId: string): Promise<ProviderRefund[]>;
+  /** The account's payments, newest first, a page at a time (`from` a cursor of the previous page). */
+  listPayments(input: { from: string | null; limit: number }): Promise<ProviderPage<ProviderPayment>>;
+  /** The account's refunds, newest first, a page at a time. */
+  listRefunds(input: { from: string | null; limit: number }): Promise<ProviderPage<ProviderRefund>>;
+  createCustomer(input: { name: string; email: string; language: string; idempotencyKey: string }): Promise<{ id: string }>;
   createMandate(input: CreateMandateInput): Promise<{ id: string; status: string }>;
 }
 
@@ -73,6 +101,8 @@ export class PaymentProviderError extends Error {
     message: string,
     readonly status?: number,
     readonly field?: string,
+    /** No answer within the time limit (rather than a refusal or a dropped connection). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = "PaymentProviderError";

@@ -116,6 +116,8 @@ export async function refundOrder(
       amountCents: order.amountCents,
       currency: order.currency,
       description: `Refund #${order.id}`,
+      // A retry of this call after a lost answer refunds once.
+      idempotencyKey: `refund-${order.id}-${crypto.randomUUID()}`,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

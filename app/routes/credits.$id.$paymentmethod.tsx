@@ -122,7 +122,7 @@ function refusalMessage(outcome: Exclude<CheckoutOutcome, { status: "redirect" |
     case "direct_debit_limit":
       return "directdebit:errors.limitReached";
     case "provider_error":
-      return "payments:checkout.errors.provider";
+      return outcome.unavailable ? "payments:checkout.errors.unreachable" : "payments:checkout.errors.provider";
   }
 }
 

@@ -6,6 +6,9 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
+import { usableStayCode } from "~/payments/stay-discount.server";
+import { getLocale } from "~/http/i18n.server";
+import { formatDate } from "~/i18n/format";
 import { requireUser } from "~/http/guards.server";
 
 /**
@@ -19,19 +22,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);
   const { db, country, now } = getServices(context);
-  const bonus = await activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() });
+  const [bonus, stay] = await Promise.all([
+    activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }),
+    usableStayCode(db, { userId: user.id, now: now() }),
+  ]);
   return {
     ...packageOffers(site, buyerCountry(country, user)),
     credits: user.credits,
     paidUser: user.paidUser,
     welcomePercent: bonus?.percent ?? 0,
+    /** The member's personal stay code (chosen on the delete-account page), while it can be used. */
+    stayCode: stay
+      ? { code: stay.code, percent: stay.percent, until: formatDate(stay.expiresAt, getLocale(context), site.settings.timeZone) }
+      : null,
     title: `${getI18n(context).t("payments:credits.title")} · ${site.name}`,
   };
 }
 
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { packages, credits, paidUser, welcomePercent } = loaderData;
+  const { packages, credits, paidUser, welcomePercent, stayCode } = loaderData;
   return (
     <main id="main" className="container section credits-page">
       <h1>{t("payments:credits.title")}</h1>
@@ -39,6 +49,11 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       {welcomePercent > 0 && (
         <p className="alert alert-success" role="status">
           {t("payments:credits.welcome", { percent: welcomePercent })}
+        </p>
+      )}
+      {stayCode && (
+        <p className="alert alert-success credits-page__stay-code" role="status">
+          {t("payments:credits.stayCode", { percent: stayCode.percent, until: stayCode.until })} <strong>{stayCode.code}</strong>
         </p>
       )}
       <PackageList packages={packages} linkFor={(key) => `/credits/${key}`} welcomePercent={welcomePercent} />

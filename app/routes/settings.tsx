@@ -34,6 +34,7 @@ import { disconnectInbox } from "~/chat/live.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { clientIp } from "~/security/rate-limit.server";
+import { grantStayDiscount } from "~/payments/stay-discount.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -73,12 +74,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return switchInvisible(context, user, formData);
     case "delete":
       return deleteOwnAccount(context, request, user, formData);
+    case "stay":
+      return stayWithDiscount(context, user);
     default:
       return data({ intent: null, error: getI18n(context).t("messages.generic") }, { status: 400 });
   }
 }
 
 type Context = Route.ActionArgs["context"];
+
+/** The member chose to stay: their personal stay code, shown on /credits (payments/stay-discount.server.ts). */
+async function stayWithDiscount(context: Context, user: CurrentUser) {
+  const { db, now } = getServices(context);
+  const site = getSite(context);
+  const granted = await grantStayDiscount(db, { siteId: site.id, userId: user.id, percent: site.company.deleteDiscount, now: now() });
+  if (!granted) return data({ intent: null, error: getI18n(context).t("messages.generic") }, { status: 400 });
+  return redirect("/credits");
+}
 const hiddenPasswords = ["currentPassword", "newPassword", "confirmPassword"];
 type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 

@@ -226,7 +226,8 @@ describe("the direct-debit page", () => {
   it("loses nothing when the provider cannot be reached: the same code works once it is back", async () => {
     const member = await signedIn();
     const code = await requestCode(member);
-    await simulateOutage(1);
+    // The create and its one retry with the same idempotency key.
+    await simulateOutage(2);
     const response = await verify(member, code);
     expect(response.status).toBe(502);
     expect(mainContent(await response.text())).toContain("Je machtiging kon niet worden vastgelegd.");

@@ -38,12 +38,40 @@ export function getSimulatedPayment(id: string) {
   return call("GET", `/payments/${id}`);
 }
 
-/** Sets what the bank said; the webhook is only called when asked (the tests call it themselves). */
+/**
+ * Sets what the bank said (a status, a chargeback, or the reversal of one). The simulator calls the
+ * payment's webhook URL in the background, as Mollie does; in these tests that URL
+ * (http://localhost/…) reaches no Worker, so the tests call the webhook themselves (`webhook`).
+ */
 export function simulatePayment(
   id: string,
-  outcome: { status?: "open" | "pending" | "paid" | "failed" | "canceled" | "expired"; chargeback?: boolean; callWebhook?: boolean },
+  outcome: {
+    status?: "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+    chargeback?: boolean;
+    reverseChargeback?: boolean;
+    callWebhook?: boolean;
+  },
 ) {
-  return call("POST", `/payments/${id}/simulate`, outcome);
+  return call("POST", `/payments/${id}/simulate`, { callWebhook: false, ...outcome });
+}
+
+type SimulatedRefund = { id: string; status: string; paymentId: string };
+
+/** The refunds of a payment at the simulator, newest first. */
+export async function simulatedRefunds(paymentId: string): Promise<SimulatedRefund[]> {
+  const response = await fetch(`${apiUrl()}/payments/${paymentId}/refunds`, { headers: { Authorization: "Bearer test_simulator" } });
+  if (!response.ok) throw new Error(`Mollie simulator refunds: ${response.status}`);
+  return ((await response.json()) as { _embedded: { refunds: SimulatedRefund[] } })._embedded.refunds;
+}
+
+/** What the bank did with a refund: processing, refunded, or failed (the member's account closed). */
+export async function simulateRefund(paymentId: string, refundId: string, status: "processing" | "refunded" | "failed" | "canceled") {
+  const response = await fetch(`${apiUrl()}/payments/${paymentId}/refunds/${refundId}/simulate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ status, callWebhook: false }),
+  });
+  if (!response.ok) throw new Error(`Mollie simulator refund: ${response.status} ${await response.text()}`);
 }
 
 /** Makes the next `calls` API calls fail with 503, as if Mollie were down. */

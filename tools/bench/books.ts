@@ -16,6 +16,22 @@ export type MessageFate = "accepted" | "refused" | "unknown";
 
 export type Check = { name: string; ok: boolean; detail: string };
 
+/** Every payment at the simulator: Mollie's lists come in pages (at most 250), followed by their `next` links. */
+export async function simulatorPayments(mollieApiUrl: string) {
+  const payments: { id: string; status: string; webhookUrl: string | null }[] = [];
+  for (let url: string | null = `${mollieApiUrl}/payments?limit=250`; url; ) {
+    const response = await fetch(url, { headers: { Authorization: "Bearer test_simulator" } });
+    if (!response.ok) throw new Error(`the simulator's payments: HTTP ${response.status}`);
+    const page = (await response.json()) as {
+      _embedded: { payments: { id: string; status: string; webhookUrl: string | null }[] };
+      _links: { next: { href: string } | null };
+    };
+    payments.push(...page._embedded.payments);
+    url = page._links.next?.href ?? null;
+  }
+  return payments;
+}
+
 export async function checkBooks(
   db: Client,
   input: {
@@ -79,9 +95,7 @@ export async function checkBooks(
 
   // 3. The app's orders in step with the provider: an order is credited exactly when one of its
   // payments is paid at the simulator; a payment paid there that the app does not know is lost money.
-  const response = await fetch(`${mollieApiUrl}/payments`, { headers: { Authorization: "Bearer test_simulator" } });
-  if (!response.ok) throw new Error(`the simulator's payments: HTTP ${response.status}`);
-  const remote = ((await response.json()) as { _embedded: { payments: { id: string; status: string }[] } })._embedded.payments;
+  const remote = await simulatorPayments(mollieApiUrl);
   const paidAtBank = new Set(remote.filter((payment) => payment.status === "paid").map((payment) => payment.id));
   const atSimulator = new Set(remote.map((payment) => payment.id));
   const everyLocal = await rows<{ provider_payment_id: string; order_id: number }>("SELECT provider_payment_id, order_id FROM payments");

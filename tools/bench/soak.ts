@@ -37,7 +37,7 @@ import type { Client } from "@libsql/client";
 import { hashPassword } from "../../app/accounts/password.server";
 import { encodePng } from "../../tests/workers/image-fixtures";
 import { parseFaultKinds, parseFaultRate, type FaultState } from "../fault-switch.mjs";
-import { checkBooks, type MessageFate } from "./books";
+import { checkBooks, simulatorPayments, type MessageFate } from "./books";
 import {
   appBuild,
   cleanup,
@@ -530,14 +530,12 @@ async function main(): Promise<boolean> {
   console.log(`faults played: database ${played(databaseFaults, databaseFaultsBefore)}; Mollie ${played(mollieFaults)}`);
 
   // 5. Mollie calls the webhook again until it gets a 200: every settled payment once more, no faults.
-  const listed = (await (await fetch(`${mollieApiUrl}/payments`, { headers: { Authorization: "Bearer test_simulator" } })).json()) as {
-    _embedded: { payments: { id: string; status: string; webhookUrl: string | null }[] };
-  };
+  const listed = await simulatorPayments(mollieApiUrl);
   const paidOrders = async () => Number((await client.execute("SELECT count(*) AS n FROM orders WHERE status = 'paid'")).rows[0]!.n);
   const paidBefore = await paidOrders();
   let replayed = 0;
   let replayFailed = 0;
-  for (const payment of listed._embedded.payments) {
+  for (const payment of listed) {
     if (payment.status === "open" || !payment.webhookUrl) continue;
     let ok = false;
     for (let attempt = 0; attempt < 3 && !ok; attempt++) {

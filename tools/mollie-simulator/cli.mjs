@@ -16,7 +16,7 @@ const { values } = parseArgs({
 });
 const faults = { rate: parseFaultRate(values["fault-rate"]), kinds: parseFaultKinds(values["fault-kinds"]) };
 const simulator = await startMollieSimulator({ port: Number(values.port), log: (message) => console.log(message), faults });
-console.log(`Mollie simulator: ${simulator.url} (API ${simulator.apiUrl}, key test_simulator)`);
+console.log(`Mollie simulator: ${simulator.url} (API ${simulator.apiUrl}, keys test_simulator and live_simulator)`);
 if (faults.rate > 0) console.log(`fault switch on: ${faults.rate * 100} % of API calls fail (${faults.kinds.join(", ")})`);
 const stop = async () => {
   await simulator.close();

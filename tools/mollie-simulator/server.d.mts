@@ -13,7 +13,16 @@ export interface MollieSimulatorOptions {
   log?: (message: string) => void;
   /** Fail a fraction of the API calls at random, or the next few (tools/fault-switch.mjs); off by default. */
   faults?: FaultSettings;
+  /** Keys accepted besides `test_simulator` and `live_simulator` (more with `POST /v2/_keys`). */
+  apiKeys?: string[];
+  /** How much faster than Mollie time runs: 60 makes a minute of expiry, refund steps and webhook retries a second (default 1). */
+  timeScale?: number;
 }
+
+/** Minutes between webhook calls after one that got no 2xx answer. */
+export declare const WEBHOOK_RETRY_MINUTES: readonly number[];
+export declare const DEFAULT_API_KEYS: readonly string[];
+export declare function validIban(iban: string): boolean;
 
 export interface MollieSimulator {
   /** e.g. "http://127.0.0.1:8092": the list of payments and the checkout pages. */

@@ -1,12 +1,12 @@
 import { paymentProviderFor } from "~/payments/mollie.server";
-import { reconcileOrders } from "~/payments/reconciliation.server";
+import { reconcilePayments as reconcile } from "~/payments/reconciliation.server";
 import type { CronDeps } from "./registry";
 
 /**
- * Every five minutes: orders still waiting for their payment are read again from the provider
- * (app/payments/reconciliation.server.ts), so a payment whose webhook was lost, throttled or failed
- * is credited anyway, once.
+ * Every fifteen minutes: the provider's payments and refunds of the last 48 hours are compared with
+ * our books and any change a lost webhook would have brought is applied, once
+ * (app/payments/reconciliation.server.ts).
  */
 export async function reconcilePayments({ db, env, now }: CronDeps) {
-  return reconcileOrders(db, paymentProviderFor(env), { now });
+  return reconcile(db, paymentProviderFor(env), { now });
 }

@@ -6,6 +6,7 @@
  */
 import type { AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
+import { checkBooksNightly } from "./check-books";
 import { clearExpiredTimeBonuses } from "./clear-time-bonuses";
 import { expireAuthRecords } from "./expire-auth-records";
 import { finalizeDeletions } from "./finalize-deletions";
@@ -21,6 +22,7 @@ export type CronDeps = { db: Database; env: AppEnv; now: Date };
 export type CronJob = { name: string; schedule: string; run: (deps: CronDeps) => Promise<unknown> };
 
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+export const EVERY_FIFTEEN_MINUTES = "*/15 * * * *";
 export const NIGHTLY = "0 3 * * *";
 /** 17:00 UTC: early evening in Europe, when members read their mail and have time to answer. */
 export const EVENING = "0 17 * * *";
@@ -30,11 +32,12 @@ export const jobs: CronJob[] = [
   { name: "send-mail", schedule: EVERY_FIVE_MINUTES, run: (deps) => sendDueMail(deps) },
   { name: "retry-pushes", schedule: EVERY_FIVE_MINUTES, run: retryPushes },
   { name: "clear-time-bonuses", schedule: EVERY_FIVE_MINUTES, run: clearExpiredTimeBonuses },
-  { name: "reconcile-payments", schedule: EVERY_FIVE_MINUTES, run: reconcilePayments },
+  { name: "reconcile-payments", schedule: EVERY_FIFTEEN_MINUTES, run: reconcilePayments },
   { name: "prune-abuse-records", schedule: NIGHTLY, run: pruneAbuseRecords },
   { name: "prune-outboxes", schedule: NIGHTLY, run: pruneOutboxes },
   { name: "optimize-database", schedule: NIGHTLY, run: optimizeDatabase },
   { name: "finalize-deletions", schedule: NIGHTLY, run: finalizeDeletions },
+  { name: "check-books", schedule: NIGHTLY, run: checkBooksNightly },
   { name: "unread-reminders", schedule: EVENING, run: sendDailyUnreadReminders },
 ];
 

@@ -67,9 +67,14 @@ export function DeleteAccountSection({
           {deleteDiscount > 0 && (
             <li className="delete-alternatives__discount">
               <p>
-                <strong>{t("settings:delete.discount", { percent: deleteDiscount })}</strong>{" "}
-                <Link to="/credits">{t("settings:delete.discountLink")}</Link>
+                <strong>{t("settings:delete.discount", { percent: deleteDiscount })}</strong>
               </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="stay" />
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  {t("settings:delete.discountClaim", { percent: deleteDiscount })}
+                </button>
+              </Form>
             </li>
           )}
         </ul>
