@@ -129,8 +129,6 @@ function dependsOn(dependence: Dependence, request: Request, site: Site, country
   const language = detectLanguage({
     urlLocale: url.searchParams.get("lang"),
     cookieLocale: localeCookie.read(request),
-    acceptLanguage: request.headers.get("Accept-Language"),
-    country,
     domainLanguage: site.domainLanguage,
   });
   if (dependence === "site-language") return [language];
