@@ -1,0 +1,80 @@
+/**
+ * /admin — the operator console's layout (ADR 054). Its middleware answers every console page and
+ * action with the 404 of a page that does not exist unless the account is an admin (each route's
+ * loader and action checks again with `requireAdmin`), and sends an admin whose session has not
+ * passed the step-up to /admin/verify. Its loader sends the console's words (app/admin/admin-text.tsx).
+ */
+import { data, NavLink, Outlet, redirect } from "react-router";
+import type { Route } from "./+types/admin";
+import { AdminTranslation, type AdminStrings } from "~/admin/admin-text";
+import { getServices } from "~/http/context.server";
+import { getUser, hasSteppedUp } from "~/http/guards.server";
+import { getLocale } from "~/http/i18n.server";
+import { resources } from "~/i18n/resources.server";
+import { useTranslation } from "~/i18n/translation";
+import stylesheet from "~/styles/admin.css?url";
+
+const VERIFY_PATH = "/admin/verify";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const user = getUser(context);
+    if (user?.role !== "admin") throw data(null, { status: 404 });
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\.data$/, "");
+    if (path !== VERIFY_PATH && !hasSteppedUp(user, getServices(context).now())) {
+      throw redirect(`${VERIFY_PATH}?redirectTo=${encodeURIComponent(path + url.search)}`);
+    }
+    return next();
+  },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  if (user?.role !== "admin") throw data(null, { status: 404 });
+  return {
+    strings: (resources[getLocale(context)]?.admin ?? {}) as AdminStrings,
+    steppedUp: hasSteppedUp(user, getServices(context).now()),
+  };
+}
+
+const SECTIONS = [
+  ["/admin", "home"],
+  ["/admin/members", "members"],
+  ["/admin/orders", "orders"],
+  ["/admin/audit", "audit"],
+  ["/moderation", "moderation"],
+  ["/conversions", "conversions"],
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminTranslation strings={loaderData.strings}>
+      <div className="admin">
+        {loaderData.steppedUp && <AdminNav />}
+        <Outlet />
+      </div>
+    </AdminTranslation>
+  );
+}
+
+function AdminNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="admin-nav" aria-label={t("admin:nav.label")}>
+      <ul>
+        {SECTIONS.map(([to, key]) => (
+          <li key={to}>
+            <NavLink to={to} end={to === "/admin"}>
+              {t(`admin:nav.${key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
