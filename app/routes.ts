@@ -64,7 +64,7 @@ export default [
       route("admin/members", "routes/admin.members.tsx", { id: "admin-members" }),
       route("admin/members/:id", "routes/admin.members.$id.tsx", { id: "admin-members-id" }),
       route("admin/orders", "routes/admin.orders.tsx", { id: "admin-orders" }),
-      route("admin/orders/export.csv", "routes/admin.orders.export.ts", { id: "admin-orders-export" }),
+      route("admin/orders/export.csv", "routes/admin.orders.export.tsx", { id: "admin-orders-export" }),
     ]),
     // ── end of the console ──
     route(":token", "routes/token.tsx", { id: "token" }),

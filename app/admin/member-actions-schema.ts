@@ -5,6 +5,9 @@
  */
 import { z } from "zod/mini";
 
+export const MEMBER_ROLES = ["member", "moderator", "admin"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
 export const REASON_MAX = 500;
 export const CREDITS_LIMIT = 100_000;
 
@@ -26,7 +29,7 @@ export const creditsSchema = z.object({
 });
 export const roleSchema = z.object({
   intent: z.literal("role"),
-  role: z.enum(["member", "moderator", "admin"], "admin:errors.roleInvalid"),
+  role: z.enum(MEMBER_ROLES, "admin:errors.roleInvalid"),
   reason,
 });
 export const activationSchema = z.object({ intent: z.literal("activation") });

@@ -9,8 +9,7 @@ import { applyCredits, balanceMoved } from "~/credits/ledger.server";
 import type { Database } from "~/db/client.server";
 import { auditIfChanged } from "./audit.server";
 
-export type MemberRole = "member" | "moderator" | "admin";
-export const MEMBER_ROLES = ["member", "moderator", "admin"] as const satisfies readonly MemberRole[];
+import type { MemberRole } from "./member-actions-schema";
 
 export type MemberSearchRow = {
   id: number;

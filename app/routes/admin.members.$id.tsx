@@ -15,6 +15,7 @@ import {
   banSchema,
   creditsSchema,
   deleteSchema,
+  MEMBER_ROLES,
   memberActionSchema,
   resetSchema,
   roleSchema,
@@ -22,7 +23,7 @@ import {
   type MemberAction,
 } from "~/admin/member-actions-schema";
 import { memberSite, resendActivationFor, sendBanNotice, sendResetFor } from "~/admin/member-notices.server";
-import { accountFacts, adjustCredits, banAccount, MEMBER_ROLES, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
+import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
 import { closeSessionSockets } from "~/accounts/session-end.server";
 import { deleteAccount } from "~/accounts/deletion.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";

@@ -1,8 +1,9 @@
 /**
- * /admin — the operator console's layout (ADR 054). Its middleware answers every console page and
- * action with the 404 of a page that does not exist unless the account is an admin (each route's
- * loader and action checks again with `requireAdmin`), and sends an admin whose session has not
- * passed the step-up to /admin/verify. Its loader sends the console's words (app/admin/admin-text.tsx).
+ * /admin — the operator console's layout (ADR 054). Every console loader and action starts with
+ * `requireAdmin` (the 404 of a page that does not exist for anyone but an admin; the workerd test
+ * tests/workers/admin-console.test.ts goes through every route); this layout's middleware sends an
+ * admin whose session has not passed the step-up to /admin/verify. Its loader sends the console's
+ * words (app/admin/admin-text.tsx).
  */
 import { data, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/admin";
@@ -16,13 +17,17 @@ import stylesheet from "~/styles/admin.css?url";
 
 const VERIFY_PATH = "/admin/verify";
 
+/**
+ * Before any console loader or action runs, an admin whose session has not passed the step-up goes
+ * to /admin/verify. Anyone else passes on to the loaders and actions, which answer the 404 (a 404
+ * thrown here would render without the root's data: not the same page as a missing one).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = getUser(context);
-    if (user?.role !== "admin") throw data(null, { status: 404 });
     const url = new URL(request.url);
     const path = url.pathname.replace(/\.data$/, "");
-    if (path !== VERIFY_PATH && !hasSteppedUp(user, getServices(context).now())) {
+    if (user?.role === "admin" && path !== VERIFY_PATH && !hasSteppedUp(user, getServices(context).now())) {
       throw redirect(`${VERIFY_PATH}?redirectTo=${encodeURIComponent(path + url.search)}`);
     }
     return next();
