@@ -21,7 +21,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1>{t("admin:members.title")}</h1>
-      <form method="get" className="admin-filters" role="search">
+      <form method="get" className="admin-filters">
         <div className="form-field">
           <label htmlFor="member-q">{t("admin:members.search")}</label>
           <input id="member-q" name="q" type="search" defaultValue={q} placeholder={t("admin:members.searchHint")} />
