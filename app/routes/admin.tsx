@@ -49,6 +49,7 @@ const SECTIONS = [
   ["/admin", "home"],
   ["/admin/members", "members"],
   ["/admin/orders", "orders"],
+  ["/admin/discount-codes", "codes"],
   ["/admin/audit", "audit"],
   ["/moderation", "moderation"],
   ["/conversions", "conversions"],

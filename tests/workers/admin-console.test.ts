@@ -81,6 +81,7 @@ const PAGES = [
   "/admin/orders",
   "/admin/orders?id=1",
   "/admin/orders/export.csv",
+  "/admin/discount-codes",
   "/admin.data",
   "/admin/members/1.data",
   "/admin/orders/export.csv.data",
@@ -93,6 +94,8 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/members/1", { intent: "credits", delta: "100", reason: "gift", requestKey: "abcdefgh12" }],
   ["/admin/members/1", { intent: "role", role: "admin", reason: "promote" }],
   ["/admin/orders", { intent: "refund", orderId: "1" }],
+  ["/admin/discount-codes", { intent: "create", code: "FREE", valuePercentage: "90" }],
+  ["/admin/discount-codes", { intent: "expire", codeId: "1" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
 
@@ -252,14 +255,15 @@ describe("members in the console", () => {
 
   it("refuses bad input with the field's message and changes nothing", async () => {
     const member = await createMember({ credits: 5 });
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "ban", reason: "" },
       { intent: "credits", delta: "1.5", reason: "Half", requestKey: crypto.randomUUID() },
       { intent: "credits", delta: "0", reason: "Nothing", requestKey: crypto.randomUUID() },
       { intent: "credits", delta: "abc", reason: "Nothing", requestKey: crypto.randomUUID() },
       { intent: "role", role: "owner", reason: "Promote" },
       { intent: "explode" },
-    ]) {
+    ];
+    for (const form of forms) {
       const response = await post(`/admin/members/${member.userId}`, form, { cookie: admin.cookie });
       expect(response.status, JSON.stringify(form)).toBe(400);
     }
@@ -333,5 +337,58 @@ describe("orders in the console", () => {
     expect(lines[1]).toContain("refunded");
     const revenue = mainContent(await (await get("/admin/orders?status=refunded", { cookie: admin.cookie })).text());
     expect(revenue).toContain("<svg");
+  });
+});
+
+describe("discount codes in the console", () => {
+  it("creates a personal code that its member uses at checkout; bad input saves nothing; expired, it stops working", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await signedIn();
+    const other = await signedIn();
+    const [[siteId]] = (await sql("SELECT id FROM sites WHERE key = 'nl-general'")) as [[string]];
+    const code = `ADM${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const form = {
+      intent: "create",
+      code: code.toLowerCase(),
+      siteId: String(siteId),
+      country: "nl",
+      userId: String(member.userId),
+      valuePercentage: "20",
+      currency: "EUR",
+      minimumOrder: "10",
+      paymentMethods: "ideal",
+      expires: "2099-12-31",
+      oncePerUser: "on",
+    };
+    for (const bad of [{ valuePercentage: "95" }, { country: "Nederland" }, { userId: "999999999" }, { expires: "2001-01-01" }]) {
+      expect((await post("/admin/discount-codes", { ...form, ...bad }, { cookie: admin.cookie })).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await sql("SELECT id FROM discount_codes WHERE code = ?", [code])).toEqual([]);
+    expect((await post("/admin/discount-codes", form, { cookie: admin.cookie })).status).toBe(200);
+    expect((await post("/admin/discount-codes", form, { cookie: admin.cookie })).status).toBe(400);
+    const [[codeId, country, minimum, methods]] = (await sql(
+      "SELECT id, country, minimum_order_cents, payment_methods FROM discount_codes WHERE code = ?",
+      [code],
+    )) as [[string, string, string, string]];
+    expect([country, Number(minimum), JSON.parse(methods)]).toEqual(["NL", 1000, ["ideal"]]);
+
+    // The member uses it: the order is priced with 20% off.
+    const ordered = await post("/credits/p2/ideal", { method: "ideal", terms: "on", discountCode: code }, { cookie: member.cookie });
+    expect(ordered.status).toBe(302);
+    const [[discountCents]] = (await sql("SELECT discount_cents FROM orders WHERE user_id = ? AND discount_code_id = ?", [
+      member.userId,
+      codeId,
+    ])) as [[string]];
+    expect(Number(discountCents)).toBeGreaterThan(0);
+    // Someone else cannot.
+    await post("/credits/p2/ideal", { method: "ideal", terms: "on", discountCode: code }, { cookie: other.cookie });
+    expect(await sql("SELECT id FROM orders WHERE user_id = ? AND discount_code_id = ?", [other.userId, codeId])).toEqual([]);
+
+    const list = mainContent(await (await get("/admin/discount-codes", { cookie: admin.cookie })).text());
+    expect(list).toContain(code);
+    expect((await post("/admin/discount-codes", { intent: "expire", codeId: String(codeId) }, { cookie: admin.cookie })).status).toBe(200);
+    const [[status]] = (await sql("SELECT status FROM discount_codes WHERE id = ?", [codeId])) as [[string]];
+    expect(status).toBe("disabled");
+    expect((await audit("discount_code", code)).map((entry) => entry.action)).toEqual(["create", "expire"]);
   });
 });
