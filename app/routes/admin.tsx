@@ -50,6 +50,7 @@ const SECTIONS = [
   ["/admin/members", "members"],
   ["/admin/orders", "orders"],
   ["/admin/discount-codes", "codes"],
+  ["/admin/sites", "sites"],
   ["/admin/audit", "audit"],
   ["/moderation", "moderation"],
   ["/conversions", "conversions"],

@@ -82,6 +82,8 @@ const PAGES = [
   "/admin/orders?id=1",
   "/admin/orders/export.csv",
   "/admin/discount-codes",
+  "/admin/sites",
+  "/admin/sites?edit=1",
   "/admin.data",
   "/admin/members/1.data",
   "/admin/orders/export.csv.data",
@@ -96,6 +98,7 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/orders", { intent: "refund", orderId: "1" }],
   ["/admin/discount-codes", { intent: "create", code: "FREE", valuePercentage: "90" }],
   ["/admin/discount-codes", { intent: "expire", codeId: "1" }],
+  ["/admin/sites", { key: "evil", name: "Evil", domain: "evil.example", domainLanguage: "nl_NL", settings: "{}" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
 
@@ -390,5 +393,48 @@ describe("discount codes in the console", () => {
     const [[status]] = (await sql("SELECT status FROM discount_codes WHERE id = ?", [codeId])) as [[string]];
     expect(status).toBe("disabled");
     expect((await audit("discount_code", code)).map((entry) => entry.action)).toEqual(["create", "expire"]);
+  });
+});
+
+describe("sites in the console", () => {
+  it("creates a site with its own host name, which a visitor then gets; refuses settings the app would refuse", async () => {
+    const admin = await steppedUpAdmin();
+    const page = mainContent(await (await get("/admin/sites", { cookie: admin.cookie })).text());
+    const template = /<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(page)?.[1] ?? "";
+    const settings = JSON.parse(
+      template
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&#x27;|&#39;/g, "'"),
+    );
+    const suffix = crypto.randomUUID().slice(0, 6);
+    const host = `console-${suffix}.localhost`;
+    const form = {
+      key: `console-${suffix}`,
+      name: `Console Site ${suffix}`,
+      domain: host,
+      domainLanguage: "nl_NL",
+      hosts: "",
+      settings: JSON.stringify(settings),
+    };
+    const refused = await post(
+      "/admin/sites",
+      { ...form, settings: JSON.stringify({ ...settings, countries: [] }) },
+      { cookie: admin.cookie },
+    );
+    expect(refused.status).toBe(400);
+    expect(mainContent(await refused.text())).toContain("countries");
+    expect((await post("/admin/sites", { ...form, domain: "not a host" }, { cookie: admin.cookie })).status).toBe(400);
+    expect(await sql("SELECT id FROM sites WHERE key = ?", [form.key])).toEqual([]);
+
+    expect((await post("/admin/sites", form, { cookie: admin.cookie })).status).toBe(200);
+    const visitor = await get("/", { host });
+    expect(await visitor.text()).toContain(`Console Site ${suffix}`);
+    // Its host cannot be given to another site.
+    expect((await post("/admin/sites", { ...form, key: `other-${suffix}` }, { cookie: admin.cookie })).status).toBe(400);
+    const [[siteId]] = (await sql("SELECT id FROM sites WHERE key = ?", [form.key])) as [[string]];
+    expect((await audit("site", siteId)).map((entry) => entry.action)).toEqual(["create"]);
   });
 });
