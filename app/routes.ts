@@ -64,6 +64,7 @@ export default [
       route("admin/members", "routes/admin.members.tsx", { id: "admin-members" }),
       route("admin/members/:id", "routes/admin.members.$id.tsx", { id: "admin-members-id" }),
       route("admin/orders", "routes/admin.orders.tsx", { id: "admin-orders" }),
+      route("admin/mail", "routes/admin.mail.tsx", { id: "admin-mail" }),
       route("admin/sites", "routes/admin.sites.tsx", { id: "admin-sites" }),
       route("admin/discount-codes", "routes/admin.discount-codes.tsx", { id: "admin-discount-codes" }),
       route("admin/orders/export.csv", "routes/admin.orders.export.tsx", { id: "admin-orders-export" }),

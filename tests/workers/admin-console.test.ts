@@ -84,6 +84,7 @@ const PAGES = [
   "/admin/discount-codes",
   "/admin/sites",
   "/admin/sites?edit=1",
+  "/admin/mail",
   "/admin.data",
   "/admin/members/1.data",
   "/admin/orders/export.csv.data",
@@ -98,6 +99,7 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/orders", { intent: "refund", orderId: "1" }],
   ["/admin/discount-codes", { intent: "create", code: "FREE", valuePercentage: "90" }],
   ["/admin/discount-codes", { intent: "expire", codeId: "1" }],
+  ["/admin/mail", { intent: "resend", mailId: "1" }],
   ["/admin/sites", { key: "evil", name: "Evil", domain: "evil.example", domainLanguage: "nl_NL", settings: "{}" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
@@ -436,5 +438,29 @@ describe("sites in the console", () => {
     expect((await post("/admin/sites", { ...form, key: `other-${suffix}` }, { cookie: admin.cookie })).status).toBe(400);
     const [[siteId]] = (await sql("SELECT id FROM sites WHERE key = ?", [form.key])) as [[string]];
     expect((await audit("site", siteId)).map((entry) => entry.action)).toEqual(["create"]);
+  });
+});
+
+describe("mail in the console", () => {
+  it("lists a given-up mail and its domain's bounces, and queues it again once", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await createMember();
+    await sql("UPDATE users SET email_disabled_reason = 'bounce' WHERE id = ?", [member.userId]);
+    const [[mailId]] = (await sql(
+      `INSERT INTO mail_outbox (site_id, user_id, to_address, template, locale, subject, text, html, status, attempts, last_error)
+       VALUES (?, ?, ?, 'activation', 'nl', 'Test', 'Test', '<p>Test</p>', 'given_up', 7, 'mailbox full') RETURNING id`,
+      [member.siteId, member.userId, member.email],
+    )) as [[string]];
+    const page = mainContent(await (await get("/admin/mail", { cookie: admin.cookie })).text());
+    expect(page).toContain(member.email);
+    expect(page).toContain("mailbox full");
+    expect(page).toContain("example.test");
+    const answers = await Promise.all(
+      [1, 2].map(() => post("/admin/mail", { intent: "resend", mailId: String(mailId) }, { cookie: admin.cookie })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [[status, attempts]] = (await sql("SELECT status, attempts FROM mail_outbox WHERE id = ?", [mailId])) as [[string, string]];
+    expect([status, Number(attempts)]).toEqual(["queued", 0]);
+    expect((await audit("mail", mailId)).map((entry) => entry.action)).toEqual(["resend"]);
   });
 });
