@@ -94,6 +94,10 @@ test("an operator creates a site with its own host name, a visitor on that host 
   await page.getByLabel("Sleutel").fill(`e2e-${suffix}`);
   await page.getByLabel("Naam", { exact: true }).fill(`Nieuwe Site ${suffix}`);
   await page.getByLabel("Domein (hostnaam)").fill(`e2e-${suffix}.localhost`);
+  // Its own title for the home page, among every other setting (copied from the default site).
+  const settings = page.getByLabel("Instellingen (JSON)");
+  const values = JSON.parse(await settings.inputValue()) as Record<string, unknown>;
+  await settings.fill(JSON.stringify({ ...values, indexTitle: `Nieuwe Site ${suffix}` }, null, 2));
   await page.getByRole("button", { name: "Maak de site aan" }).click();
   await expect(page.getByText("De site is aangemaakt.")).toBeVisible();
 
