@@ -56,6 +56,20 @@ export default [
     // ── Acquisition (product.md §10): the conversion report and the {token} short links ──
     // `:token` takes single-segment paths no static route claims; an unknown token is the 404.
     route("conversions", "routes/conversions.tsx", { id: "conversions" }),
+    // ── The operator console (ADR 054): admins only, the 404 of a missing page for everyone else ──
+    layout("routes/admin.tsx", { id: "admin" }, [
+      route("admin", "routes/admin._index.tsx", { id: "admin-home" }),
+      route("admin/verify", "routes/admin.verify.tsx", { id: "admin-verify" }),
+      route("admin/audit", "routes/admin.audit.tsx", { id: "admin-audit" }),
+      route("admin/members", "routes/admin.members.tsx", { id: "admin-members" }),
+      route("admin/members/:id", "routes/admin.members.$id.tsx", { id: "admin-members-id" }),
+      route("admin/orders", "routes/admin.orders.tsx", { id: "admin-orders" }),
+      route("admin/mail", "routes/admin.mail.tsx", { id: "admin-mail" }),
+      route("admin/sites", "routes/admin.sites.tsx", { id: "admin-sites" }),
+      route("admin/discount-codes", "routes/admin.discount-codes.tsx", { id: "admin-discount-codes" }),
+      route("admin/orders/export.csv", "routes/admin.orders.export.tsx", { id: "admin-orders-export" }),
+    ]),
+    // ── end of the console ──
     route(":token", "routes/token.tsx", { id: "token" }),
     // ── end of acquisition ──
     route("*", "routes/not-found.tsx", { id: "not-found" }),

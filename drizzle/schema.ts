@@ -115,7 +115,8 @@ export const users = sqliteTable(
     status: text("status", { enum: ["not_confirmed", "confirmed", "deleted", "erased", "banned"] })
       .notNull()
       .default("not_confirmed"),
-    role: text("role", { enum: ["member", "moderator"] })
+    /** admin: the operator console under /admin (ADR 054); an admin may also moderate. */
+    role: text("role", { enum: ["member", "moderator", "admin"] })
       .notNull()
       .default("member"),
     /** Cached balance; the credit ledger is the source of truth. */
@@ -635,6 +636,15 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     /** When the member last proved who they are in this session (password or passkey); null: at `createdAt`. */
     authenticatedAt: integer("authenticated_at", { mode: "timestamp" }),
+    /**
+     * The admin step-up (ADR 054): when this session proved a second factor (a passkey, or the
+     * 6-digit code mailed to the admin). Only an admin's session needs it, for /admin.
+     */
+    stepUpAt: integer("step_up_at", { mode: "timestamp" }),
+    /** SHA-256 of the step-up code last mailed for this session, its expiry and the wrong tries made on it. */
+    stepUpCodeHash: text("step_up_code_hash"),
+    stepUpCodeExpiresAt: integer("step_up_code_expires_at", { mode: "timestamp" }),
+    stepUpCodeTries: integer("step_up_code_tries").notNull().default(0),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
@@ -946,4 +956,34 @@ export const complaints = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("complaints_open").on(t.siteId, t.status, t.createdAt)],
+);
+
+/**
+ * The operator console's audit trail (ADR 054): every change made under /admin, who made it, when,
+ * and the values before and after (JSON), written in the same batch as the change it records.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: integer("id").primaryKey(),
+    actorUserId: integer("actor_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The site the change concerns (null: none in particular). */
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "set null" }),
+    /** What was changed: "user", "order", "discount_code", "site", "site_price", "mail", … */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** e.g. "ban", "credits", "refund", "create", "update". */
+    action: text("action").notNull(),
+    reason: text("reason"),
+    before: text("before", { mode: "json" }).$type<unknown>(),
+    after: text("after", { mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_created").on(t.createdAt),
+    index("admin_audit_target").on(t.targetType, t.targetId, t.createdAt),
+    index("admin_audit_actor").on(t.actorUserId, t.createdAt),
+  ],
 );

@@ -11,7 +11,8 @@
  *
  * Demo logins (default site, password `demo1234!demo`): demo@example.com (free member, 30 signup
  * credits), premium@example.com (paid member, 500 credits, one conversation),
- * moderator@example.com (moderator).
+ * moderator@example.com (moderator), admin@example.com (admin: the operator console /admin, whose
+ * step-up code arrives in the development mail inbox /dev/mail).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +47,7 @@ export const DEMO_ACCOUNTS = {
   demo: "demo@example.com",
   premium: "premium@example.com",
   moderator: "moderator@example.com",
+  admin: "admin@example.com",
 } as const;
 
 export interface SeedOptions {
@@ -520,6 +522,27 @@ export async function seed(db: SeedDatabase, options: SeedOptions): Promise<Seed
       aboutMe: "Moderator van Flirtparadijs.",
       interests: ["reading", "tea", "art"],
       signupDaysAgo: 30,
+      photos: 1,
+    },
+    {
+      key: "admin" as const,
+      name: "Beheer",
+      role: "admin" as const,
+      gender: "male" as const,
+      sexuality: "hetero" as const,
+      birthDate: birthDateFor(now, 40, 45),
+      region: "NL-NH",
+      fields: {
+        hairColor: "brown",
+        eyeColor: "brown",
+        bodyType: "average",
+        relationshipStatus: "in_relationship",
+        tattoos: "none",
+        signupReason: "friendship",
+      },
+      aboutMe: "Beheerder van Flirtparadijs.",
+      interests: ["reading", "coffee"],
+      signupDaysAgo: 60,
       photos: 1,
     },
   ];

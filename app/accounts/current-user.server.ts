@@ -12,7 +12,7 @@ export type CurrentUser = {
   siteId: number;
   email: string;
   status: "not_confirmed" | "confirmed" | "deleted" | "erased" | "banned";
-  role: "member" | "moderator";
+  role: "member" | "moderator" | "admin";
   credits: number;
   paidUser: boolean;
   spendingBlocked: boolean;
@@ -24,6 +24,8 @@ export type CurrentUser = {
   sessionExpiresAt: Date;
   /** When the member last proved who they are in this session: sign-in or re-authentication (reauthentication.server.ts). */
   sessionAuthenticatedAt: Date;
+  /** When this session proved the admin step-up (a passkey or the mailed code; ADR 054), or null. */
+  sessionStepUpAt: Date | null;
   profile: {
     id: number;
     name: string;
@@ -45,6 +47,7 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
     .select({
       sessionExpiresAt: sessions.expiresAt,
       sessionAuthenticatedAt: sql<Date>`coalesce(${sessions.authenticatedAt}, ${sessions.createdAt})`.mapWith(sessions.createdAt),
+      sessionStepUpAt: sessions.stepUpAt,
       // Every page asks: only the columns a request uses (the password hash stays in the database).
       user: {
         id: users.id,
@@ -95,6 +98,7 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
     sessionId,
     sessionExpiresAt: row.sessionExpiresAt,
     sessionAuthenticatedAt: row.sessionAuthenticatedAt,
+    sessionStepUpAt: row.sessionStepUpAt,
     profile: profileOf(row.profile),
   };
 }

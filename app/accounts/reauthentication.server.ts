@@ -24,8 +24,13 @@ export function recentlyAuthenticated(session: Pick<SessionProof, "sessionAuthen
   return now.getTime() - session.sessionAuthenticatedAt.getTime() <= REAUTHENTICATION_WINDOW_SECONDS * 1000;
 }
 
-async function markAuthenticated(db: Database, sessionId: string, now: Date) {
-  await db.update(schema.sessions).set({ authenticatedAt: now }).where(eq(schema.sessions.id, sessionId));
+async function markAuthenticated(db: Database, sessionId: string, now: Date, options: { passkey?: boolean } = {}) {
+  // A passkey is the admin step-up as well (ADR 054).
+  const stepUp = options.passkey ? { stepUpAt: now } : {};
+  await db
+    .update(schema.sessions)
+    .set({ authenticatedAt: now, ...stepUp })
+    .where(eq(schema.sessions.id, sessionId));
 }
 
 async function passwordHashOf(db: Database, userId: number): Promise<string | null> {
@@ -54,7 +59,7 @@ export async function reauthenticateWithPasskey(
   const { member } = input;
   const outcome = await verifyAuthentication(db, { ...input, siteId: member.siteId, userId: member.id });
   if (!outcome.ok) return outcome;
-  await markAuthenticated(db, member.sessionId, input.now);
+  await markAuthenticated(db, member.sessionId, input.now, { passkey: true });
   return { ok: true };
 }
 

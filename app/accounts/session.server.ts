@@ -10,7 +10,7 @@ import { generateToken, hashToken } from "~/security/tokens.server";
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 /** Opens a session; the token goes to the browser, only its hash stays here. */
-export async function createSession(db: Database, userId: number, request: Request, now: Date) {
+export async function createSession(db: Database, userId: number, request: Request, now: Date, options: { passkey?: boolean } = {}) {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
   await db.insert(schema.sessions).values({
@@ -20,6 +20,8 @@ export async function createSession(db: Database, userId: number, request: Reque
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     // Signing in is proving who one is: `authenticated_at` stays null until a re-authentication.
     createdAt: now,
+    // A passkey is the admin step-up as well (ADR 054): such a session may open /admin at once.
+    stepUpAt: options.passkey ? now : null,
   });
   return { token, expiresAt };
 }

@@ -4,7 +4,10 @@
  * - `requireMember`: pages that need a profile too (else the rest of signup, /complete-signup);
  * - `requireDiscoveryMember`: discovery pages, which also need the member's orientation and place;
  * - `requireApiUser`: JSON calls (product.md §8: a 403 whose body says authentication is required);
- * - `requireModerator`: the moderation area (a plain 404 for everyone else: it does not announce itself).
+ * - `requireModerator`: the moderation area (a plain 404 for everyone else: it does not announce itself);
+ *   an admin may moderate too;
+ * - `requireAdmin`: the operator console under /admin (ADR 054): the same 404 for everyone but an
+ *   admin, and an admin whose session has not passed the step-up goes to /admin/verify first.
  */
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/accounts/current-user.server";
@@ -51,6 +54,30 @@ export function requireApiUser(context: Context): CurrentUser {
 
 export function requireModerator(context: Context): CurrentUser {
   const user = getUser(context);
-  if (user?.role !== "moderator") throw data(null, { status: 404 });
+  if (user?.role !== "moderator" && user?.role !== "admin") throw data(null, { status: 404 });
+  return user;
+}
+
+/** An admin's step-up counts for this long in a session; then the console asks for it again. */
+export const STEP_UP_SECONDS = 12 * 60 * 60;
+
+export function hasSteppedUp(user: Pick<CurrentUser, "sessionStepUpAt">, now: Date): boolean {
+  return user.sessionStepUpAt !== null && now.getTime() - user.sessionStepUpAt.getTime() < STEP_UP_SECONDS * 1000;
+}
+
+/** Only an admin, before the step-up (the /admin/verify page itself). */
+export function requireAdminAccount(context: Context): CurrentUser {
+  const user = getUser(context);
+  if (user?.role !== "admin") throw data(null, { status: 404 });
+  return user;
+}
+
+/** Every console page and action: an admin whose session passed the step-up. */
+export function requireAdmin(context: Context, request: Request): CurrentUser {
+  const user = requireAdminAccount(context);
+  if (!hasSteppedUp(user, getServices(context).now())) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/verify?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
   return user;
 }

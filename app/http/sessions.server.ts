@@ -7,8 +7,14 @@ import { createSession, sessionIdOf } from "~/accounts/session.server";
 import { authCookie } from "./cookies.server";
 
 /** Opens a session for the account and returns the `Set-Cookie` header that hands it to the browser. */
-export async function startSession(db: Database, userId: number, request: Request, now: Date): Promise<string> {
-  const session = await createSession(db, userId, request, now);
+export async function startSession(
+  db: Database,
+  userId: number,
+  request: Request,
+  now: Date,
+  options: { passkey?: boolean } = {},
+): Promise<string> {
+  const session = await createSession(db, userId, request, now, options);
   return authCookie.set(request, session.token);
 }
 

@@ -13,6 +13,11 @@ export const mailTemplates = {
   account_deleted: { notification: false },
   /** The confirmation of a complaint or report filed on /complaints. */
   complaint_received: { notification: false },
+  /** The 6-digit code of the admin step-up (ADR 054). */
+  admin_code: { notification: false },
+  /** The operator banned the account (with the reason), or lifted the ban. */
+  account_banned: { notification: false },
+  account_unbanned: { notification: false },
   /** Someone started a conversation with the member (notification type new_conversations). */
   new_conversation: { notification: true },
   /** A new message in a conversation the member has read up to now (notification type new_messages). */

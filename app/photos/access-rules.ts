@@ -26,7 +26,7 @@ export type PhotoFacts = {
 export type PhotoViewer = {
   siteId: number;
   profileId: number | null;
-  role: "member" | "moderator";
+  role: "member" | "moderator" | "admin";
   paidUser: boolean;
 } | null;
 
@@ -42,7 +42,7 @@ export function photoAccess(photo: PhotoFacts | null, viewer: PhotoViewer): Phot
   if (shown && !photo.private) return "public";
   if (viewer === null) return null;
   const sameSite = viewer.siteId === photo.profileSiteId;
-  if (viewer.profileId === photo.profileId || (sameSite && viewer.role === "moderator")) return "private";
+  if (viewer.profileId === photo.profileId || (sameSite && viewer.role !== "member")) return "private";
   return shown && sameSite && viewer.paidUser && !photo.blockedWithViewer ? "private" : null;
 }
 
@@ -58,7 +58,7 @@ export type ChatPhotoFacts = {
 
 export function chatPhotoAccess(photo: ChatPhotoFacts | null, viewer: PhotoViewer): PhotoAccess {
   if (!photo || viewer === null || viewer.siteId !== photo.siteId) return null;
-  if (viewer.profileId === photo.senderId || viewer.role === "moderator") return "private";
+  if (viewer.profileId === photo.senderId || viewer.role !== "member") return "private";
   const shown = photo.status === "active" && photo.senderStatus === "active" && !photo.blockedWithViewer;
   return shown && viewer.profileId === photo.recipientId ? "private" : null;
 }

@@ -21,7 +21,7 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** Who is looking: a visitor, a member (premium or not), or the profile's owner. */
 export type Viewer =
   | { kind: "visitor" }
-  | { kind: "member"; profileId: number; premium: boolean; invisible: boolean; role: "member" | "moderator" }
+  | { kind: "member"; profileId: number; premium: boolean; invisible: boolean; role: "member" | "moderator" | "admin" }
   | { kind: "owner"; profileId: number };
 
 export type GalleryPhoto =

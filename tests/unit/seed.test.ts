@@ -199,7 +199,7 @@ describe("demo logins", () => {
     return { user: user!, profile: profile!, ledger };
   }
 
-  it("all three verify the demo password and have active profiles with photos", async () => {
+  it("all of them verify the demo password and have active profiles with photos", async () => {
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       const { user, profile } = await login(email);
       expect(user.status).toBe("confirmed");
@@ -244,12 +244,17 @@ describe("demo logins", () => {
     const { user } = await login(DEMO_ACCOUNTS.moderator);
     expect(user).toMatchObject({ role: "moderator", status: "confirmed" });
   });
+
+  it("admin@example.com is a confirmed admin (the operator console)", async () => {
+    const { user } = await login(DEMO_ACCOUNTS.admin);
+    expect(user).toMatchObject({ role: "admin", status: "confirmed" });
+  });
 });
 
 describe("members", () => {
   it("seeds the requested number of profiles, some fictional, on every site", async () => {
     const [{ n }] = (await db.select({ n: count() }).from(schema.profiles)) as [{ n: number }];
-    expect(n).toBe(PROFILES + 3);
+    expect(n).toBe(PROFILES + Object.keys(DEMO_ACCOUNTS).length);
     const members = await db.select().from(schema.users).where(sql`${schema.users.email} like 'member%@demo.invalid'`);
     expect(members).toHaveLength(PROFILES);
     expect(members.every((u) => u.passwordHash === null && u.status === "confirmed")).toBe(true);
@@ -288,7 +293,7 @@ describe("members", () => {
       .select({ profileId: schema.profileInterests.profileId, n: count() })
       .from(schema.profileInterests)
       .groupBy(schema.profileInterests.profileId);
-    expect(interestCounts).toHaveLength(PROFILES + 3);
+    expect(interestCounts).toHaveLength(PROFILES + Object.keys(DEMO_ACCOUNTS).length);
     expect(interestCounts.every((c) => c.n >= 2 && c.n <= 8)).toBe(true);
   });
 

@@ -157,7 +157,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const previous = requestSessionId(request);
       // The browser's previous session (maybe another account's) ends, and its sockets close.
       if (previous) await endSession({ db, env, ctx }, previous);
-      const cookie = await startSession(db, outcome.userId, request, now());
+      const cookie = await startSession(db, outcome.userId, request, now(), { passkey: true });
       return data({ ok: true, redirectTo: safeRedirectPath(parsed.data.redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
     }
     case "reauthenticate": {

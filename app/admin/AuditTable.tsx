@@ -1,0 +1,56 @@
+import { useTranslation } from "~/i18n/translation";
+import { formatWhen } from "./format";
+
+export type AuditRow = {
+  id: number;
+  actor: string;
+  targetType: string;
+  targetId: string;
+  action: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: Date | string;
+};
+
+/** The audit trail as a table: when, who, what, and the values before and after. */
+export function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const { t, i18n } = useTranslation();
+  if (rows.length === 0) return <p>{t("admin:audit.empty")}</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-audit">
+        <thead>
+          <tr>
+            <th>{t("admin:audit.when")}</th>
+            <th>{t("admin:audit.who")}</th>
+            <th>{t("admin:audit.target")}</th>
+            <th>{t("admin:audit.action")}</th>
+            <th>{t("admin:audit.reason")}</th>
+            <th>{t("admin:audit.before")}</th>
+            <th>{t("admin:audit.after")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{formatWhen(row.createdAt, i18n.language)}</td>
+              <td>{row.actor}</td>
+              <td>
+                {t(`admin:audit.types.${row.targetType}`, { defaultValue: row.targetType })} {row.targetId}
+              </td>
+              <td>{t(`admin:audit.actions.${row.action}`, { defaultValue: row.action })}</td>
+              <td>{row.reason}</td>
+              <td>
+                <code>{row.before}</code>
+              </td>
+              <td>
+                <code>{row.after}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

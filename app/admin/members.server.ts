@@ -1,0 +1,216 @@
+/**
+ * Members in the operator console (ADR 054): finding one, everything about one on a page, and the
+ * operator's actions on an account. Each action changes the account and writes its audit entry in
+ * one batch (audit.server.ts); credits move only through the ledger (ledger.server.ts), with the
+ * audit entry among the ledger call's effects, so both happen or neither does.
+ */
+import { sql } from "drizzle-orm";
+import { applyCredits, balanceMoved } from "~/credits/ledger.server";
+import type { Database } from "~/db/client.server";
+import { auditIfChanged } from "./audit.server";
+
+import type { MemberRole } from "./member-actions-schema";
+
+export type MemberSearchRow = {
+  id: number;
+  siteId: number;
+  email: string;
+  status: string;
+  role: string;
+  profileId: number | null;
+  name: string | null;
+  signupAt: number;
+};
+
+/** By id (a number: the account's or the profile's), e-mail address or profile name (their beginning). */
+export async function findMembers(db: Database, query: string, limit = 50): Promise<MemberSearchRow[]> {
+  const text = query.trim();
+  if (!text) return [];
+  const id = /^\d{1,12}$/.test(text) ? Number(text) : -1;
+  const prefix = `${text.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return db.all<MemberSearchRow>(sql`
+    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, p.id AS profileId, p.name, u.signup_at AS signupAt
+    FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+    WHERE u.id = ${id} OR p.id = ${id} OR u.email LIKE ${prefix} ESCAPE '\\' OR lower(p.name) LIKE ${prefix} ESCAPE '\\'
+    ORDER BY u.id DESC LIMIT ${limit}`);
+}
+
+type Row = Record<string, unknown>;
+
+export type MemberDetail = {
+  account: Row & { id: number; siteId: number; email: string; status: string; role: string; language: string; credits: number };
+  profile: (Row & { id: number; name: string }) | null;
+  photos: Row[];
+  ledger: Row[];
+  orders: Row[];
+  complaintsBy: Row[];
+  complaintsAbout: Row[];
+  blocks: Row[];
+  mails: Row[];
+  signIns: Row[];
+  sessions: Row[];
+};
+
+/** Everything the member page shows, read in one round trip. */
+export async function memberDetail(db: Database, userId: number): Promise<MemberDetail | null> {
+  const profileId = sql`(SELECT id FROM profiles WHERE user_id = ${userId})`;
+  const [accounts, profiles, photos, ledger, orders, complaintsBy, complaintsAbout, blocks, mails, signIns, sessions] = await db.batch([
+    db.all(sql`
+      SELECT id, site_id AS siteId, email, status, role, credits, paid_user AS paidUser, credit_debt AS creditDebt,
+        spending_blocked AS spendingBlocked, language, email_disabled_reason AS emailDisabledReason,
+        signup_at AS signupAt, confirmed_at AS confirmedAt, deleted_at AS deletedAt, last_seen_at AS lastSeenAt
+      FROM users WHERE id = ${userId}`),
+    db.all(sql`
+      SELECT id, name, gender, sexuality, birth_date AS birthDate, country, status, about_me AS aboutMe, fictional
+      FROM profiles WHERE user_id = ${userId}`),
+    db.all(sql`
+      SELECT id, thumb_key AS thumbKey, status, private, rejection_reason AS rejectionReason, created_at AS createdAt
+      FROM photos WHERE profile_id = ${profileId} ORDER BY position LIMIT 30`),
+    db.all(sql`
+      SELECT id, delta, balance_after AS balanceAfter, reason, cause_key AS causeKey, created_at AS createdAt
+      FROM credit_ledger WHERE user_id = ${userId} ORDER BY id DESC LIMIT 50`),
+    db.all(sql`
+      SELECT id, package_key AS packageKey, credits, currency, amount_cents AS amountCents, method, status, created_at AS createdAt
+      FROM orders WHERE user_id = ${userId} ORDER BY id DESC LIMIT 50`),
+    db.all(sql`SELECT id, subject, status, created_at AS createdAt FROM complaints WHERE user_id = ${userId} ORDER BY id DESC LIMIT 30`),
+    db.all(
+      sql`SELECT id, subject, status, email, created_at AS createdAt FROM complaints WHERE profile_id = ${profileId} ORDER BY id DESC LIMIT 30`,
+    ),
+    db.all(sql`
+      SELECT b.blocker_id AS blockerId, b.blocked_id AS blockedId, b.created_at AS createdAt,
+        CASE WHEN b.blocker_id = ${profileId} THEN 'by' ELSE 'of' END AS direction,
+        (SELECT name FROM profiles WHERE id = CASE WHEN b.blocker_id = ${profileId} THEN b.blocked_id ELSE b.blocker_id END) AS otherName
+      FROM blocks b WHERE b.blocker_id = ${profileId} OR b.blocked_id = ${profileId} LIMIT 50`),
+    db.all(sql`
+      SELECT id, template, status, attempts, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt
+      FROM mail_outbox WHERE user_id = ${userId} ORDER BY id DESC LIMIT 30`),
+    db.all(sql`
+      SELECT ip, success, created_at AS createdAt FROM login_attempts
+      WHERE site_id = (SELECT site_id FROM users WHERE id = ${userId}) AND email = (SELECT email FROM users WHERE id = ${userId})
+      ORDER BY id DESC LIMIT 30`),
+    db.all(
+      sql`SELECT user_agent AS userAgent, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 20`,
+    ),
+  ]);
+  const account = accounts[0] as MemberDetail["account"] | undefined;
+  if (!account) return null;
+  return {
+    account,
+    profile: (profiles[0] as MemberDetail["profile"] | undefined) ?? null,
+    photos,
+    ledger,
+    orders,
+    complaintsBy,
+    complaintsAbout,
+    blocks,
+    mails,
+    signIns,
+    sessions,
+  } as MemberDetail;
+}
+
+type Actor = { actorUserId: number };
+
+/** The account as the ban and role actions see it (for their before/after values and the mail). */
+export type AccountFacts = {
+  id: number;
+  siteId: number;
+  email: string;
+  status: string;
+  role: string;
+  language: string;
+  name: string | null;
+};
+
+export async function accountFacts(db: Database, userId: number): Promise<AccountFacts | null> {
+  const [row] = await db.all<AccountFacts>(sql`
+    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, u.language, p.name
+    FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`);
+  return row ?? null;
+}
+
+/**
+ * Bans an account in use (not an admin's): it cannot sign in, every session ends. False when it
+ * is no account in use (already banned, deleted) — nothing changed and nothing recorded.
+ */
+export async function banAccount(db: Database, input: Actor & { account: AccountFacts; reason: string }): Promise<boolean> {
+  const { account } = input;
+  const [changed] = await db.batch([
+    db.all<{ id: number }>(sql`
+      UPDATE users SET status = 'banned'
+      WHERE id = ${account.id} AND role != 'admin' AND status IN ('confirmed', 'not_confirmed') RETURNING id`),
+    auditIfChanged(db, {
+      actorUserId: input.actorUserId,
+      siteId: account.siteId,
+      targetType: "user",
+      targetId: account.id,
+      action: "ban",
+      reason: input.reason,
+      before: { status: account.status },
+      after: { status: "banned" },
+    }),
+    db.run(sql`DELETE FROM sessions WHERE user_id = ${account.id} AND user_id IN (SELECT id FROM users WHERE status = 'banned')`),
+  ]);
+  return changed.length === 1;
+}
+
+/** Lifts a ban: the account is confirmed again (or unconfirmed, when it never was). */
+export async function unbanAccount(db: Database, input: Actor & { account: AccountFacts; reason: string }): Promise<boolean> {
+  const { account } = input;
+  const [changed] = await db.batch([
+    db.all<{ status: string }>(sql`
+      UPDATE users SET status = CASE WHEN confirmed_at IS NULL THEN 'not_confirmed' ELSE 'confirmed' END
+      WHERE id = ${account.id} AND status = 'banned' RETURNING status`),
+    db.run(sql`
+      INSERT INTO admin_audit (actor_user_id, site_id, target_type, target_id, action, reason, before, after)
+      SELECT ${input.actorUserId}, ${account.siteId}, 'user', ${String(account.id)}, 'unban', ${input.reason},
+        json_object('status', 'banned'), json_object('status', status)
+      FROM users WHERE id = ${account.id} AND changes() > 0`),
+  ]);
+  return changed.length === 1;
+}
+
+/** Changes the role; an admin cannot take away their own. */
+export async function setRole(db: Database, input: Actor & { account: AccountFacts; role: MemberRole; reason: string }): Promise<boolean> {
+  const { account } = input;
+  if (account.id === input.actorUserId) return false;
+  const [changed] = await db.batch([
+    db.all(
+      sql`UPDATE users SET role = ${input.role} WHERE id = ${account.id} AND role = ${account.role} AND role != ${input.role} RETURNING id`,
+    ),
+    auditIfChanged(db, {
+      actorUserId: input.actorUserId,
+      siteId: account.siteId,
+      targetType: "user",
+      targetId: account.id,
+      action: "role",
+      reason: input.reason,
+      before: { role: account.role },
+      after: { role: input.role },
+    }),
+  ]);
+  return changed.length === 1;
+}
+
+export type CreditAdjustment = "applied" | "insufficient" | "duplicate";
+
+/**
+ * Gives or takes credits with a reason: one ledger row (reason `adjustment`, never below zero) and
+ * its audit entry in the same transaction. `requestKey` (a random value of the form) makes a
+ * double submit count once.
+ */
+export async function adjustCredits(
+  db: Database,
+  input: Actor & { userId: number; siteId: number; delta: number; reason: string; requestKey: string },
+): Promise<{ outcome: CreditAdjustment; balance: number }> {
+  const causeKey = `admin:${input.requestKey}`;
+  const result = await applyCredits(db, { userId: input.userId, delta: input.delta, reason: "adjustment", causeKey }, [
+    db.run(sql`
+      INSERT INTO admin_audit (actor_user_id, site_id, target_type, target_id, action, reason, before, after)
+      SELECT ${input.actorUserId}, ${input.siteId}, 'user', ${String(input.userId)}, 'credits', ${input.reason},
+        json_object('credits', credits - ${input.delta}), json_object('credits', credits, 'delta', ${input.delta}, 'ledger', ${causeKey})
+      FROM users WHERE id = ${input.userId} AND ${balanceMoved}`),
+  ]);
+  if (result.status === "applied") return { outcome: "applied", balance: result.balance };
+  return { outcome: result.status === "duplicate" ? "duplicate" : "insufficient", balance: result.balance };
+}

@@ -1,0 +1,66 @@
+/**
+ * /admin/audit — the audit trail, searchable (ADR 054): by target ("user", "order" with its id),
+ * action, the operator's address or the reason; newest first, a page at a time.
+ */
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.audit";
+import { searchAudit } from "~/admin/audit.server";
+import { AuditTable } from "~/admin/AuditTable";
+import { getServices } from "~/http/context.server";
+import { requireAdmin } from "~/http/guards.server";
+import { useTranslation } from "~/i18n/translation";
+
+const AUDIT_TYPES = ["user", "order", "discount_code", "site", "site_price", "mail"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const query = new URL(request.url).searchParams;
+  const q = (query.get("q") ?? "").slice(0, 200);
+  const type = (AUDIT_TYPES as readonly string[]).includes(query.get("type") ?? "") ? (query.get("type") as string) : "";
+  const before = Number(query.get("before"));
+  const page = await searchAudit(getServices(context).db, {
+    query: q,
+    targetType: type || undefined,
+    beforeId: Number.isInteger(before) && before > 0 ? before : undefined,
+  });
+  return { ...page, q, type };
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { items, nextBefore, q, type } = loaderData;
+  const next = new URLSearchParams({ q, type, before: String(nextBefore ?? "") });
+  return (
+    <main id="main">
+      <h1>{t("admin:audit.title")}</h1>
+      <form method="get" className="admin-filters">
+        <div className="form-field">
+          <label htmlFor="audit-q">{t("admin:audit.search")}</label>
+          <input id="audit-q" name="q" type="search" defaultValue={q} placeholder={t("admin:audit.searchHint")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-type">{t("admin:audit.type")}</label>
+          <select id="audit-type" name="type" defaultValue={type}>
+            <option value="">{t("admin:audit.anyType")}</option>
+            {AUDIT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin:audit.types.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t("admin:audit.submit")}
+        </button>
+      </form>
+      <AuditTable rows={items} />
+      {nextBefore !== null && (
+        <p>
+          <Link to={`?${next.toString()}`}>{t("admin:audit.older")}</Link>
+        </p>
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Console" }, { name: "robots", content: "noindex" }];

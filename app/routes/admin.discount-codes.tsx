@@ -1,0 +1,210 @@
+/**
+ * /admin/discount-codes — discount codes (product.md §3, ADR 054): the list with their uses, a new
+ * code with every field (general, or personal to one member), and expiring a code.
+ */
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.discount-codes";
+import { codeActionSchema, discountCodeSchema } from "~/admin/discount-code-schema";
+import { createCode, expireCode, listCodes } from "~/admin/discount-codes.server";
+import { formatWhen } from "~/admin/format";
+import { FieldError, FormErrors } from "~/components/forms/FieldError";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { getServices } from "~/http/context.server";
+import { parseForm } from "~/http/forms.server";
+import { requireAdmin } from "~/http/guards.server";
+import { useTranslation } from "~/i18n/translation";
+import { paymentMethodKeys } from "~/payments/methods";
+import { sitesById } from "~/sites/site.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = getServices(context);
+  const [codes, sites] = await Promise.all([listCodes(db), sitesById(db)]);
+  return { codes, sites: [...sites.values()].map((site) => ({ id: site.id, name: site.name })) };
+}
+
+type Reply = { intent: "create" | "expire" | null; result?: SubmissionResult<string[]>; done?: string; error?: string };
+
+/** A code given until a day lasts until the end of that day (UTC). */
+const endOfDay = (day: string) => Math.floor(Date.parse(`${day}T23:59:59Z`) / 1000);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const { db, now } = getServices(context);
+  const { submission } = await parseForm(request, codeActionSchema);
+  const intent = submission.payload.intent === "expire" ? "expire" : submission.payload.intent === "create" ? "create" : null;
+  if (submission.status !== "success") return data<Reply>({ intent, result: submission.reply() }, { status: 400 });
+  const form = submission.value;
+  if (form.intent === "expire") {
+    return (await expireCode(db, admin.id, form.codeId, now()))
+      ? data<Reply>({ intent, done: "admin:codes.expired" })
+      : data<Reply>({ intent, error: "admin:errors.stale" }, { status: 409 });
+  }
+  if (form.expires && endOfDay(form.expires) * 1000 <= now().getTime()) {
+    return data<Reply>({ intent, result: submission.reply({ fieldErrors: { expires: ["admin:codes.errors.past"] } }) }, { status: 400 });
+  }
+  const outcome = await createCode(db, admin.id, form, endOfDay);
+  if (!outcome.ok) {
+    const message = outcome.field === "code" ? "admin:codes.errors.exists" : "admin:codes.errors.member";
+    return data<Reply>({ intent, result: submission.reply({ fieldErrors: { [outcome.field]: [message] } }) }, { status: 400 });
+  }
+  return data<Reply>({ intent, result: submission.reply({ resetForm: true }), done: "admin:codes.created" });
+}
+
+export default function AdminDiscountCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useZodForm(discountCodeSchema, {
+    id: "new-code",
+    lastResult: actionData?.intent === "create" ? actionData.result : undefined,
+    defaultValue: { oncePerUser: "on" },
+  });
+  return (
+    <main id="main">
+      <h1>{t("admin:codes.title")}</h1>
+      {actionData?.done && (
+        <p className="alert alert-success" role="status">
+          {t(actionData.done)}
+        </p>
+      )}
+      {actionData?.error && (
+        <p className="alert alert-danger" role="alert">
+          {t(actionData.error)}
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="admin-card form-stack">
+        <h2>{t("admin:codes.new")}</h2>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="intent" value="create" />
+        <div className="admin-filters">
+          <div className="form-field">
+            <label htmlFor={fields.code.id}>{t("admin:codes.code")}</label>
+            <input {...getInputProps(fields.code, { type: "text" })} autoCapitalize="characters" />
+            <FieldError field={fields.code} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.valuePercentage.id}>{t("admin:codes.percentage")}</label>
+            <input {...getInputProps(fields.valuePercentage, { type: "number" })} />
+            <FieldError field={fields.valuePercentage} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.siteId.id}>{t("admin:codes.site")}</label>
+            <select {...getSelectProps(fields.siteId)}>
+              <option value="">{t("admin:codes.everySite")}</option>
+              {loaderData.sites.map((site) => (
+                <option key={site.id} value={site.id}>
+                  {site.name}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.siteId} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.country.id}>{t("admin:codes.country")}</label>
+            <input {...getInputProps(fields.country, { type: "text" })} maxLength={2} placeholder="NL" />
+            <FieldError field={fields.country} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.currency.id}>{t("admin:codes.currency")}</label>
+            <input {...getInputProps(fields.currency, { type: "text" })} maxLength={3} placeholder="EUR" />
+            <FieldError field={fields.currency} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.minimumOrder.id}>{t("admin:codes.minimum")}</label>
+            <input {...getInputProps(fields.minimumOrder, { type: "number" })} step="0.01" />
+            <FieldError field={fields.minimumOrder} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.userId.id}>{t("admin:codes.member")}</label>
+            <input {...getInputProps(fields.userId, { type: "number" })} />
+            <p className="field-hint">{t("admin:codes.memberHint")}</p>
+            <FieldError field={fields.userId} />
+          </div>
+          <div className="form-field">
+            <label htmlFor={fields.expires.id}>{t("admin:codes.expires")}</label>
+            <input {...getInputProps(fields.expires, { type: "date" })} />
+            <FieldError field={fields.expires} />
+          </div>
+        </div>
+        <fieldset className="form-field">
+          <legend>{t("admin:codes.methods")}</legend>
+          <p className="field-hint">{t("admin:codes.methodsHint")}</p>
+          <div className="admin-filters">
+            {paymentMethodKeys.map((method) => (
+              <label key={method}>
+                <input type="checkbox" name={fields.paymentMethods.name} value={method} /> {method}
+              </label>
+            ))}
+          </div>
+          <FieldError field={fields.paymentMethods} />
+        </fieldset>
+        <label>
+          <input {...getInputProps(fields.oncePerUser, { type: "checkbox", value: "on" })} /> {t("admin:codes.oncePerUser")}
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t("admin:codes.create")}
+        </button>
+      </Form>
+
+      <h2>{t("admin:codes.list")}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t("admin:codes.code")}</th>
+              <th>{t("admin:codes.site")}</th>
+              <th className="num">{t("admin:codes.percentage")}</th>
+              <th>{t("admin:codes.conditions")}</th>
+              <th>{t("admin:codes.expires")}</th>
+              <th>{t("admin:codes.status")}</th>
+              <th className="num">{t("admin:codes.used")}</th>
+              <th className="num">{t("admin:codes.reserved")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.codes.map((code) => (
+              <tr key={code.id}>
+                <td>
+                  <code>{code.code}</code>
+                </td>
+                <td>{code.siteId ?? t("admin:codes.everySite")}</td>
+                <td className="num">{code.valuePercentage}%</td>
+                <td>
+                  {[
+                    code.country,
+                    code.currency,
+                    code.minimumOrderCents ? `≥ ${(code.minimumOrderCents / 100).toFixed(2)}` : null,
+                    code.userId ? t("admin:codes.personal", { id: code.userId }) : null,
+                    code.paymentMethods ? (JSON.parse(code.paymentMethods) as string[]).join(", ") : null,
+                    code.validitySeconds ? t("admin:codes.welcome") : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </td>
+                <td>{code.expiresAt ? formatWhen(code.expiresAt, i18n.language) : "–"}</td>
+                <td>{t(`admin:codes.statuses.${code.status}`)}</td>
+                <td className="num">{code.used}</td>
+                <td className="num">{code.reserved}</td>
+                <td>
+                  {code.status === "active" && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="expire" />
+                      <input type="hidden" name="codeId" value={code.id} />
+                      <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
+                        {t("admin:codes.expire")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Console" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,329 @@
+/**
+ * /admin/orders — orders filtered by site, status, method, the buyer's country and a period;
+ * revenue per day, site, method and currency as bars and a table; the CSV for the accountant; one
+ * order's history (its payments at Mollie, its ledger entries) with a refund through Mollie
+ * (app/payments/refunds.server.ts, the service members use, ADR 054).
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.orders";
+import { auditEntry } from "~/admin/audit.server";
+import { formatWhen } from "~/admin/format";
+import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
+import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
+import { getServices } from "~/http/context.server";
+import { readForm } from "~/http/forms.server";
+import { requireAdmin } from "~/http/guards.server";
+import { idParam } from "~/http/params";
+import { useFormat } from "~/i18n/format";
+import { useTranslation } from "~/i18n/translation";
+import { paymentProviderFor } from "~/payments/mollie.server";
+import { paymentMethodKeys } from "~/payments/methods";
+import { refundOrder } from "~/payments/refunds.server";
+import { sitesById } from "~/sites/site.server";
+
+/**
+ * The operator decides about a refund after the member's own refund period (a complaint, a
+ * mistake): the console's window is a year. The service still refuses an order whose credits
+ * were spent, so money and credits never both leave.
+ */
+const CONSOLE_REFUND_DAYS = 365;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = getServices(context);
+  const filter = orderFilterOf(new URL(request.url).searchParams);
+  const [orders, totals, sites, history] = await Promise.all([
+    findOrders(db, filter),
+    revenue(db, filter),
+    sitesById(db),
+    filter.id ? orderHistory(db, filter.id) : Promise.resolve(null),
+  ]);
+  return {
+    filter: filter.text,
+    orders,
+    revenue: totals,
+    history,
+    sites: [...sites.values()].map((site) => ({ id: site.id, name: site.name })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const { db, env, now } = getServices(context);
+  const form = await readForm(request);
+  const orderId = idParam(String(form.get("orderId") ?? ""));
+  if (form.get("intent") !== "refund" || orderId === null)
+    return data({ ok: false, message: "admin:orders.refund.invalid" }, { status: 400 });
+  const history = await orderHistory(db, orderId);
+  if (!history) throw data(null, { status: 404 });
+  const { order } = history;
+  const outcome = await refundOrder(db, paymentProviderFor(env), {
+    userId: order.userId,
+    orderId: order.id,
+    refundDays: CONSOLE_REFUND_DAYS,
+    now: now(),
+  });
+  switch (outcome.status) {
+    case "refunded":
+      // The refund service moves the credits and the money itself; its entry follows its outcome.
+      await db.batch([
+        auditEntry(db, {
+          actorUserId: admin.id,
+          siteId: order.siteId,
+          targetType: "order",
+          targetId: order.id,
+          action: "refund",
+          before: { status: order.status, credits: order.credits },
+          after: { status: "refunded", amountCents: order.amountCents, currency: order.currency },
+        }),
+      ]);
+      return { ok: true, message: "admin:orders.refund.done" };
+    case "not_found":
+      throw data(null, { status: 404 });
+    case "refused":
+      return data({ ok: false, message: `admin:orders.refund.refused.${outcome.reason}` }, { status: 409 });
+    case "provider_error":
+      return data({ ok: false, message: "admin:orders.refund.failed" }, { status: 502 });
+  }
+}
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const busy = useNavigation().state !== "idle";
+  const { filter, orders, history, sites } = loaderData;
+  const exportQuery = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== "")).toString();
+  return (
+    <main id="main">
+      <h1>{t("admin:orders.title")}</h1>
+      <form method="get" className="admin-filters">
+        <div className="form-field">
+          <label htmlFor="order-site">{t("admin:orders.site")}</label>
+          <select id="order-site" name="site" defaultValue={filter.site}>
+            <option value="">{t("admin:orders.any")}</option>
+            {sites.map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="order-status">{t("admin:orders.status")}</label>
+          <select id="order-status" name="status" defaultValue={filter.status}>
+            <option value="">{t("admin:orders.any")}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin:orderStatuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="order-method">{t("admin:orders.method")}</label>
+          <select id="order-method" name="method" defaultValue={filter.method}>
+            <option value="">{t("admin:orders.any")}</option>
+            {paymentMethodKeys.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="order-country">{t("admin:orders.country")}</label>
+          <input id="order-country" name="country" defaultValue={filter.country} maxLength={2} autoCapitalize="characters" />
+        </div>
+        <div className="form-field">
+          <label htmlFor="order-from">{t("admin:orders.from")}</label>
+          <input id="order-from" name="from" type="date" defaultValue={filter.from} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="order-to">{t("admin:orders.to")}</label>
+          <input id="order-to" name="to" type="date" defaultValue={filter.to} />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t("admin:orders.submit")}
+        </button>
+      </form>
+      <p>
+        <a href={`/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+          {t("admin:orders.csv")}
+        </a>
+      </p>
+
+      {actionData && (
+        <p className={`alert ${actionData.ok ? "alert-success" : "alert-danger"}`} role="status">
+          {t(actionData.message)}
+        </p>
+      )}
+
+      {history && (
+        <section className="admin-card" aria-labelledby="order-history">
+          <h2 id="order-history">{t("admin:orders.history", { id: history.order.id })}</h2>
+          <dl className="admin-facts">
+            <dt>{t("admin:orders.member")}</dt>
+            <dd>
+              <Link to={`/admin/members/${history.order.userId}`}>{history.order.email}</Link>
+            </dd>
+            <dt>{t("admin:orders.status")}</dt>
+            <dd data-testid="order-status">{t(`admin:orderStatuses.${history.order.status}`)}</dd>
+            <dt>{t("admin:orders.amount")}</dt>
+            <dd>{format.money(history.order.amountCents, history.order.currency)}</dd>
+            <dt>{t("admin:columns.credits")}</dt>
+            <dd>{history.order.credits}</dd>
+          </dl>
+          <h3>{t("admin:orders.payments")}</h3>
+          <ul>
+            {history.payments.map((payment) => (
+              <li key={payment.id}>
+                {payment.providerPaymentId} · {payment.method} · {payment.status} ·{" "}
+                {formatWhen(payment.updatedAt ?? payment.createdAt, i18n.language)}
+              </li>
+            ))}
+          </ul>
+          <h3>{t("admin:orders.ledger")}</h3>
+          <ul>
+            {history.ledger.map((entry) => (
+              <li key={entry.id}>
+                {entry.causeKey}: {entry.delta > 0 ? `+${entry.delta}` : entry.delta} → {entry.balanceAfter} ·{" "}
+                {formatWhen(entry.createdAt, i18n.language)}
+              </li>
+            ))}
+          </ul>
+          {history.order.status === "paid" && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="orderId" value={history.order.id} />
+              <p className="field-hint">{t("admin:orders.refund.explain")}</p>
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {t("admin:orders.refund.submit", { amount: format.money(history.order.amountCents, history.order.currency) })}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
+
+      <h2>{t("admin:orders.revenue")}</h2>
+      <RevenueCharts rows={loaderData.revenue} />
+      <RevenueTable rows={loaderData.revenue} />
+
+      <h2>{t("admin:orders.list", { count: orders.length })}</h2>
+      {orders.length === 0 ? (
+        <p>{t("admin:orders.empty")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>{t("admin:columns.id")}</th>
+                <th>{t("admin:columns.createdAt")}</th>
+                <th>{t("admin:orders.member")}</th>
+                <th>{t("admin:orders.site")}</th>
+                <th>{t("admin:orders.country")}</th>
+                <th>{t("admin:orders.method")}</th>
+                <th>{t("admin:orders.status")}</th>
+                <th className="num">{t("admin:orders.amount")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to={`?id=${order.id}`}>{order.id}</Link>
+                  </td>
+                  <td>{formatWhen(order.createdAt, i18n.language)}</td>
+                  <td>
+                    <Link to={`/admin/members/${order.userId}`}>{order.email}</Link>
+                  </td>
+                  <td>{order.siteId}</td>
+                  <td>{order.country}</td>
+                  <td>{order.method}</td>
+                  <td>{t(`admin:orderStatuses.${order.status}`)}</td>
+                  <td className="num">{format.money(order.amountCents, order.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function RevenueTable({ rows }: { rows: RevenueRow[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (rows.length === 0) return <p>{t("admin:orders.noRevenue")}</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>{t("admin:orders.day")}</th>
+            <th>{t("admin:orders.site")}</th>
+            <th>{t("admin:orders.method")}</th>
+            <th className="num">{t("admin:orders.count")}</th>
+            <th className="num">{t("admin:orders.amount")}</th>
+            <th className="num">{t("admin:orders.refunded")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.day}-${row.siteId}-${row.method}-${row.currency}`}>
+              <td>{row.day}</td>
+              <td>{row.siteId}</td>
+              <td>{row.method}</td>
+              <td className="num">{row.orders}</td>
+              <td className="num">{format.money(Number(row.amountCents), row.currency)}</td>
+              <td className="num">{format.money(Number(row.refundedCents), row.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One bar chart per currency: revenue per day, drawn as inline SVG (no chart library). */
+function RevenueCharts({ rows }: { rows: RevenueRow[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const byCurrency = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const days = byCurrency.get(row.currency) ?? new Map<string, number>();
+    days.set(row.day, (days.get(row.day) ?? 0) + Number(row.amountCents));
+    byCurrency.set(row.currency, days);
+  }
+  return (
+    <>
+      {[...byCurrency].map(([currency, days]) => {
+        const bars = [...days].sort(([a], [b]) => a.localeCompare(b)).slice(-31);
+        const most = Math.max(1, ...bars.map(([, cents]) => cents));
+        const width = Math.max(320, bars.length * 24);
+        return (
+          <figure key={currency}>
+            <svg className="admin-chart" viewBox={`0 0 ${width} 140`} role="img" aria-label={t("admin:orders.chart", { currency })}>
+              {bars.map(([day, cents], index) => {
+                const height = Math.round((cents / most) * 110);
+                return (
+                  <g key={day}>
+                    <rect x={index * 24 + 4} y={120 - height} width={18} height={height}>
+                      <title>{`${day}: ${format.money(cents, currency)}`}</title>
+                    </rect>
+                    <text x={index * 24 + 13} y={134} textAnchor="middle">
+                      {day.slice(8)}
+                    </text>
+                  </g>
+                );
+              })}
+            </svg>
+            <figcaption>{t("admin:orders.chart", { currency })}</figcaption>
+          </figure>
+        );
+      })}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Console" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,114 @@
+/**
+ * Every change an operator makes to a site (ADR 054) goes through `writeSite`: a new site with its
+ * host name, or new settings, names and hosts of one. The settings are validated by the schema the
+ * app reads them with (site-settings.ts), so a setting the app would refuse is never stored; the
+ * change and its audit entry are one batch; afterwards this isolate forgets its copy of the sites
+ * (`forgetSites`), which is where a cross-isolate invalidation hooks in.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditEntry } from "~/admin/audit.server";
+import { siteSettingsSchema } from "./site-settings";
+import { forgetSites } from "./site.server";
+
+export type SiteWrite = {
+  key: string;
+  name: string;
+  domain: string;
+  domainLanguage: string;
+  /** Every host name the site answers on (the domain among them). */
+  hosts: string[];
+  settings: unknown;
+};
+
+export type SiteWriteOutcome =
+  | { ok: true; siteId: number }
+  | { ok: false; field: "key" | "hosts" | "settings"; message: string; path?: string };
+
+type SiteRow = { id: number; key: string; name: string; domain: string; domainLanguage: string; settings: string; hosts: string | null };
+
+async function siteRow(db: Database, siteId: number): Promise<SiteRow | null> {
+  const [row] = await db.all<SiteRow>(sql`
+    SELECT s.id, s.key, s.name, s.domain, s.domain_language AS domainLanguage, s.settings,
+      (SELECT json_group_array(host) FROM site_hosts WHERE site_id = s.id) AS hosts
+    FROM sites s WHERE s.id = ${siteId}`);
+  return row ?? null;
+}
+
+/** Creates a site (`siteId` null) or changes one; nothing is stored when anything is refused. */
+export async function writeSite(
+  db: Database,
+  input: { actorUserId: number; siteId: number | null; site: SiteWrite },
+): Promise<SiteWriteOutcome> {
+  const parsed = siteSettingsSchema.safeParse(input.site.settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      field: "settings",
+      message: "admin:sites.errors.settings",
+      path: issue ? `${issue.path.join(".")}: ${issue.message}` : "",
+    };
+  }
+  const site = { ...input.site, hosts: [...new Set([input.site.domain, ...input.site.hosts].map((host) => host.toLowerCase()))] };
+  const settings = JSON.stringify(input.site.settings);
+  const before = input.siteId === null ? null : await siteRow(db, input.siteId);
+  if (input.siteId !== null && !before) return { ok: false, field: "key", message: "admin:errors.stale" };
+
+  // A host of another site, or a key another site has, refuses the whole change.
+  const [clash] = await db.all<{ what: string }>(sql`
+    SELECT 'hosts' AS what FROM site_hosts WHERE host IN (${sql.join(
+      site.hosts.map((host) => sql`${host}`),
+      sql`, `,
+    )}) AND site_id IS NOT ${input.siteId}
+    UNION ALL SELECT 'key' FROM sites WHERE key = ${site.key} AND id IS NOT ${input.siteId}
+    LIMIT 1`);
+  if (clash)
+    return clash.what === "key"
+      ? { ok: false, field: "key", message: "admin:sites.errors.keyTaken" }
+      : { ok: false, field: "hosts", message: "admin:sites.errors.hostTaken" };
+
+  const beforeValues = before ? { ...before, settings: JSON.parse(before.settings), hosts: JSON.parse(before.hosts ?? "[]") } : null;
+  const afterValues = { ...site, settings: input.site.settings };
+  try {
+    if (input.siteId === null) {
+      const [created] = await db.batch([
+        db.all<{ id: number }>(sql`
+          INSERT INTO sites (key, name, domain, domain_language, company_id, is_default, settings)
+          SELECT ${site.key}, ${site.name}, ${site.domain}, ${site.domainLanguage}, (SELECT min(id) FROM companies), 0, ${settings}
+          RETURNING id`),
+        db.run(
+          sql`INSERT INTO site_hosts (host, site_id) SELECT value, (SELECT id FROM sites WHERE key = ${site.key}) FROM json_each(${JSON.stringify(site.hosts)})`,
+        ),
+        db.run(sql`
+          INSERT INTO admin_audit (actor_user_id, site_id, target_type, target_id, action, before, after)
+          SELECT ${input.actorUserId}, id, 'site', CAST(id AS TEXT), 'create', NULL, ${JSON.stringify(afterValues)} FROM sites WHERE key = ${site.key}`),
+      ]);
+      forgetSites();
+      return { ok: true, siteId: Number(created[0]?.id) };
+    }
+    const siteId = input.siteId;
+    await db.batch([
+      db.run(sql`
+        UPDATE sites SET key = ${site.key}, name = ${site.name}, domain = ${site.domain}, domain_language = ${site.domainLanguage}, settings = ${settings}
+        WHERE id = ${siteId}`),
+      db.run(sql`DELETE FROM site_hosts WHERE site_id = ${siteId}`),
+      db.run(sql`INSERT INTO site_hosts (host, site_id) SELECT value, ${siteId} FROM json_each(${JSON.stringify(site.hosts)})`),
+      auditEntry(db, {
+        actorUserId: input.actorUserId,
+        siteId,
+        targetType: "site",
+        targetId: siteId,
+        action: "update",
+        before: beforeValues,
+        after: afterValues,
+      }),
+    ]);
+    forgetSites();
+    return { ok: true, siteId };
+  } catch (error) {
+    // Another operator took the host or key between the check and the batch: the batch rolled back.
+    if (String(error).includes("UNIQUE")) return { ok: false, field: "hosts", message: "admin:sites.errors.hostTaken" };
+    throw error;
+  }
+}
