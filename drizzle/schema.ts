@@ -396,9 +396,19 @@ export const messages = sqliteTable(
     credits: integer("credits").notNull().default(0),
     /** Client-chosen idempotency key so a retried send is stored (and charged) once. */
     clientKey: text("client_key"),
+    /**
+     * Why the safety check flagged the text ("contact,money", app/safety/message-check.ts), sent
+     * anyway after the prompt; null for a message that was not flagged. Only the reasons, never a copy of the text.
+     */
+    safetyFlags: text("safety_flags"),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation").on(t.conversationId, t.id), uniqueIndex("messages_client_key").on(t.senderId, t.clientKey)],
+  (t) => [
+    index("messages_conversation").on(t.conversationId, t.id),
+    uniqueIndex("messages_client_key").on(t.senderId, t.clientKey),
+    // The moderators' queue of flagged conversations (app/safety/flagged-conversations.server.ts).
+    index("messages_flagged").on(t.conversationId, t.id).where(sql`${t.safetyFlags} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -917,7 +927,7 @@ export const moderationActions = sqliteTable(
     moderatorUserId: integer("moderator_user_id")
       .notNull()
       .references(() => users.id),
-    targetType: text("target_type", { enum: ["photo", "chat_photo", "profile_text", "complaint", "profile"] }).notNull(),
+    targetType: text("target_type", { enum: ["photo", "chat_photo", "profile_text", "complaint", "profile", "conversation"] }).notNull(),
     targetId: integer("target_id").notNull(),
     action: text("action").notNull(),
     reason: text("reason"),
@@ -940,6 +950,8 @@ export const complaints = sqliteTable(
     body: text("body").notNull(),
     /** The profile the complaint is about, if any. */
     profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** A report from a chat: the conversation whose last messages the moderator reads (read there, never copied). */
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     status: text("status", { enum: ["open", "in_progress", "closed"] })
       .notNull()
       .default("open"),

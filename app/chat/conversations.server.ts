@@ -11,6 +11,7 @@ import { schema, type Database } from "~/db/client.server";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { reachableBy } from "~/profiles/visibility.server";
+import { parseReasons, type SafetyReason } from "~/safety/message-check";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, photos, regions, chatPhotos } = schema;
 
@@ -38,6 +39,11 @@ export type ChatMessage = {
   photo: ChatPhoto | null;
   /** A GIF message's address (from the GIF provider, product.md §10 "GIFs in chat"). */
   gif: string | null;
+  /**
+   * Why the safety check flagged the partner's message (ADR 053): the recipient's gentle warning
+   * with a report button. Empty for the member's own messages and for messages not flagged.
+   */
+  safety: SafetyReason[];
   at: string;
 };
 
@@ -91,6 +97,7 @@ type MessageRow = {
   photoStatus: ChatPhoto["status"] | null;
   photoWidth: number | null;
   photoHeight: number | null;
+  safetyFlags: string | null;
   createdAt: Date;
 };
 
@@ -113,6 +120,7 @@ function toChatMessage(row: MessageRow, viewerProfileId: number): ChatMessage {
     gift: row.giftKey ? { key: row.giftKey, icon: giftIcons.get(row.giftKey) ?? "🎁" } : null,
     photo,
     gif: row.kind === "gif" ? row.body : null,
+    safety: mine ? [] : parseReasons(row.safetyFlags),
     at: row.createdAt.toISOString(),
   };
 }
@@ -127,6 +135,7 @@ const messageColumns = {
   photoStatus: chatPhotos.status,
   photoWidth: chatPhotos.width,
   photoHeight: chatPhotos.height,
+  safetyFlags: messages.safetyFlags,
   createdAt: messages.createdAt,
 };
 

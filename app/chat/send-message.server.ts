@@ -59,6 +59,8 @@ export async function sendMessage(
     sender: Sender;
     to: Destination;
     message: MessageContent;
+    /** The safety check's reasons for a text sent anyway after the prompt (ADR 053), stored beside it. */
+    safetyFlags?: string | null;
     siteId: number;
     settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits">;
     now: Date;
@@ -113,6 +115,7 @@ export async function sendMessage(
       photo: message.intent === "photo" ? message.photo : null,
       credits: cost,
       clientKey: message.clientKey,
+      safetyFlags: input.safetyFlags ?? null,
       now,
     }),
   );
@@ -230,14 +233,15 @@ function deliveryEffects(
     photo: ChatPhotoInput["photo"] | null;
     credits: number;
     clientKey: string;
+    safetyFlags: string | null;
     now: Date;
   },
 ) {
   const at = Math.floor(m.now.getTime() / 1000);
   return [
     db.run(sql`
-      INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, created_at)
-      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${at}
+      INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, safety_flags, created_at)
+      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${m.safetyFlags}, ${at}
       WHERE ${balanceMoved}`),
     ...(m.photo
       ? [

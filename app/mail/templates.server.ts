@@ -13,6 +13,10 @@ export const mailTemplates = {
   account_deleted: { notification: false },
   /** The confirmation of a complaint or report filed on /complaints. */
   complaint_received: { notification: false },
+  /** A moderator warns a member about what they wrote in a chat (ADR 053). */
+  safety_warning: { notification: false },
+  /** A report from a chat was handled; never says what was done to the other member (ADR 053). */
+  report_handled: { notification: false },
   /** Someone started a conversation with the member (notification type new_conversations). */
   new_conversation: { notification: true },
   /** A new message in a conversation the member has read up to now (notification type new_messages). */
