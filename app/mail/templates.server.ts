@@ -17,6 +17,8 @@ export const mailTemplates = {
   safety_warning: { notification: false },
   /** A report from a chat was handled; never says what was done to the other member (ADR 053). */
   report_handled: { notification: false },
+  /** A moderator banned the member; says how to appeal (ADR 053). */
+  account_banned: { notification: false },
   /** Someone started a conversation with the member (notification type new_conversations). */
   new_conversation: { notification: true },
   /** A new message in a conversation the member has read up to now (notification type new_messages). */

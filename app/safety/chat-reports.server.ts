@@ -6,9 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { CHAT_REPORT_SUBJECT } from "./chat-report-subject";
 
-/** The subject a chat report is stored with; the moderation screen shows it translated. */
-export const CHAT_REPORT_SUBJECT = "chat_report";
 
 export type ChatReportOutcome = { status: "reported"; complaintId: number } | { status: "not_found" };
 

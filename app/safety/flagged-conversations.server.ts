@@ -13,6 +13,8 @@ import type { Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { banMember } from "~/moderation/ban.server";
 import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
+import { tellBannedMember } from "./ban-notice.server";
+import type { ConversationDecision } from "./conversation-decisions";
 import { parseReasons, type SafetyReason } from "./message-check";
 
 /** How many of a conversation's last messages the moderator reads. */
@@ -20,8 +22,6 @@ export const MESSAGES_SHOWN = 20;
 /** How many conversations the queue shows at once, oldest waiting first. */
 const QUEUE_SIZE = 20;
 
-export const CONVERSATION_DECISIONS = ["dismiss", "warn", "remove_photos", "ban"] as const;
-export type ConversationDecision = (typeof CONVERSATION_DECISIONS)[number];
 
 export type QueuedMessage = {
   id: number;
@@ -158,7 +158,8 @@ export async function decideConversation(deps: MailDeps & SessionEndDeps, review
     ...photoRemoval,
   ]);
 
-  if (review.decision === "ban") await banMember(deps, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId });
+  if (review.decision === "ban" && (await banMember(deps, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId })))
+    await tellBannedMember(deps, { profileId: review.profileId, origin: review.origin });
   if (review.decision === "warn")
     await sendMail(deps, {
       template: "safety_warning",
