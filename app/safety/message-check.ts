@@ -143,6 +143,9 @@ const MESSENGERS = new RegExp(
   "u",
 );
 
+/** What every e-mail address has, spelled out or not: the cheap test before `EMAIL`. */
+const AT_SIGN = /@|\bat\b|apenstaartje|klammeraffe|malpa|arobase|arroba|chiocciola|snabel/;
+
 /** "@handle": a user name elsewhere (an e-mail address has a letter before the @). */
 const HANDLE = /(?:^|[\s(:,])@[a-z0-9_.]{3,30}\b/u;
 
@@ -303,6 +306,9 @@ const MONEY_NOUNS = folded([
   "kroner",
 ]).join("|");
 
+/** Money mentioned at all: the cheap test before `MONEY_REQUEST`. */
+const MONEY_MENTIONED = new RegExp(`(?:^|[^\\p{L}])(?:${MONEY_NOUNS})(?![\\p{L}])`, "u");
+
 /** A request to send money: a verb and money within a few words, in either order ("stuur me geld", "mir Geld schicken"). */
 const MONEY_REQUEST = new RegExp(
   `(?:^|[^\\p{L}])(?:${MONEY_VERBS})\\p{L}*(?:[^\\p{L}\\d€$]+[\\p{L}\\d]+){0,4}?[^\\p{L}\\d€$]*(?:\\d+[\\s.,]*)?(?:${MONEY_NOUNS})(?![\\p{L}])` +
@@ -341,9 +347,11 @@ const INSULT_WORDS = new RegExp(
 export function checkMessage(text: string): SafetyReason[] {
   const plain = foldText(text);
   const reasons: SafetyReason[] = [];
-  if (hasPhoneNumber(plain) || EMAIL.test(plain) || MESSENGERS.test(plain) || HANDLE.test(plain)) reasons.push("contact");
+  // The cheap tests first; the costly patterns run only on a text that could match them (tools/bench/safety-check.ts).
+  if (MESSENGERS.test(plain) || HANDLE.test(plain) || (AT_SIGN.test(plain) && EMAIL.test(plain)) || hasPhoneNumber(plain))
+    reasons.push("contact");
   if (LINK.test(plain)) reasons.push("link");
-  if (MONEY_WORDS.test(plain) || MONEY_REQUEST.test(plain)) reasons.push("money");
+  if (MONEY_WORDS.test(plain) || (MONEY_MENTIONED.test(plain) && MONEY_REQUEST.test(plain))) reasons.push("money");
   if (INSULT_WORDS.test(plain)) reasons.push("insult");
   return reasons;
 }
