@@ -17,14 +17,14 @@ import type { MailDeps } from "~/mail/mail.server";
 import { latestBirthDate, sexualityOf } from "~/profiles/profile-schema";
 import { isDisposableEmail } from "~/security/disposable-email.server";
 import { networkRange } from "~/security/network-range";
+import { SIGNUPS_PER_NETWORK_PER_HOUR } from "./signup-limits";
 import { withinLimits } from "~/security/rate-limit.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { Site } from "~/sites/site.server";
 
 /** Abuse protection (product.md §9): 5 new accounts per IP address and 5 attempts per address an hour. */
 export const SIGNUPS_PER_IP_PER_HOUR = 5;
-/** A whole network range (/24, /48) gets more room (a shared office or campus), but not unlimited (ADR 053). */
-export const SIGNUPS_PER_NETWORK_PER_HOUR = 20;
+export { SIGNUPS_PER_NETWORK_PER_HOUR } from "./signup-limits";
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 5;
 const HOUR = 60 * 60;
 

@@ -8,7 +8,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { CHAT_REPORT_SUBJECT } from "./chat-report-subject";
 
-
 export type ChatReportOutcome = { status: "reported"; complaintId: number } | { status: "not_found" };
 
 /**
@@ -17,7 +16,12 @@ export type ChatReportOutcome = { status: "reported"; complaintId: number } | { 
  */
 export async function reportConversation(
   db: Database,
-  input: { siteId: number; reporter: { userId: number; profileId: number; name: string; email: string }; conversationId: number; now: Date },
+  input: {
+    siteId: number;
+    reporter: { userId: number; profileId: number; name: string; email: string };
+    conversationId: number;
+    now: Date;
+  },
 ): Promise<ChatReportOutcome> {
   const { reporter, conversationId, siteId } = input;
   const at = Math.floor(input.now.getTime() / 1000);

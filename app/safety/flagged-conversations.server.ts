@@ -22,7 +22,6 @@ export const MESSAGES_SHOWN = 20;
 /** How many conversations the queue shows at once, oldest waiting first. */
 const QUEUE_SIZE = 20;
 
-
 export type QueuedMessage = {
   id: number;
   senderId: number;
@@ -47,7 +46,10 @@ const reviewedThrough = sql`COALESCE((
   WHERE target_type = 'conversation' AND target_id = c.id), 0)`;
 
 /** The queue: two reads one after the other (the conversations, then their last messages). */
-export async function listFlaggedConversations(db: Database, siteId: number): Promise<{ conversations: QueuedConversation[]; total: number }> {
+export async function listFlaggedConversations(
+  db: Database,
+  siteId: number,
+): Promise<{ conversations: QueuedConversation[]; total: number }> {
   const waiting = sql`
     SELECT c.id, c.starter_id, c.recipient_id, c.last_message_at FROM conversations AS c
     WHERE c.site_id = ${siteId} AND (
@@ -57,7 +59,15 @@ export async function listFlaggedConversations(db: Database, siteId: number): Pr
         SELECT conversation_id FROM messages WHERE safety_flags IS NOT NULL
         UNION SELECT conversation_id FROM complaints WHERE site_id = ${siteId} AND status != 'closed' AND conversation_id IS NOT NULL)`;
   const [rows, [count], reports] = await db.batch([
-    db.all<{ id: number; starter_id: number; recipient_id: number; starter_name: string; recipient_name: string; starter_banned: number; recipient_banned: number }>(sql`
+    db.all<{
+      id: number;
+      starter_id: number;
+      recipient_id: number;
+      starter_name: string;
+      recipient_name: string;
+      starter_banned: number;
+      recipient_banned: number;
+    }>(sql`
       SELECT w.id, w.starter_id, w.recipient_id,
         s.name AS starter_name, r.name AS recipient_name,
         (SELECT status = 'banned' FROM users WHERE id = s.user_id) AS starter_banned,
@@ -76,10 +86,21 @@ export async function listFlaggedConversations(db: Database, siteId: number): Pr
   ]);
   if (rows.length === 0) return { conversations: [], total: Number(count?.total ?? 0) };
   const ids = rows.map((row) => row.id);
-  const messages = await db.all<{ id: number; conversation_id: number; sender_id: number; kind: QueuedMessage["kind"]; body: string | null; safety_flags: string | null; created_at: number }>(sql`
+  const messages = await db.all<{
+    id: number;
+    conversation_id: number;
+    sender_id: number;
+    kind: QueuedMessage["kind"];
+    body: string | null;
+    safety_flags: string | null;
+    created_at: number;
+  }>(sql`
     SELECT id, conversation_id, sender_id, kind, body, safety_flags, created_at FROM (
       SELECT m.*, row_number() OVER (PARTITION BY m.conversation_id ORDER BY m.id DESC) AS nth
-      FROM messages AS m WHERE m.conversation_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))
+      FROM messages AS m WHERE m.conversation_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}))
     WHERE nth <= ${MESSAGES_SHOWN}
     ORDER BY conversation_id, id`);
   return {
@@ -158,7 +179,10 @@ export async function decideConversation(deps: MailDeps & SessionEndDeps, review
     ...photoRemoval,
   ]);
 
-  if (review.decision === "ban" && (await banMember(deps, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId })))
+  if (
+    review.decision === "ban" &&
+    (await banMember(deps, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId }))
+  )
     await tellBannedMember(deps, { profileId: review.profileId, origin: review.origin });
   if (review.decision === "warn")
     await sendMail(deps, {

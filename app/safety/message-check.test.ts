@@ -75,9 +75,12 @@ describe("e-mail, links and messengers", () => {
     expect(checkMessage(text)).toContain("contact");
   });
 
-  it.each(["kijk op https://example.org/profiel", "www.mijnsite.nl", "zie mijnsite.nl voor foto's", "t.me/anna"])("flags %j as a link", (text) => {
-    expect(checkMessage(text)).toContain("link");
-  });
+  it.each(["kijk op https://example.org/profiel", "www.mijnsite.nl", "zie mijnsite.nl voor foto's", "t.me/anna"])(
+    "flags %j as a link",
+    (text) => {
+      expect(checkMessage(text)).toContain("link");
+    },
+  );
 });
 
 describe("money", () => {

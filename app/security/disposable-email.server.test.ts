@@ -8,6 +8,7 @@ describe("isDisposableEmail", () => {
   });
 
   it("accepts ordinary providers", () => {
-    for (const email of ["anna@gmail.com", "jan@ziggo.nl", "tom@web.de", "ola@wp.pl", "x@example.org"]) expect(isDisposableEmail(email)).toBe(false);
+    for (const email of ["anna@gmail.com", "jan@ziggo.nl", "tom@web.de", "ola@wp.pl", "x@example.org"])
+      expect(isDisposableEmail(email)).toBe(false);
   });
 });

@@ -11,7 +11,11 @@ let domains: ReadonlySet<string> | null = null;
 /** True when the address's domain, or a domain it belongs to (`x.mailinator.com`), is a disposable one. */
 export function isDisposableEmail(email: string): boolean {
   domains ??= new Set(disposableEmailBlocklist());
-  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase().replace(/\.$/, "");
+  const domain = email
+    .slice(email.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
   const labels = domain.split(".");
   for (let start = 0; start < labels.length - 1; start++) if (domains.has(labels.slice(start).join("."))) return true;
   return false;

@@ -35,22 +35,26 @@ describe("the 'Are you sure?' prompt", () => {
     ["Dutch", ["Bel me op 06-12345678", "mijn nummer: +31 6 1234 5678", "nul zes een twee drie vier vijf zes zeven acht"]],
     ["German", ["Ruf mich an: 0171 2345678", "+49 (0)171/234 56 78", "null eins sieben eins zwei drei vier fünf sechs sieben acht"]],
     ["Polish", ["zadzwoń 512 345 678", "+48 512-345-678", "pięć jeden dwa trzy cztery pięć sześć siedem osiem"]],
-  ])("holds back a %s phone number written three ways, storing and charging nothing", async (_language, texts) => {
-    const [anna, bram] = await Promise.all([signedIn({ name: "Anna" }), signedIn({ name: "Bram" })]);
-    const before = await credits(anna);
-    for (const text of texts) {
-      const response = await startChat(anna, bram, text);
-      expect(response.status, text).toBe(409);
-      const page = mainContent(await response.text());
-      expect(page).toContain("Weet je zeker dat je dit wilt versturen?");
-      expect(page).toContain("telefoonnummer");
-      expect(page).toContain("Toch versturen");
-      // The text stays in the box, to change or to send anyway.
-      expect(page).toContain(text.replace(/'/g, "&#x27;"));
-    }
-    expect(await messagesFrom(anna)).toBe(0);
-    expect(await credits(anna)).toBe(before);
-  }, 90_000);
+  ])(
+    "holds back a %s phone number written three ways, storing and charging nothing",
+    async (_language, texts) => {
+      const [anna, bram] = await Promise.all([signedIn({ name: "Anna" }), signedIn({ name: "Bram" })]);
+      const before = await credits(anna);
+      for (const text of texts) {
+        const response = await startChat(anna, bram, text);
+        expect(response.status, text).toBe(409);
+        const page = mainContent(await response.text());
+        expect(page).toContain("Weet je zeker dat je dit wilt versturen?");
+        expect(page).toContain("telefoonnummer");
+        expect(page).toContain("Toch versturen");
+        // The text stays in the box, to change or to send anyway.
+        expect(page).toContain(text.replace(/'/g, "&#x27;"));
+      }
+      expect(await messagesFrom(anna)).toBe(0);
+      expect(await credits(anna)).toBe(before);
+    },
+    90_000,
+  );
 
   it("lets ordinary messages through without asking", async () => {
     const [anna, bram] = await Promise.all([signedIn(), signedIn()]);
@@ -112,7 +116,10 @@ describe("a report from the chat", () => {
       expect(mainContent(await reported.text())).toContain("Bedankt voor je melding.");
     }
     expect(
-      await sql("SELECT profile_id, status, subject, body FROM complaints WHERE conversation_id = ? AND user_id = ?", [conversationId, anna.userId]),
+      await sql("SELECT profile_id, status, subject, body FROM complaints WHERE conversation_id = ? AND user_id = ?", [
+        conversationId,
+        anna.userId,
+      ]),
     ).toEqual([[String(bram.profileId), "open", "chat_report", ""]]);
     // Someone outside the conversation cannot report it.
     const stranger = await signedIn();
@@ -127,7 +134,13 @@ describe("a report from the chat", () => {
     const [[through]] = (await sql("SELECT max(id) FROM messages WHERE conversation_id = ?", [conversationId])) as [[number]];
     const decided = await post(
       "/moderation",
-      { intent: "decide_conversation", conversationId: String(conversationId), profileId: String(bram.profileId), decision: "warn", throughMessageId: String(through) },
+      {
+        intent: "decide_conversation",
+        conversationId: String(conversationId),
+        profileId: String(bram.profileId),
+        decision: "warn",
+        throughMessageId: String(through),
+      },
       { cookie: moderator.cookie },
     );
     expect(decided.status).toBe(200);
@@ -139,7 +152,9 @@ describe("a report from the chat", () => {
     expect(await sql("SELECT status FROM complaints WHERE conversation_id = ?", [conversationId])).toEqual([["closed"]]);
     // The warned member gets the warning with how to object; the reporter only hears the report was handled.
     expect(await sql("SELECT template FROM mail_outbox WHERE user_id = ? AND template = 'safety_warning'", [bram.userId])).toHaveLength(1);
-    const [[reporterMail]] = (await sql("SELECT text FROM mail_outbox WHERE user_id = ? AND template = 'report_handled'", [anna.userId])) as [[string]];
+    const [[reporterMail]] = (await sql("SELECT text FROM mail_outbox WHERE user_id = ? AND template = 'report_handled'", [
+      anna.userId,
+    ])) as [[string]];
     expect(reporterMail).toContain("Onze moderators hebben het gesprek bekeken");
     expect(reporterMail).not.toMatch(/waarschuw|warn/i);
 

@@ -4,16 +4,21 @@
  * addresses does not get around the per-address limit.
  */
 import { describe, expect, it } from "vitest";
-import { SIGNUPS_PER_NETWORK_PER_HOUR } from "~/accounts/signup.server";
+import { SIGNUPS_PER_NETWORK_PER_HOUR } from "~/accounts/signup-limits";
 import { mainContent } from "./helpers";
 import { accountForm, postAs, uniqueEmail, userRow } from "./signup-helpers";
 
 describe("signup abuse", () => {
   it("refuses a disposable e-mail address, also on a subdomain, and stores nothing", async () => {
-    for (const email of [`anna-${crypto.randomUUID().slice(0, 8)}@mailinator.com`, `bot-${crypto.randomUUID().slice(0, 8)}@x.yopmail.com`]) {
+    for (const email of [
+      `anna-${crypto.randomUUID().slice(0, 8)}@mailinator.com`,
+      `bot-${crypto.randomUUID().slice(0, 8)}@x.yopmail.com`,
+    ]) {
       const response = await postAs("/signup", accountForm({ email }));
       expect(response.status, email).toBe(400);
-      expect(mainContent(await response.text())).toContain("Gebruik je eigen e-mailadres: adressen van wegwerp-maildiensten worden niet geaccepteerd.");
+      expect(mainContent(await response.text())).toContain(
+        "Gebruik je eigen e-mailadres: adressen van wegwerp-maildiensten worden niet geaccepteerd.",
+      );
       expect(await userRow(email)).toBeNull();
     }
     expect((await postAs("/signup", accountForm({ email: uniqueEmail() }))).status).toBe(302);

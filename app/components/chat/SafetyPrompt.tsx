@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { SafetyReason } from "~/safety/message-check";
 import { useTranslation } from "~/i18n/translation";
 
@@ -9,13 +9,12 @@ import { useTranslation } from "~/i18n/translation";
  */
 export function SafetyPrompt({ reasons, busy }: { reasons: SafetyReason[]; busy: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
-  // A new prompt (another try) opens again.
-  useEffect(() => setOpen(true), [reasons]);
-  if (!open) return null;
+  // Closed for this answer only: the next try's answer (a new list) opens it again.
+  const [closedFor, setClosedFor] = useState<SafetyReason[] | null>(null);
+  if (closedFor === reasons) return null;
 
   function change() {
-    setOpen(false);
+    setClosedFor(reasons);
     const composer = document.getElementById(COMPOSER_FORM_ID);
     const box = composer instanceof HTMLFormElement ? composer.elements.namedItem("body") : null;
     if (box instanceof HTMLTextAreaElement) box.focus();
