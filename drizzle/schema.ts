@@ -139,6 +139,8 @@ export const users = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp" }),
     /** When the member was last mailed about unread messages (at most once a day, type unread_message_reminders). */
     unreadReminderAt: integer("unread_reminder_at", { mode: "timestamp" }),
+    /** Since when the account's new messages are held for review as likely spam (ADR 053); null: delivered. */
+    messagesHeldAt: integer("messages_held_at", { mode: "timestamp" }),
   },
   (t) => [
     uniqueIndex("users_site_email").on(t.siteId, t.email),
@@ -401,6 +403,11 @@ export const messages = sqliteTable(
      * anyway after the prompt; null for a message that was not flagged. Only the reasons, never a copy of the text.
      */
     safetyFlags: text("safety_flags"),
+    /**
+     * Held for review (ADR 053): the sender looked like a spam account. The recipient neither sees
+     * nor is told about it until a moderator releases it; rejected, it is removed and refunded.
+     */
+    held: integer("held", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -408,6 +415,9 @@ export const messages = sqliteTable(
     uniqueIndex("messages_client_key").on(t.senderId, t.clientKey),
     // The moderators' queue of flagged conversations (app/safety/flagged-conversations.server.ts).
     index("messages_flagged").on(t.conversationId, t.id).where(sql`${t.safetyFlags} IS NOT NULL`),
+    // The spam check's look at a sender's recent messages, and the held messages of a sender.
+    index("messages_sender_recent").on(t.senderId, t.createdAt),
+    index("messages_held").on(t.senderId, t.id).where(sql`${t.held} = 1`),
   ],
 );
 

@@ -158,7 +158,7 @@ export async function listChats(db: Database, scope: { viewerProfileId: number; 
       unread: members.unreadCount,
       lastMessageId: sql<
         number | null
-      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId})`,
+      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId} AND (${messages.held} = 0 OR ${messages.senderId} = ${viewerProfileId}))`,
     })
     .from(members)
     .innerJoin(conversations, eq(conversations.id, members.conversationId))
@@ -263,7 +263,7 @@ export async function openConversation(
       clearedThroughId: members.clearedThroughId,
       readThroughId: members.readThroughId,
       partnerReadThroughId: sql<number>`coalesce((SELECT p.read_through_id FROM ${members} p WHERE p.conversation_id = ${conversations.id} AND p.profile_id = ${profiles.id}), 0)`,
-      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id}), 0)`,
+      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id} AND m.held = 0), 0)`,
     })
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
@@ -274,7 +274,12 @@ export async function openConversation(
     .limit(1);
   if (!head) return null;
 
-  const visible = and(eq(messages.conversationId, conversationId), gt(messages.id, head.clearedThroughId));
+  // A partner's message held for review (ADR 053) is not there for this member until it is released.
+  const visible = and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.id, head.clearedThroughId),
+    or(eq(messages.held, false), eq(messages.senderId, viewerProfileId)),
+  );
   const history = input.historyLimit ? await lockedHistory(db, visible, input.historyLimit) : { lockedBelow: 0, locked: 0 };
   const page = await selectMessages(db)
     .where(

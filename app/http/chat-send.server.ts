@@ -77,7 +77,8 @@ export async function sendFromForm(
   });
   switch (outcome.status) {
     case "sent":
-      if (!outcome.resent)
+      // A held message (ADR 053) is not announced: the recipient learns of it only if a moderator releases it.
+      if (!outcome.resent && !outcome.held)
         announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return {
         reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },

@@ -32,6 +32,9 @@ export const moderationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complaint_status"), complaintId: id, status: z.enum(COMPLAINT_STATUSES) }),
   /** Bans the member behind a profile (app/moderation/ban.server.ts). */
   z.object({ intent: z.literal("ban_member"), profileId: id }),
+  /** An account whose messages are held as likely spam (app/safety/spam-hold.server.ts, ADR 053). */
+  z.object({ intent: z.literal("release_held"), profileId: id }),
+  z.object({ intent: z.literal("reject_held"), profileId: id }),
   /** A flagged or reported conversation (app/safety/flagged-conversations.server.ts, ADR 053). */
   z.object({
     intent: z.literal("decide_conversation"),

@@ -22,19 +22,22 @@ import { linkOrigin } from "~/http/context.server";
 import { tellBannedMember } from "~/safety/ban-notice.server";
 import { CHAT_REPORT_SUBJECT } from "~/safety/chat-report-subject";
 import { decideConversation, listFlaggedConversations } from "~/safety/flagged-conversations.server";
+import { listHeldAccounts, rejectHeld, releaseHeld } from "~/safety/spam-hold.server";
+import { HeldAccounts } from "~/components/moderation/HeldAccounts";
 import { FlaggedConversations } from "~/components/moderation/FlaggedConversations";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireModerator(context);
   const { db } = getServices(context);
   const site = getSite(context);
-  const [photos, texts, complaints, flagged] = await Promise.all([
+  const [photos, texts, complaints, flagged, held] = await Promise.all([
     listPendingPhotos(db, site.id),
     listWaitingProfileTexts(db, site.id),
     listComplaints(db, site.id, { limit: 100 }),
     listFlaggedConversations(db, site.id),
+    listHeldAccounts(db, site.id),
   ]);
-  return { photos, texts, complaints, flagged, title: `${getI18n(context).t("photos:moderation.title")} · ${site.name}` };
+  return { photos, texts, complaints, flagged, held, title: `${getI18n(context).t("photos:moderation.title")} · ${site.name}` };
 }
 
 /** One decision per post; each is applied and recorded together (app/moderation/audit.server.ts). */
@@ -66,6 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     done = await banMember({ db, env, ctx }, { ...who, profileId: form.profileId });
     // The member learns how to appeal (ADR 053).
     if (done) await tellBannedMember({ db, env, ctx, site, now: who.now }, { profileId: form.profileId, origin });
+  } else if (form.intent === "release_held") {
+    const delivered = await releaseHeld(db, { ...who, profileId: form.profileId });
+    // The recipients' open tabs show the released messages at once (ADR 027).
+    for (const { conversationId, recipient } of delivered ?? [])
+      ctx.waitUntil(notifyInboxes(env.INBOX, [recipient], { type: "message", conversationId }));
+    done = delivered !== null;
+  } else if (form.intent === "reject_held") {
+    done = await rejectHeld(db, { ...who, profileId: form.profileId });
   } else if (form.intent === "decide_conversation") {
     done = await decideConversation({ db, env, ctx, site, now: who.now }, { ...who, ...form, origin });
   } else done = await decide(db, who, form);
@@ -77,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function decide(
   db: Database,
   who: { siteId: number; moderatorUserId: number; now: Date },
-  form: Exclude<ModerationForm, { intent: "ban_member" | "decide_conversation" }>,
+  form: Exclude<ModerationForm, { intent: "ban_member" | "decide_conversation" | "release_held" | "reject_held" }>,
 ) {
   switch (form.intent) {
     case "approve_photo":
@@ -95,7 +106,7 @@ async function decide(
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { photos, texts, complaints, flagged } = loaderData;
+  const { photos, texts, complaints, flagged, held } = loaderData;
   const openComplaints = complaints.filter((complaint) => complaint.status !== "closed").length;
   return (
     <main id="main" className="container section moderation">
@@ -111,6 +122,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           <li>
             <a href="#conversations">{t("photos:moderation.conversations.title")}</a>{" "}
             <span className="badge badge-secondary">{flagged.total}</span>
+          </li>
+          <li>
+            <a href="#held">{t("photos:moderation.held.title")}</a> <span className="badge badge-secondary">{held.length}</span>
           </li>
           <li>
             <a href="#complaints">{t("photos:moderation.complaints.title")}</a>{" "}
@@ -151,6 +165,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <FlaggedConversations conversations={flagged.conversations} total={flagged.total} />
+      <HeldAccounts accounts={held} />
 
       <section id="complaints" className="moderation__section" aria-labelledby="complaints-title">
         <h2 id="complaints-title">{t("photos:moderation.complaints.title")}</h2>
