@@ -8,7 +8,7 @@
  * - every search of product.md §2 has an index; member search pages with keyset pagination.
  */
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
 
@@ -247,9 +247,25 @@ export const photos = sqliteTable(
     reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
     private: integer("private", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
+    /** The perceptual fingerprint of the pixels (app/photos/fingerprint.ts, ADR 053): 16 hex digits. */
+    fingerprint: text("fingerprint"),
+    /** At upload, the same photo already belonged to this other profile: flagged for the moderator. */
+    duplicateOfProfileId: integer("duplicate_of_profile_id").references((): AnySQLiteColumn => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("photos_profile").on(t.profileId, t.position), index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("photos_profile").on(t.profileId, t.position),
+    index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Photos a moderator rejected as stolen, scam or illegal: never uploaded again (ADR 053).
+    index("photos_banned_fingerprints")
+      .on(t.fingerprint)
+      .where(sql`${t.status} = 'rejected' AND ${t.rejectionReason} IN ('stolen', 'scam', 'illegal')`),
+    // The same photo on another account: candidates share one of the fingerprint's four 16-bit bands.
+    index("photos_fingerprint_band_1").on(sql`substr(${t.fingerprint}, 1, 4)`),
+    index("photos_fingerprint_band_2").on(sql`substr(${t.fingerprint}, 5, 4)`),
+    index("photos_fingerprint_band_3").on(sql`substr(${t.fingerprint}, 9, 4)`),
+    index("photos_fingerprint_band_4").on(sql`substr(${t.fingerprint}, 13, 4)`),
+  ],
 );
 
 export const profileViews = sqliteTable(

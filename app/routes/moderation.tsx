@@ -212,6 +212,11 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
         {photo.isMain && <span className="badge">{t("photos:badges.main")}</span>}
         {photo.private && <span className="badge">{t("photos:badges.private")}</span>}
         {photo.source === "chat" && <span className="badge">{t("photos:badges.chat")}</span>}
+        {photo.duplicateOf && (
+          <Link to={`/members/${photo.duplicateOf.id}`} className="badge badge-danger">
+            {t("photos:badges.duplicate")}: {photo.duplicateOf.name}
+          </Link>
+        )}
       </p>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="approve_photo" />
