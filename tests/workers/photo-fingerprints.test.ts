@@ -68,7 +68,7 @@ describe("photo fingerprints", () => {
     expect(await sql("SELECT count(*) FROM photos WHERE profile_id = ?", [nextThief.profileId])).toEqual([["0"]]);
     // Another photo is fine.
     await uploadOk(nextThief, await jpeg(picture(seed + 7)));
-  });
+  }, 240_000);
 
   it("flag the same photo on a second account for the moderator", async () => {
     const seed = 200_000 + Math.floor(Math.random() * 100000);

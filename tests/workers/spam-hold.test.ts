@@ -22,7 +22,7 @@ type Member = Awaited<ReturnType<typeof signedIn>>;
 const credits = (member: { userId: number }) => count("SELECT credits FROM users WHERE id = ?", [member.userId]);
 
 /** Sends the same first message to each member, a second apart in the clock the messages carry, so only the text counts. */
-async function sendToAll(spammer: Member, recipients: Member[], body: string) {
+async function sendToAll(spammer: Member, recipients: { profileId: number }[], body: string) {
   for (const [n, recipient] of recipients.entries()) {
     const response = await post(
       `/members/${recipient.profileId}/chat`,
@@ -38,9 +38,15 @@ async function sendToAll(spammer: Member, recipients: Member[], body: string) {
   }
 }
 
-async function twentyMembers(): Promise<Member[]> {
-  return Promise.all(Array.from({ length: 20 }, (_, n) => signedIn({ name: `Ontvanger${n}` })));
+/** Twenty recipients; only the ones a test looks through the pages with sign in (logins are limited per address). */
+async function twentyMembers(): Promise<(Member | (Awaited<ReturnType<typeof createMember>> & { cookie: null }))[]> {
+  return Promise.all(Array.from({ length: 20 }, async (_, n) => ({ ...(await createMember({ name: `Ontvanger${n}` })), cookie: null })));
 }
+
+const withCookie = async <T extends Awaited<ReturnType<typeof createMember>>>(member: T) => ({
+  ...member,
+  cookie: await loginCookie(member),
+});
 
 describe("the same first message to twenty members", () => {
   it("holds the sender's messages: unseen and unannounced for the recipients, credits set aside, released by a moderator", async () => {
@@ -58,15 +64,13 @@ describe("the same first message to twenty members", () => {
     expect(afterSending).toBe(1000 - 20 * 15);
 
     for (const recipient of held) {
-      const chats = mainContent(await (await get("/chats", { cookie: recipient.cookie })).text());
-      expect(chats).not.toContain("Spammy");
       expect(await count("SELECT count(*) FROM mail_outbox WHERE user_id = ?", [recipient.userId])).toBe(0);
-      expect(
-        await count("SELECT coalesce(sum(unread_count), 0) FROM conversation_members WHERE profile_id = ?", [recipient.profileId]),
-      ).toBe(0);
+      expect(await count("SELECT count(*) FROM conversation_members WHERE profile_id = ?", [recipient.profileId])).toBe(0);
     }
+    const [heldOne, deliveredOne] = await Promise.all([withCookie(held[0]!), withCookie(delivered[0]!)]);
+    expect(mainContent(await (await get("/chats", { cookie: heldOne.cookie })).text())).not.toContain("Spammy");
     // Those before the threshold got it as usual.
-    expect(mainContent(await (await get("/chats", { cookie: delivered[0]!.cookie })).text())).toContain("Spammy");
+    expect(mainContent(await (await get("/chats", { cookie: deliveredOne.cookie })).text())).toContain("Spammy");
 
     // The moderator sees the account with what it sent, and delivers the held messages.
     const queue = mainContent(await (await get("/moderation", { cookie: moderator.cookie })).text());
@@ -80,11 +84,9 @@ describe("the same first message to twenty members", () => {
     expect(released.status).toBe(200);
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND held = 1", [spammer.profileId])).toBe(0);
     expect(await credits(spammer)).toBe(afterSending);
-    for (const recipient of held) {
-      const chats = mainContent(await (await get("/chats", { cookie: recipient.cookie })).text());
-      expect(chats).toContain("Spammy");
+    expect(mainContent(await (await get("/chats", { cookie: heldOne.cookie })).text())).toContain("Spammy");
+    for (const recipient of held)
       expect(await count("SELECT unread_count FROM conversation_members WHERE profile_id = ?", [recipient.profileId])).toBe(1);
-    }
     expect(await sql("SELECT action FROM moderation_actions WHERE target_type = 'profile' AND target_id = ?", [spammer.profileId])).toEqual(
       [["release_held"]],
     );
@@ -114,13 +116,13 @@ describe("the same first message to twenty members", () => {
     ).toBe(1);
     // The account stays held: its next message waits too.
     expect(await count("SELECT count(*) FROM users WHERE id = ? AND messages_held_at IS NOT NULL", [spammer.userId])).toBe(1);
-  });
+  }, 240_000);
 });
 
 describe("conversations started faster than a person writes", () => {
   it("holds the first messages past the per-minute limit, different texts or not", async () => {
     const spammer = await signedIn({ name: "Speedy", credits: 500, paidUser: true });
-    const recipients = await Promise.all(Array.from({ length: 5 }, (_, n) => signedIn({ name: `Snel${n}` })));
+    const recipients = await Promise.all(Array.from({ length: 5 }, (_, n) => createMember({ name: `Snel${n}` })));
     for (const [n, recipient] of recipients.entries())
       await post(
         `/members/${recipient.profileId}/chat`,
