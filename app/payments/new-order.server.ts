@@ -5,7 +5,7 @@
  * get no more than checkouts sent one after the other.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { schema, Database } from "~/db/client.server";
+import { schema, type Database } from "~/db/client.server";
 import { directDebitOutstanding } from "./direct-debit.server";
 import { codeHeld } from "./discount-codes.server";
 
