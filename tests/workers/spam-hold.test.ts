@@ -94,7 +94,7 @@ describe("the same first message to twenty members", () => {
     expect(
       (await post("/moderation", { intent: "release_held", profileId: String(spammer.profileId) }, { cookie: moderator.cookie })).status,
     ).toBe(409);
-  });
+  }, 240_000);
 
   it("refunds the held messages' credits once when a moderator rejects them", async () => {
     const spammer = await signedIn({ name: "Spamford", credits: 1000, paidUser: true });
@@ -135,5 +135,5 @@ describe("conversations started faster than a person writes", () => {
       );
     // The default allows 3 a minute: the fourth and fifth are held.
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND held = 1", [spammer.profileId])).toBe(2);
-  });
+  }, 120_000);
 });
