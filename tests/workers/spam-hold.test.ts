@@ -123,16 +123,24 @@ describe("conversations started faster than a person writes", () => {
   it("holds the first messages past the per-minute limit, different texts or not", async () => {
     const spammer = await signedIn({ name: "Speedy", credits: 500, paidUser: true });
     const recipients = await Promise.all(Array.from({ length: 5 }, (_, n) => createMember({ name: `Snel${n}` })));
-    for (const [n, recipient] of recipients.entries())
-      await post(
+    for (const [n, recipient] of recipients.entries()) {
+      const sent = await post(
         `/members/${recipient.profileId}/chat`,
         {
           intent: "text",
           clientKey: `fast-${crypto.randomUUID()}`,
-          body: `Bericht nummer ${n} over iets heel anders: ${crypto.randomUUID()}`,
+          body: [
+            "Wat een mooie foto bij de zee!",
+            "Ik hou ook van wandelen in het bos.",
+            "Welke muziek luister je graag?",
+            "Heb je zin om koffie te drinken?",
+            "Mijn hond heet Bobbie, en de jouwe?",
+          ][n]!,
         },
         { cookie: spammer.cookie },
       );
+      expect(sent.status, `message ${n + 1}`).toBe(302);
+    }
     // The default allows 3 a minute: the fourth and fifth are held.
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND held = 1", [spammer.profileId])).toBe(2);
   }, 120_000);
