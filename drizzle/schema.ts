@@ -8,7 +8,7 @@
  * - every search of product.md §2 has an index; member search pages with keyset pagination.
  */
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
 
@@ -140,6 +140,8 @@ export const users = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp" }),
     /** When the member was last mailed about unread messages (at most once a day, type unread_message_reminders). */
     unreadReminderAt: integer("unread_reminder_at", { mode: "timestamp" }),
+    /** Since when the account's new messages are held for review as likely spam (ADR 053); null: delivered. */
+    messagesHeldAt: integer("messages_held_at", { mode: "timestamp" }),
   },
   (t) => [
     uniqueIndex("users_site_email").on(t.siteId, t.email),
@@ -246,9 +248,25 @@ export const photos = sqliteTable(
     reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
     private: integer("private", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
+    /** The perceptual fingerprint of the pixels (app/photos/fingerprint.ts, ADR 053): 16 hex digits. */
+    fingerprint: text("fingerprint"),
+    /** At upload, the same photo already belonged to this other profile: flagged for the moderator. */
+    duplicateOfProfileId: integer("duplicate_of_profile_id").references((): AnySQLiteColumn => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("photos_profile").on(t.profileId, t.position), index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("photos_profile").on(t.profileId, t.position),
+    index("photos_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Photos a moderator rejected as stolen, scam or illegal: never uploaded again (ADR 053).
+    index("photos_banned_fingerprints")
+      .on(t.fingerprint)
+      .where(sql`${t.status} = 'rejected' AND ${t.rejectionReason} IN ('stolen', 'scam', 'illegal')`),
+    // The same photo on another account: candidates share one of the fingerprint's four 16-bit bands.
+    index("photos_fingerprint_band_1").on(sql`substr(${t.fingerprint}, 1, 4)`),
+    index("photos_fingerprint_band_2").on(sql`substr(${t.fingerprint}, 5, 4)`),
+    index("photos_fingerprint_band_3").on(sql`substr(${t.fingerprint}, 9, 4)`),
+    index("photos_fingerprint_band_4").on(sql`substr(${t.fingerprint}, 13, 4)`),
+  ],
 );
 
 export const profileViews = sqliteTable(
@@ -397,9 +415,27 @@ export const messages = sqliteTable(
     credits: integer("credits").notNull().default(0),
     /** Client-chosen idempotency key so a retried send is stored (and charged) once. */
     clientKey: text("client_key"),
+    /**
+     * Why the safety check flagged the text ("contact,money", app/safety/message-check.ts), sent
+     * anyway after the prompt; null for a message that was not flagged. Only the reasons, never a copy of the text.
+     */
+    safetyFlags: text("safety_flags"),
+    /**
+     * Held for review (ADR 053): the sender looked like a spam account. The recipient neither sees
+     * nor is told about it until a moderator releases it; rejected, it is removed and refunded.
+     */
+    held: integer("held", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation").on(t.conversationId, t.id), uniqueIndex("messages_client_key").on(t.senderId, t.clientKey)],
+  (t) => [
+    index("messages_conversation").on(t.conversationId, t.id),
+    uniqueIndex("messages_client_key").on(t.senderId, t.clientKey),
+    // The moderators' queue of flagged conversations (app/safety/flagged-conversations.server.ts).
+    index("messages_flagged").on(t.conversationId, t.id).where(sql`${t.safetyFlags} IS NOT NULL`),
+    // The spam check's look at a sender's recent messages, and the held messages of a sender.
+    index("messages_sender_recent").on(t.senderId, t.createdAt),
+    index("messages_held").on(t.senderId, t.id).where(sql`${t.held} = 1`),
+  ],
 );
 
 /**
@@ -927,7 +963,7 @@ export const moderationActions = sqliteTable(
     moderatorUserId: integer("moderator_user_id")
       .notNull()
       .references(() => users.id),
-    targetType: text("target_type", { enum: ["photo", "chat_photo", "profile_text", "complaint", "profile"] }).notNull(),
+    targetType: text("target_type", { enum: ["photo", "chat_photo", "profile_text", "complaint", "profile", "conversation"] }).notNull(),
     targetId: integer("target_id").notNull(),
     action: text("action").notNull(),
     reason: text("reason"),
@@ -950,6 +986,8 @@ export const complaints = sqliteTable(
     body: text("body").notNull(),
     /** The profile the complaint is about, if any. */
     profileId: integer("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** A report from a chat: the conversation whose last messages the moderator reads (read there, never copied). */
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     status: text("status", { enum: ["open", "in_progress", "closed"] })
       .notNull()
       .default("open"),

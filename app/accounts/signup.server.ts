@@ -15,12 +15,16 @@ import type { AccountFormConfig, SignupAccount } from "~/accounts/signup-schema"
 import { schema } from "~/db/client.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { latestBirthDate, sexualityOf } from "~/profiles/profile-schema";
+import { isDisposableEmail } from "~/security/disposable-email.server";
+import { networkRange } from "~/security/network-range";
+import { SIGNUPS_PER_NETWORK_PER_HOUR } from "./signup-limits";
 import { withinLimits } from "~/security/rate-limit.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { Site } from "~/sites/site.server";
 
 /** Abuse protection (product.md §9): 5 new accounts per IP address and 5 attempts per address an hour. */
 export const SIGNUPS_PER_IP_PER_HOUR = 5;
+export { SIGNUPS_PER_NETWORK_PER_HOUR } from "./signup-limits";
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 5;
 const HOUR = 60 * 60;
 
@@ -68,7 +72,8 @@ export type ExistingAccount = "active" | "deleted" | "other";
 export type SignupOutcome =
   | { ok: true; userId: number; profileId: number; sessionToken: string }
   | { ok: false; reason: "email_taken"; existing: ExistingAccount }
-  | { ok: false; reason: "rate_limited" };
+  | { ok: false; reason: "rate_limited" }
+  | { ok: false; reason: "disposable_email" };
 
 export type NewAccount = SignupAccount & { locale: string; tracking: TrackingRecord | null; ip: string };
 
@@ -87,10 +92,13 @@ async function existingAccount(deps: MailDeps, email: string): Promise<ExistingA
 export async function createAccount(deps: MailDeps, request: Request, input: NewAccount): Promise<SignupOutcome> {
   const { db, site, now } = deps;
   const email = normalizeEmail(input.email);
+  // A throwaway address is refused before anything is counted or stored (ADR 053).
+  if (isDisposableEmail(email)) return { ok: false, reason: "disposable_email" };
   const allowed = await withinLimits(
     db,
     [
       { key: `signup:ip:${input.ip}`, limit: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: HOUR },
+      { key: `signup:net:${networkRange(input.ip)}`, limit: SIGNUPS_PER_NETWORK_PER_HOUR, windowSeconds: HOUR },
       { key: `signup:email:${site.id}:${email}`, limit: SIGNUPS_PER_ADDRESS_PER_HOUR, windowSeconds: HOUR },
     ],
     now,

@@ -32,7 +32,7 @@ export async function sendBanNotice(deps: Deps, request: Request, account: Accou
       locale: account.language,
       params: {
         name: account.name ?? account.email,
-        link: link(deps, site, request, input.banned ? "/pages/terms" : "/login"),
+        link: link(deps, site, request, input.banned ? "/pages/ban" : "/login"),
         reason: input.reason,
       },
     },

@@ -33,7 +33,7 @@ export async function sendChatPhoto(
     request: Request;
     sender: Parameters<typeof sendMessage>[1]["sender"];
     siteId: number;
-    settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits">;
+    settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits" | "spamHold">;
     now: Date;
   },
 ): Promise<ChatPhotoOutcome> {

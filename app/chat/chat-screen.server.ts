@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { asc } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken } from "~/security/tokens.server";
+import type { SafetyReason } from "~/safety/message-check";
 import type { LocalizedSite } from "~/sites/site.server";
 
 /** Why a message was not sent, for the alert above the composer. */
@@ -13,7 +14,9 @@ export type ChatProblem =
   | { kind: "insufficient_credits"; cost: number; balance: number }
   | { kind: "conversation_limit"; limit: number }
   | { kind: "unconfirmed" }
-  | { kind: "spending_blocked" };
+  | { kind: "spending_blocked" }
+  /** The safety check flagged the text (ADR 053): "Are you sure?", nothing sent or charged yet. */
+  | { kind: "safety_check"; reasons: SafetyReason[] };
 
 export type GiftOffer = { key: string; icon: string; credits: number };
 
@@ -40,8 +43,8 @@ export async function chatScreenData(db: Database, site: LocalizedSite, partner:
 }
 
 export type SendReply = {
-  /** Which form was sent: the text composer resets only after its own message. */
-  intent: "text" | "gift" | "gif";
+  /** Which form was sent: the text composer resets only after its own message; a report (ADR 053) sends nothing. */
+  intent: "text" | "gift" | "gif" | "report";
   result: SubmissionResult;
   problem: ChatProblem | null;
   conversationId: number | null;

@@ -11,6 +11,7 @@ import { schema, type Database } from "~/db/client.server";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { reachableBy } from "~/profiles/visibility.server";
+import { parseReasons, type SafetyReason } from "~/safety/message-check";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, photos, regions, chatPhotos } = schema;
 
@@ -38,6 +39,11 @@ export type ChatMessage = {
   photo: ChatPhoto | null;
   /** A GIF message's address (from the GIF provider, product.md §10 "GIFs in chat"). */
   gif: string | null;
+  /**
+   * Why the safety check flagged the partner's message (ADR 053): the recipient's gentle warning
+   * with a report button. Empty for the member's own messages and for messages not flagged.
+   */
+  safety: SafetyReason[];
   at: string;
 };
 
@@ -91,6 +97,7 @@ type MessageRow = {
   photoStatus: ChatPhoto["status"] | null;
   photoWidth: number | null;
   photoHeight: number | null;
+  safetyFlags: string | null;
   createdAt: Date;
 };
 
@@ -113,6 +120,7 @@ function toChatMessage(row: MessageRow, viewerProfileId: number): ChatMessage {
     gift: row.giftKey ? { key: row.giftKey, icon: giftIcons.get(row.giftKey) ?? "🎁" } : null,
     photo,
     gif: row.kind === "gif" ? row.body : null,
+    safety: mine ? [] : parseReasons(row.safetyFlags),
     at: row.createdAt.toISOString(),
   };
 }
@@ -127,6 +135,7 @@ const messageColumns = {
   photoStatus: chatPhotos.status,
   photoWidth: chatPhotos.width,
   photoHeight: chatPhotos.height,
+  safetyFlags: messages.safetyFlags,
   createdAt: messages.createdAt,
 };
 
@@ -149,7 +158,7 @@ export async function listChats(db: Database, scope: { viewerProfileId: number; 
       unread: members.unreadCount,
       lastMessageId: sql<
         number | null
-      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId})`,
+      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId} AND (${messages.held} = 0 OR ${messages.senderId} = ${viewerProfileId}))`,
     })
     .from(members)
     .innerJoin(conversations, eq(conversations.id, members.conversationId))
@@ -254,7 +263,7 @@ export async function openConversation(
       clearedThroughId: members.clearedThroughId,
       readThroughId: members.readThroughId,
       partnerReadThroughId: sql<number>`coalesce((SELECT p.read_through_id FROM ${members} p WHERE p.conversation_id = ${conversations.id} AND p.profile_id = ${profiles.id}), 0)`,
-      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id}), 0)`,
+      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id} AND m.held = 0), 0)`,
     })
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
@@ -265,7 +274,12 @@ export async function openConversation(
     .limit(1);
   if (!head) return null;
 
-  const visible = and(eq(messages.conversationId, conversationId), gt(messages.id, head.clearedThroughId));
+  // A partner's message held for review (ADR 053) is not there for this member until it is released.
+  const visible = and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.id, head.clearedThroughId),
+    or(eq(messages.held, false), eq(messages.senderId, viewerProfileId)),
+  );
   const history = input.historyLimit ? await lockedHistory(db, visible, input.historyLimit) : { lockedBelow: 0, locked: 0 };
   const page = await selectMessages(db)
     .where(

@@ -23,6 +23,7 @@ import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 import type { DeliveryState } from "./message-mail.server";
+import { holdAccount, holdDecision, spamContext } from "~/safety/spam-hold.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
 
@@ -35,7 +36,15 @@ export type MessageContent = MessageInput | ChatPhotoInput;
 /** product.md §10: a free member may take part in at most 2 conversations that they started. */
 export const FREE_CONVERSATION_LIMIT = 2;
 
-type Sent = { status: "sent"; conversationId: number; messageId: number; recipientProfileId: number; balance: number };
+type Sent = {
+  status: "sent";
+  conversationId: number;
+  messageId: number;
+  recipientProfileId: number;
+  balance: number;
+  /** Held for review as likely spam (ADR 053): stored and paid for, but not shown or announced to the recipient. */
+  held: boolean;
+};
 
 export type SendOutcome =
   /** A message stored now, with what it left for the recipient (their unread count, a first message). */
@@ -50,6 +59,9 @@ export type SendOutcome =
 
 type Sender = Pick<CurrentUser, "id" | "status" | "paidUser" | "spendingBlocked"> & { profileId: number };
 
+/** The one-minute floor of the spam check's look back, so "conversations per minute" always sees its minute. */
+const MINUTE = 60_000;
+
 /** Where the message goes: into a conversation the sender has, or to a member (new or existing). */
 export type Destination = { conversationId: number } | { partnerProfileId: number };
 
@@ -59,16 +71,20 @@ export async function sendMessage(
     sender: Sender;
     to: Destination;
     message: MessageContent;
+    /** The safety check's reasons for a text sent anyway after the prompt (ADR 053), stored beside it. */
+    safetyFlags?: string | null;
     siteId: number;
-    settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits">;
+    settings: Pick<SiteSettings, "messageCredits" | "giftCredits" | "photoCredits" | "spamHold">;
     now: Date;
   },
 ): Promise<SendOutcome> {
   const { sender, message, siteId, now } = input;
-  // Both reads go to the database in one round trip (app/db/combined-reads.server.ts).
-  const [resent, conversation] = await Promise.all([
+  // The reads go to the database in one round trip (app/db/combined-reads.server.ts).
+  const lookBack = Math.max(input.settings.spamHold.windowMinutes * 60_000, MINUTE);
+  const [resent, conversation, spam] = await Promise.all([
     alreadySent(db, sender, message.clientKey),
     resolveConversation(db, { sender, to: input.to, siteId }),
+    spamContext(db, { userId: sender.id, profileId: sender.profileId, since: new Date(now.getTime() - lookBack) }),
   ]);
   if (resent) return resent;
   if (conversation.status !== "ok") return conversation;
@@ -91,6 +107,14 @@ export async function sendMessage(
     : message.intent === "photo"
       ? input.settings.photoCredits
       : input.settings.messageCredits;
+  // Spam accounts held (ADR 053): the decision is the sender's own history, read above.
+  const hold = holdDecision(spam, {
+    isNew: conversation.isNew,
+    text: message.intent === "text" ? message.body : null,
+    now,
+    settings: input.settings.spamHold,
+  });
+  if (hold.startsHold) await holdAccount(db, sender.id, now);
   const conversationId =
     conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
 
@@ -113,6 +137,8 @@ export async function sendMessage(
       photo: message.intent === "photo" ? message.photo : null,
       credits: cost,
       clientKey: message.clientKey,
+      safetyFlags: input.safetyFlags ?? null,
+      held: hold.held,
       now,
     }),
   );
@@ -129,6 +155,7 @@ export async function sendMessage(
     messageId: stored.id,
     recipientProfileId: conversation.partnerId,
     balance: charged.balance,
+    held: hold.held,
     resent: false,
     delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
   };
@@ -164,6 +191,7 @@ async function resentOutcome(db: Database, sender: Sender, message: Pick<StoredM
     messageId: message.id,
     recipientProfileId,
     balance: await balanceOf(db, sender.id),
+    held: false,
     resent: true,
   };
 }
@@ -230,14 +258,16 @@ function deliveryEffects(
     photo: ChatPhotoInput["photo"] | null;
     credits: number;
     clientKey: string;
+    safetyFlags: string | null;
+    held: boolean;
     now: Date;
   },
 ) {
   const at = Math.floor(m.now.getTime() / 1000);
   return [
     db.run(sql`
-      INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, created_at)
-      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${at}
+      INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, safety_flags, held, created_at)
+      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${m.safetyFlags}, ${m.held ? 1 : 0}, ${at}
       WHERE ${balanceMoved}`),
     ...(m.photo
       ? [
@@ -247,11 +277,12 @@ function deliveryEffects(
             FROM ${messages} WHERE sender_id = ${m.senderId} AND client_key = ${m.clientKey} AND changes() > 0`),
         ]
       : []),
-    db.run(sql`UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversationId} AND changes() > 0`),
+    // A held message (ADR 053) changes nothing the recipient sees: only the sender's side of the conversation.
+    ...(m.held ? [] : [db.run(sql`UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversationId} AND changes() > 0`)]),
     db.run(sql`
       INSERT INTO ${members} (conversation_id, profile_id, unread_count, last_message_at)
       SELECT ${m.conversationId}, side.profile_id, side.unread, ${at}
-      FROM (SELECT ${m.senderId} AS profile_id, 0 AS unread UNION ALL SELECT ${m.recipientId}, 1) AS side
+      FROM (SELECT ${m.senderId} AS profile_id, 0 AS unread ${m.held ? sql`` : sql`UNION ALL SELECT ${m.recipientId}, 1`}) AS side
       WHERE changes() > 0
       ON CONFLICT (conversation_id, profile_id) DO UPDATE SET
         unread_count = unread_count + excluded.unread_count,

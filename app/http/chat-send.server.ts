@@ -2,7 +2,8 @@
  * The send action of the two chat routes (/chats/{id} and /members/{id}/chat): reads the composer's
  * form, sends through the chat service, tells both members' open tabs (their inboxes, ADR 027) and
  * the recipient by e-mail and push, and answers with Conform's
- * result, the problem to explain and the HTTP status.
+ * result, the problem to explain and the HTTP status. A text the safety check flags (ADR 053) is
+ * not sent until the member confirms it ("Are you sure?"): nothing is stored or charged before.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
@@ -14,6 +15,8 @@ import { sendMessage, type Destination } from "~/chat/send-message.server";
 import { pushAboutNewMessage } from "~/notifications/push.server";
 import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import type { MailDeps } from "~/mail/mail.server";
+import { reportConversation } from "~/safety/chat-reports.server";
+import { checkMessage, storedReasons } from "~/safety/message-check";
 import { getServices, getSite, linkOrigin } from "./context.server";
 import { readForm } from "./forms.server";
 import { requireMember } from "./guards.server";
@@ -26,10 +29,12 @@ import { requireMember } from "./guards.server";
 export async function sendFromForm(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   to: Destination,
+  /** The form, when the route already read it (to tell a report from a message). */
+  form?: FormData,
 ): Promise<{ reply: SendReply; status: number }> {
   const user = requireMember(context, request);
   const site = getSite(context);
-  const formData = await readForm(request);
+  const formData = form ?? (await readForm(request));
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const sentIntent = formData.get("intent");
   const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";
@@ -43,6 +48,14 @@ export async function sendFromForm(
       reply: { intent, result: submission.reply({ formErrors: ["chat:errors.unknownGif"] }), problem: null, conversationId: null },
       status: 400,
     };
+  // The safety check (ADR 053): a flagged text first comes back with the reasons; the form sent again
+  // with `confirmSafety` sends it, with the reasons stored beside it for the recipient's warning.
+  const reasons = submission.value.intent === "text" ? checkMessage(submission.value.body) : [];
+  if (reasons.length > 0 && formData.get("confirmSafety") !== "1")
+    return {
+      reply: { intent, result: submission.reply(), problem: { kind: "safety_check", reasons }, conversationId: null },
+      status: 409,
+    };
   const outcome = await sendMessage(db, {
     sender: {
       id: user.id,
@@ -53,6 +66,7 @@ export async function sendFromForm(
     },
     to,
     message: submission.value,
+    safetyFlags: storedReasons(reasons),
     siteId: site.id,
     settings: site.settings,
     now: now(),
@@ -63,7 +77,8 @@ export async function sendFromForm(
   });
   switch (outcome.status) {
     case "sent":
-      if (!outcome.resent)
+      // A held message (ADR 053) is not announced: the recipient learns of it only if a moderator releases it.
+      if (!outcome.resent && !outcome.held)
         announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return {
         reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },
@@ -124,4 +139,24 @@ async function tellRecipient(deps: MailDeps, input: Parameters<typeof mailAboutN
   } catch (error) {
     console.error("new-message mail failed", error);
   }
+}
+
+/**
+ * The report button under a flagged message (ADR 053): files a report about the partner that names
+ * the conversation, once while it is open. A conversation that is not the member's is a 404.
+ */
+export async function reportFromChat(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  conversationId: number,
+): Promise<{ reply: SendReply; status: number }> {
+  const user = requireMember(context, request);
+  const { db, now } = getServices(context);
+  const outcome = await reportConversation(db, {
+    siteId: getSite(context).id,
+    reporter: { userId: user.id, profileId: user.profile.id, name: user.profile.name, email: user.email },
+    conversationId,
+    now: now(),
+  });
+  if (outcome.status === "not_found") throw data(null, { status: 404 });
+  return { reply: { intent: "report", result: { status: "success" }, problem: null, conversationId }, status: 200 };
 }

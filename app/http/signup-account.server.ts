@@ -58,6 +58,9 @@ export async function signUpWithAccountForm(
     tracking,
     ip: clientIp(request),
   });
+  if (!outcome.ok && outcome.reason === "disposable_email") {
+    return refuse({ result: submission.reply({ fieldErrors: { email: ["signup:errors.disposableEmail"] }, hideFields }) }, 400);
+  }
   if (!outcome.ok && outcome.reason === "rate_limited") {
     return refuse({ result: submission.reply({ formErrors: ["signup:errors.tooMany"], hideFields }) }, 429);
   }

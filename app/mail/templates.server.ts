@@ -15,9 +15,14 @@ export const mailTemplates = {
   complaint_received: { notification: false },
   /** The 6-digit code of the admin step-up (ADR 054). */
   admin_code: { notification: false },
-  /** The operator banned the account (with the reason), or lifted the ban. */
+  /** A moderator or an operator banned the account; says how to appeal (ADR 053, 054). */
   account_banned: { notification: false },
+  /** An operator lifted the ban (with the reason). */
   account_unbanned: { notification: false },
+  /** A moderator warns a member about what they wrote in a chat (ADR 053). */
+  safety_warning: { notification: false },
+  /** A report from a chat was handled; never says what was done to the other member (ADR 053). */
+  report_handled: { notification: false },
   /** Someone started a conversation with the member (notification type new_conversations). */
   new_conversation: { notification: true },
   /** A new message in a conversation the member has read up to now (notification type new_messages). */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { REJECTION_REASONS } from "~/photos/photo-api";
+import { CONVERSATION_DECISIONS } from "~/safety/conversation-decisions";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "./moderation-fields";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -31,6 +32,17 @@ export const moderationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complaint_status"), complaintId: id, status: z.enum(COMPLAINT_STATUSES) }),
   /** Bans the member behind a profile (app/moderation/ban.server.ts). */
   z.object({ intent: z.literal("ban_member"), profileId: id }),
+  /** An account whose messages are held as likely spam (app/safety/spam-hold.server.ts, ADR 053). */
+  z.object({ intent: z.literal("release_held"), profileId: id }),
+  z.object({ intent: z.literal("reject_held"), profileId: id }),
+  /** A flagged or reported conversation (app/safety/flagged-conversations.server.ts, ADR 053). */
+  z.object({
+    intent: z.literal("decide_conversation"),
+    conversationId: id,
+    profileId: id,
+    decision: z.enum(CONVERSATION_DECISIONS),
+    throughMessageId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  }),
 ]);
 export type ModerationForm = z.infer<typeof moderationSchema>;
 

@@ -22,6 +22,8 @@ export type PendingPhoto = {
   private: boolean;
   isMain: boolean;
   profile: { id: number; name: string; status: "active" | "disabled" | "deleted" };
+  /** The same photo (by its fingerprint, ADR 053) already belonged to this other profile at upload. */
+  duplicateOf: { id: number; name: string } | null;
 };
 
 const pendingOfSite = (siteId: number) => and(eq(photos.status, "pending"), eq(profiles.siteId, siteId));
@@ -45,6 +47,8 @@ async function pendingProfilePhotos(db: Database, siteId: number, limit: number)
         profileId: profiles.id,
         profileName: profiles.name,
         profileStatus: profiles.status,
+        duplicateOfId: photos.duplicateOfProfileId,
+        duplicateOfName: sql<string | null>`(SELECT d.name FROM profiles AS d WHERE d.id = ${photos.duplicateOfProfileId})`,
       })
       .from(photos)
       .innerJoin(profiles, eq(profiles.id, photos.profileId))
@@ -68,6 +72,7 @@ async function pendingProfilePhotos(db: Database, siteId: number, limit: number)
       private: row.private,
       isMain: row.mainPhotoId === row.id,
       profile: { id: row.profileId, name: row.profileName, status: row.profileStatus },
+      duplicateOf: row.duplicateOfId !== null && row.duplicateOfName !== null ? { id: row.duplicateOfId, name: row.duplicateOfName } : null,
     })),
   };
 }
@@ -111,6 +116,7 @@ async function pendingChatPhotos(db: Database, siteId: number, limit: number): P
       private: false,
       isMain: false,
       profile: { id: row.profileId, name: row.profileName, status: row.profileStatus },
+      duplicateOf: null,
     })),
   };
 }

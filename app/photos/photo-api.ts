@@ -28,6 +28,8 @@ export type OwnPhoto = {
 
 /** Why an upload or an action was refused; each has a message `photos:errors.<code>`. */
 export const PHOTO_ERRORS = [
+  /** A photo a moderator rejected as stolen, scam or illegal (ADR 053), uploaded again. */
+  "banned_photo",
   "unsupported_type",
   "heic",
   "too_large_file",
@@ -50,7 +52,7 @@ export type PhotoError = (typeof PHOTO_ERRORS)[number];
 export type PhotoErrorBody = { error: PhotoError; message: string };
 
 /** The fixed reasons a moderator picks from when rejecting a photo; "other" takes free text. */
-export const REJECTION_REASONS = ["not_person", "nudity_main", "not_member", "low_quality", "other"] as const;
+export const REJECTION_REASONS = ["not_person", "nudity_main", "not_member", "low_quality", "stolen", "scam", "illegal", "other"] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 export function isRejectionReasonKey(value: string): value is Exclude<RejectionReason, "other"> {

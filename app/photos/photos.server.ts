@@ -103,14 +103,23 @@ export function refreshHasPhoto(db: Database, profileId: number) {
  */
 export async function addPhoto(
   db: Database,
-  input: { profileId: number; keys: StoredPhotoKeys; full: ProcessedImage; limit: number },
+  input: {
+    profileId: number;
+    keys: StoredPhotoKeys;
+    full: ProcessedImage;
+    limit: number;
+    /** The perceptual fingerprint, and the other profile that already had this photo (ADR 053). */
+    fingerprint?: string | null;
+    duplicateOf?: number | null;
+  },
 ): Promise<OwnPhoto | null> {
   const { profileId, keys, full, limit } = input;
   const [inserted] = await db.batch([
     db.all<{ id: number }>(sql`
-      INSERT INTO photos (profile_id, object_key, thumb_key, content_type, width, height, status, private, position)
+      INSERT INTO photos (profile_id, object_key, thumb_key, content_type, width, height, status, private, position, fingerprint, duplicate_of_profile_id)
       SELECT ${profileId}, ${keys.objectKey}, ${keys.thumbKey}, ${full.contentType}, ${full.width}, ${full.height}, 'pending', 0,
-             coalesce((SELECT max(position) + 1 FROM photos WHERE profile_id = ${profileId}), 0)
+             coalesce((SELECT max(position) + 1 FROM photos WHERE profile_id = ${profileId}), 0),
+             ${input.fingerprint ?? null}, ${input.duplicateOf ?? null}
       WHERE (SELECT count(*) FROM photos WHERE profile_id = ${profileId}) < ${limit}
       RETURNING id`),
     repairMainPhoto(db, profileId),

@@ -19,6 +19,7 @@
  * decode them, and are refused with a message that says so.
  */
 import { createJpegEncoder, decodeImage, resizeExact } from "./codecs.server";
+import { photoFingerprint } from "./fingerprint";
 import { coverCropSize, cropCenter, downscale, flattenOnWhite, orient, type RgbaImage } from "./pixels";
 import { sniffImage, type RefusedType, type SniffResult } from "./sniff";
 
@@ -60,7 +61,8 @@ export interface ProcessedImage {
 export type UploadRefusal = "unsupported_type" | "too_large_file" | "too_many_pixels" | "too_small" | "corrupt";
 
 export type ProcessResult =
-  | { ok: true; full: ProcessedImage; thumb: ProcessedImage }
+  /** `fingerprint`: the perceptual fingerprint of the pixels (ADR 053). */
+  | { ok: true; full: ProcessedImage; thumb: ProcessedImage; fingerprint: string }
   /** `detected` says what a refused file is (e.g. "heic", "svg", "truncated") for a precise message. */
   | { ok: false; reason: UploadRefusal; detected?: RefusedType | "unknown" | "truncated" | "malformed" };
 
@@ -89,7 +91,7 @@ export async function processUpload(bytes: Uint8Array, limits: Partial<UploadLim
     const upright = orient(image, sniffed.orientation);
     return { bytes: encode(upright), contentType: "image/jpeg", width: upright.width, height: upright.height };
   };
-  return { ok: true, full: jpeg(full), thumb: jpeg(thumb) };
+  return { ok: true, full: jpeg(full), thumb: jpeg(thumb), fingerprint: photoFingerprint(full) };
 }
 
 /**

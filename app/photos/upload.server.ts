@@ -9,6 +9,7 @@
 import type { Database } from "~/db/client.server";
 import { readBodyWithin } from "~/utils/bounded-body.server";
 import { UPLOAD_FIELD, type OwnPhoto, type PhotoError } from "./photo-api";
+import { matchFingerprint } from "./fingerprint-match.server";
 import { addPhoto, countPhotos } from "./photos.server";
 import { DEFAULT_UPLOAD_LIMITS, processUpload, type ProcessedImage, type ProcessResult } from "./process-image.server";
 import { discardPhotoObjects, storePhoto, type StorageOptions, type StoredPhotoKeys } from "./storage.server";
@@ -64,12 +65,15 @@ export async function readUpload(request: Request): Promise<{ ok: true; file: Ui
   return { ok: true, ...read };
 }
 
-/** Runs the pipeline on an uploaded file and stores both images under new random keys. */
+/**
+ * Runs the pipeline on an uploaded file and stores both images under new random keys. `screen`
+ * (profile photos, ADR 053) may refuse the photo by its fingerprint before anything is stored.
+ */
 export async function processAndStore(
   bucket: R2Bucket,
   file: Uint8Array,
-  options: StorageOptions = {},
-): Promise<{ ok: true; keys: StoredPhotoKeys; full: ProcessedImage } | Refused> {
+  options: StorageOptions & { screen?: (fingerprint: string) => Promise<Refused | null> } = {},
+): Promise<{ ok: true; keys: StoredPhotoKeys; full: ProcessedImage; fingerprint: string } | Refused> {
   let result: ProcessResult;
   try {
     result = await processUpload(file);
@@ -78,8 +82,10 @@ export async function processAndStore(
     return { ok: false, error: "corrupt", status: 422 };
   }
   if (!result.ok) return refusalOf(result);
+  const screened = options.screen ? await options.screen(result.fingerprint) : null;
+  if (screened) return screened;
   try {
-    return { ok: true, keys: await storePhoto(bucket, result, options), full: result.full };
+    return { ok: true, keys: await storePhoto(bucket, result, options), full: result.full, fingerprint: result.fingerprint };
   } catch (error) {
     // storePhoto has removed whatever it wrote: nothing to keep, nothing to charge.
     console.error("photo not stored", error);
@@ -100,13 +106,24 @@ export async function uploadPhoto(
 
   const upload = await readUpload(request);
   if (!upload.ok) return upload;
-  const stored = await processAndStore(bucket, upload.file, { waitUntil });
+  // A photo a moderator rejected as stolen, scam or illegal is refused from any account; one that
+  // another account already has is stored, flagged for the moderator (ADR 053).
+  let duplicateOf: number | null = null;
+  const stored = await processAndStore(bucket, upload.file, {
+    waitUntil,
+    screen: async (fingerprint) => {
+      const match = await matchFingerprint(db, { fingerprint, profileId });
+      if (match.banned) return refused("banned_photo", 422) as Refused;
+      duplicateOf = match.ownedBy;
+      return null;
+    },
+  });
   if (!stored.ok) return stored;
   const { keys } = stored;
   const discard = () => discardPhotoObjects(bucket, [keys.objectKey, keys.thumbKey]);
   let photo: OwnPhoto | null;
   try {
-    photo = await addPhoto(db, { profileId, keys, full: stored.full, limit });
+    photo = await addPhoto(db, { profileId, keys, full: stored.full, limit, fingerprint: stored.fingerprint, duplicateOf });
   } catch (error) {
     await discard();
     throw error;

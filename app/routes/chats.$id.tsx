@@ -11,7 +11,8 @@ import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
 import { requireMember } from "~/http/guards.server";
 import { idParam } from "~/http/params";
-import { sendFromForm } from "~/http/chat-send.server";
+import { reportFromChat, sendFromForm } from "~/http/chat-send.server";
+import { readForm } from "~/http/forms.server";
 
 /**
  * A conversation (product.md §2 "chat screen"): top bar with the partner and the credit badge, the
@@ -79,7 +80,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const conversationId = idParam(args.params.id);
   if (conversationId === null) throw data(null, { status: 404 });
-  const { reply, status } = await sendFromForm(args, { conversationId });
+  const form = await readForm(args.request);
+  // The report button under a flagged message (ADR 053) posts here too.
+  const { reply, status } =
+    form.get("intent") === "report" ? await reportFromChat(args, conversationId) : await sendFromForm(args, { conversationId }, form);
   return data(reply, { status });
 }
 

@@ -18,23 +18,34 @@ import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";
 import { readForm } from "~/http/forms.server";
 import { requireModerator } from "~/http/guards.server";
+import { linkOrigin } from "~/http/context.server";
+import { tellBannedMember } from "~/safety/ban-notice.server";
+import { CHAT_REPORT_SUBJECT } from "~/safety/chat-report-subject";
+import { decideConversation, listFlaggedConversations } from "~/safety/flagged-conversations.server";
+import { listHeldAccounts, rejectHeld, releaseHeld } from "~/safety/spam-hold.server";
+import { HeldAccounts } from "~/components/moderation/HeldAccounts";
+import { FlaggedConversations } from "~/components/moderation/FlaggedConversations";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireModerator(context);
   const { db } = getServices(context);
   const site = getSite(context);
-  const [photos, texts, complaints] = await Promise.all([
+  const [photos, texts, complaints, flagged, held] = await Promise.all([
     listPendingPhotos(db, site.id),
     listWaitingProfileTexts(db, site.id),
     listComplaints(db, site.id, { limit: 100 }),
+    listFlaggedConversations(db, site.id),
+    listHeldAccounts(db, site.id),
   ]);
-  return { photos, texts, complaints, title: `${getI18n(context).t("photos:moderation.title")} · ${site.name}` };
+  return { photos, texts, complaints, flagged, held, title: `${getI18n(context).t("photos:moderation.title")} · ${site.name}` };
 }
 
 /** One decision per post; each is applied and recorded together (app/moderation/audit.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const moderator = requireModerator(context);
   const { db, env, ctx, now } = getServices(context);
+  const site = getSite(context);
+  const origin = linkOrigin(context, request);
   const t = getI18n(context).t;
   const parsed = moderationSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
@@ -56,6 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else if (form.intent === "ban_member") {
     // The member's sessions end and their open sockets close (ADR 038).
     done = await banMember({ db, env, ctx }, { ...who, profileId: form.profileId });
+    // The member learns how to appeal (ADR 053).
+    if (done) await tellBannedMember({ db, env, ctx, site, now: who.now }, { profileId: form.profileId, origin });
+  } else if (form.intent === "release_held") {
+    const delivered = await releaseHeld(db, { ...who, profileId: form.profileId });
+    // The recipients' open tabs show the released messages at once (ADR 027).
+    for (const { conversationId, recipient } of delivered ?? [])
+      ctx.waitUntil(notifyInboxes(env.INBOX, [recipient], { type: "message", conversationId }));
+    done = delivered !== null;
+  } else if (form.intent === "reject_held") {
+    done = await rejectHeld(db, { ...who, profileId: form.profileId });
+  } else if (form.intent === "decide_conversation") {
+    done = await decideConversation({ db, env, ctx, site, now: who.now }, { ...who, ...form, origin });
   } else done = await decide(db, who, form);
   return done
     ? { ok: true as const, message: t(`photos:moderation.done.${parsed.data.intent}`) }
@@ -65,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function decide(
   db: Database,
   who: { siteId: number; moderatorUserId: number; now: Date },
-  form: Exclude<ModerationForm, { intent: "ban_member" }>,
+  form: Exclude<ModerationForm, { intent: "ban_member" | "decide_conversation" | "release_held" | "reject_held" }>,
 ) {
   switch (form.intent) {
     case "approve_photo":
@@ -83,7 +106,7 @@ async function decide(
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { photos, texts, complaints } = loaderData;
+  const { photos, texts, complaints, flagged, held } = loaderData;
   const openComplaints = complaints.filter((complaint) => complaint.status !== "closed").length;
   return (
     <main id="main" className="container section moderation">
@@ -95,6 +118,13 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </li>
           <li>
             <a href="#texts">{t("photos:moderation.texts.title")}</a> <span className="badge badge-secondary">{texts.total}</span>
+          </li>
+          <li>
+            <a href="#conversations">{t("photos:moderation.conversations.title")}</a>{" "}
+            <span className="badge badge-secondary">{flagged.total}</span>
+          </li>
+          <li>
+            <a href="#held">{t("photos:moderation.held.title")}</a> <span className="badge badge-secondary">{held.length}</span>
           </li>
           <li>
             <a href="#complaints">{t("photos:moderation.complaints.title")}</a>{" "}
@@ -133,6 +163,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </ul>
         )}
       </section>
+
+      <FlaggedConversations conversations={flagged.conversations} total={flagged.total} />
+      <HeldAccounts accounts={held} />
 
       <section id="complaints" className="moderation__section" aria-labelledby="complaints-title">
         <h2 id="complaints-title">{t("photos:moderation.complaints.title")}</h2>
@@ -179,6 +212,11 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
         {photo.isMain && <span className="badge">{t("photos:badges.main")}</span>}
         {photo.private && <span className="badge">{t("photos:badges.private")}</span>}
         {photo.source === "chat" && <span className="badge">{t("photos:badges.chat")}</span>}
+        {photo.duplicateOf && (
+          <Link to={`/members/${photo.duplicateOf.id}`} className="badge badge-danger">
+            {t("photos:badges.duplicate")}: {photo.duplicateOf.name}
+          </Link>
+        )}
       </p>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="approve_photo" />
@@ -249,7 +287,7 @@ function ComplaintCard({ complaint }: { complaint: ComplaintListItem }) {
   const statusId = `status-${complaint.id}`;
   return (
     <li className={`moderation-complaint moderation-complaint--${complaint.status}`}>
-      <h3 className="h5">{complaint.subject}</h3>
+      <h3 className="h5">{complaint.subject === CHAT_REPORT_SUBJECT ? t("photos:moderation.conversations.report") : complaint.subject}</h3>
       <p className="field-hint">
         {format.date(complaint.createdAt)} · {complaint.name} · <a href={`mailto:${complaint.email}`}>{complaint.email}</a>
       </p>

@@ -74,6 +74,25 @@ export const siteSettingsSchema = z.object({
    * conversation, older ones locked until they buy credits; null (the default): no limit.
    */
   chatHistoryLimit: z.number().int().positive().max(10_000).nullable().default(null),
+  /**
+   * When an account's new messages are held for review as likely spam (ADR 053): the same or
+   * nearly the same first message to this many members within the window, or more than this many
+   * new conversations started in one minute.
+   */
+  spamHold: z
+    .object({
+      sameFirstMessages: z.number().int().min(2).max(1000).default(8),
+      windowMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(60),
+      /** How alike two first messages must be to count as "nearly the same" (0–1, word trigrams). */
+      similarity: z.number().min(0.5).max(1).default(0.8),
+      conversationsPerMinute: z.number().int().min(1).max(100).default(3),
+    })
+    .default({ sameFirstMessages: 8, windowMinutes: 60, similarity: 0.8, conversationsPerMinute: 3 }),
   searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
   refundDays: z.number().int().nonnegative().default(14),
   /** Payment methods offered per visitor country (`*`: any other country), from product.md §3's list. */

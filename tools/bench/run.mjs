@@ -40,6 +40,7 @@ const benchmarks = {
   compare: "tools/bench/compare-builds.ts",
   soak: "tools/bench/soak.ts",
   limits: "tools/bench/limits.ts",
+  safety: "tools/bench/safety-check.ts",
 };
 /** Run only when named: compare needs the builds to compare (`--builds`); soak runs for minutes against servers made to fail. */
 const onRequest = new Set(["compare", "soak"]);

@@ -2,13 +2,15 @@ import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { ChatProblem } from "~/chat/chat-screen.server";
 import { ResendActivation } from "~/components/signup/ResendActivation";
+import { SafetyPrompt } from "./SafetyPrompt";
 
 /**
  * Why a message was not sent (product.md §8): not enough credits (the credit alert, with the way to
  * buy more), a free member's conversation cap (a premium-only feature), an unconfirmed e-mail
- * address (with the activation mail), or spending on hold after a charge-back.
+ * address (with the activation mail), spending on hold after a charge-back, or the safety check's
+ * "Are you sure?" (ADR 053).
  */
-export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
+export function ChatProblemAlert({ problem, busy = false }: { problem: ChatProblem; busy?: boolean }) {
   const { t } = useTranslation();
   switch (problem.kind) {
     case "insufficient_credits":
@@ -45,5 +47,7 @@ export function ChatProblemAlert({ problem }: { problem: ChatProblem }) {
           </Link>
         </div>
       );
+    case "safety_check":
+      return <SafetyPrompt reasons={problem.reasons} busy={busy} />;
   }
 }

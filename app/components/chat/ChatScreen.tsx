@@ -122,6 +122,9 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
 
   usePolling({ enabled: conversation.conversationId !== null && !live, intervalMs: CHAT_POLL_MS, startAfterMs: CHAT_POLL_MS });
 
+  // A report sent from a flagged message (ADR 053) thanks the member in place of its button.
+  const reportedNow = reply?.intent === "report" && reply.conversationId !== null;
+
   const isNew = conversation.messages.length === 0 && conversation.olderThan === null;
   const lines: unknown = isNew ? t("chat:icebreakers.lines", { returnObjects: true }) : [];
   const icebreakers = Array.isArray(lines) ? lines.map(String) : [];
@@ -143,6 +146,8 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
             locked={conversation.locked}
             seenThroughId={conversation.seenThroughId}
             partnerName={partner.name}
+            conversationId={conversation.conversationId}
+            reported={reportedNow}
             timeZone={timeZone}
           />
           <p className="chat-screen__typing" aria-live="polite">
@@ -150,7 +155,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
           </p>
         </div>
         <div className="chat-screen__footer">
-          {reply?.problem && <ChatProblemAlert problem={reply.problem} />}
+          {reply?.problem && <ChatProblemAlert problem={reply.problem} busy={busy} />}
           {reply && reply.intent !== "text" && !reply.problem && !reply.conversationId && (
             <p className="alert alert-danger" role="alert">
               {t("messages.generic")}

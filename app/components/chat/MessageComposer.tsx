@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { textMessageSchema } from "~/chat/message-text-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { IcebreakerModal } from "./IcebreakerModal";
+import { COMPOSER_FORM_ID } from "./SafetyPrompt";
 
 /**
  * The chat's footer: a text box (Enter sends, Shift+Enter starts a new line), the send button, the
@@ -49,7 +50,7 @@ export function MessageComposer({
   const { t } = useTranslation();
   const schema = useMemo(() => textMessageSchema(maxLength), [maxLength]);
   const [form, fields] = useForm({
-    id: "chat-composer",
+    id: COMPOSER_FORM_ID,
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { ChatMessage, ChatPhoto } from "~/chat/conversations.server";
 import { dayKey, formatClockTime, formatDay } from "~/i18n/format";
 
@@ -17,6 +17,8 @@ export function MessageList({
   seenThroughId,
   partnerName,
   timeZone,
+  conversationId = null,
+  reported = false,
 }: {
   messages: ChatMessage[];
   olderThan: number | null;
@@ -24,6 +26,10 @@ export function MessageList({
   seenThroughId: number;
   partnerName: string;
   timeZone: string;
+  /** The conversation a flagged message's report button reports (ADR 053). */
+  conversationId?: number | null;
+  /** The member just reported this conversation: the warnings thank them instead of offering the button. */
+  reported?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
@@ -71,6 +77,9 @@ export function MessageList({
               </p>
             )}
             <MessageBubble message={message} partnerName={partnerName} timeZone={timeZone} />
+            {message.safety.length > 0 && (
+              <SafetyWarning message={message} partnerName={partnerName} conversationId={conversationId} reported={reported} />
+            )}
             {message.id === lastMine && seenThroughId >= message.id && <p className="chat-bubble__seen">{t("chat:screen.seen")}</p>}
           </Fragment>
         );
@@ -108,6 +117,47 @@ function MessageBubble({ message, partnerName, timeZone }: { message: ChatMessag
         {time}
       </time>
     </article>
+  );
+}
+
+/**
+ * The recipient's gentle warning under a message the safety check flagged (ADR 053): what to be
+ * careful about, and a one-tap report that hands the conversation to the moderators.
+ */
+function SafetyWarning({
+  message,
+  partnerName,
+  conversationId,
+  reported,
+}: {
+  message: ChatMessage;
+  partnerName: string;
+  conversationId: number | null;
+  reported: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <aside className="chat-safety" aria-label={t("chat:safety.warning.label")}>
+      <p>
+        <svg className="icon" aria-hidden="true">
+          <use href="/icons.svg#shield" />
+        </svg>{" "}
+        {message.safety.map((reason) => t(`chat:safety.warning.${reason}`, { name: partnerName })).join(" ")}
+      </p>
+      {reported ? (
+        <p className="chat-safety__thanks" role="status">
+          {t("chat:safety.report.thanks")}
+        </p>
+      ) : conversationId !== null ? (
+        <Form method="post" action={`/chats/${conversationId}`} preventScrollReset>
+          <input type="hidden" name="intent" value="report" />
+          <input type="hidden" name="messageId" value={message.id} />
+          <button type="submit" className="btn btn-link btn-sm chat-safety__report">
+            {t("chat:safety.report.button", { name: partnerName })}
+          </button>
+        </Form>
+      ) : null}
+    </aside>
   );
 }
 

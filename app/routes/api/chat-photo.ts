@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (status: number, body: ChatPhotoReply) => data(body, { status, headers: NO_STORE });
   switch (outcome.status) {
     case "sent":
-      if (!outcome.resent)
+      if (!outcome.resent && !outcome.held)
         announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
       return reply(201, { conversationId: outcome.conversationId, messageId: outcome.messageId });
     case "photo_refused": {

@@ -1,0 +1,37 @@
+/**
+ * Photo fingerprints against the ones already known (ADR 053): a photo a moderator rejected as
+ * stolen, scam or illegal is refused from any account; one that another account already has is
+ * stored, flagged for the moderator. One read: the banned fingerprints (few, in their own index)
+ * and the other accounts' photos that share one of the fingerprint's four 16-bit bands (the band
+ * indexes), compared bit by bit here.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { fingerprintBands, fingerprintDistance, isTelling, SAME_PHOTO_DISTANCE } from "./fingerprint";
+
+/** The rejection reasons that bar a photo for good, from every account. */
+export const BANNING_REASONS = ["stolen", "scam", "illegal"] as const;
+
+export async function matchFingerprint(
+  db: Database,
+  input: { fingerprint: string; profileId: number },
+): Promise<{ banned: boolean; ownedBy: number | null }> {
+  const { fingerprint, profileId } = input;
+  // A plain, flat picture says too little to be told apart from another one.
+  if (!isTelling(fingerprint)) return { banned: false, ownedBy: null };
+  const [b1, b2, b3, b4] = fingerprintBands(fingerprint);
+  const rows = await db.all<{ fingerprint: string; profile_id: number; banned: number }>(sql`
+    SELECT fingerprint, profile_id, 1 AS banned FROM photos
+    WHERE status = 'rejected' AND rejection_reason IN ('stolen', 'scam', 'illegal') AND fingerprint IS NOT NULL
+    UNION ALL
+    SELECT fingerprint, profile_id, 0 FROM photos
+    WHERE profile_id != ${profileId} AND status != 'rejected'
+      AND (substr(fingerprint, 1, 4) = ${b1} OR substr(fingerprint, 5, 4) = ${b2}
+        OR substr(fingerprint, 9, 4) = ${b3} OR substr(fingerprint, 13, 4) = ${b4})
+    LIMIT 1000`);
+  const close = rows.filter((row) => fingerprintDistance(row.fingerprint, fingerprint) <= SAME_PHOTO_DISTANCE);
+  return {
+    banned: close.some((row) => Number(row.banned) === 1),
+    ownedBy: close.find((row) => Number(row.banned) === 0) ? Number(close.find((row) => Number(row.banned) === 0)!.profile_id) : null,
+  };
+}

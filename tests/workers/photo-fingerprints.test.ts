@@ -1,0 +1,82 @@
+/**
+ * Photo fingerprints (ADR 053) through the real upload: a photo a moderator rejected as stolen can
+ * no longer be uploaded by any account, also re-encoded and resized by 10 % or slightly cropped;
+ * the same photo already on another account is stored but flagged for the moderator.
+ */
+import { describe, expect, it } from "vitest";
+import { createJpegEncoder } from "~/photos/codecs.server";
+import { cropCenter, downscale, type RgbaImage } from "~/photos/pixels";
+import { createMember, loginCookie } from "./factories";
+import { post, sql } from "./helpers";
+import { paint } from "./image-fixtures";
+import { makeModerator, upload, uploadOk } from "./photo-helpers";
+
+async function signedIn(name: string) {
+  const member = await createMember({ name, paidUser: true });
+  return { ...member, cookie: await loginCookie(member) };
+}
+
+/** A photo-like picture of its own for each seed: soft gradients and blobs, so its fingerprint says something. */
+function picture(seed: number, width = 600, height = 800): RgbaImage {
+  const blobs = Array.from({ length: 6 }, (_, n) => ({
+    x: ((seed * 37 + n * 53) % 100) / 100,
+    y: ((seed * 17 + n * 29) % 100) / 100,
+    r: 0.1 + ((seed + n * 7) % 5) / 20,
+    v: ((seed * 11 + n * 13) % 255) - 128,
+  }));
+  return paint(width, height, (x, y) => {
+    const u = x / width;
+    const v = y / height;
+    let value = 128 + 60 * Math.sin((u + seed) * 3) * Math.cos(v * 2 + seed);
+    for (const blob of blobs) value += blob.v * Math.exp(-((u - blob.x) ** 2 + (v - blob.y) ** 2) / blob.r ** 2);
+    return [value, value * 0.9 + 10, value * 0.8 + 20];
+  });
+}
+
+async function jpeg(image: RgbaImage, quality = 90) {
+  return (await createJpegEncoder(quality))(image);
+}
+
+describe("photo fingerprints", () => {
+  it("refuse a photo rejected as stolen, re-encoded and resized or cropped, from any account", async () => {
+    const seed = 1000 + Math.floor(Math.random() * 100000);
+    const original = picture(seed);
+    const [thief, nextThief, moderator] = await Promise.all([signedIn("Dief"), signedIn("Nogeendief"), signedIn("Modesta")]);
+    await makeModerator(moderator);
+    const photo = await uploadOk(thief, await jpeg(original));
+    const rejected = await post(
+      "/moderation",
+      { intent: "reject_photo", photoId: String(photo.id), reason: "stolen" },
+      { cookie: moderator.cookie },
+    );
+    expect(rejected.status).toBe(200);
+
+    for (const [what, image, quality] of [
+      ["the same file again", original, 90],
+      ["re-encoded and resized by 10 %", downscale(original, 540, 720), 70],
+      ["slightly cropped", cropCenter(original, 576, 768), 80],
+    ] as const) {
+      for (const member of [thief, nextThief]) {
+        const response = await upload(await jpeg(image, quality), { cookie: member.cookie });
+        expect(response.status, what).toBe(422);
+        expect(await response.json(), what).toMatchObject({
+          error: "banned_photo",
+          message: "Deze foto kan niet op onze site worden gebruikt.",
+        });
+      }
+    }
+    expect(await sql("SELECT count(*) FROM photos WHERE profile_id = ?", [nextThief.profileId])).toEqual([["0"]]);
+    // Another photo is fine.
+    await uploadOk(nextThief, await jpeg(picture(seed + 7)));
+  }, 240_000);
+
+  it("flag the same photo on a second account for the moderator", async () => {
+    const seed = 200_000 + Math.floor(Math.random() * 100000);
+    const [owner, copier] = await Promise.all([signedIn("Eigenaar"), signedIn("Kopieerder")]);
+    await uploadOk(owner, await jpeg(picture(seed)));
+    const copy = await uploadOk(copier, await jpeg(downscale(picture(seed), 540, 720), 75));
+    expect(await sql("SELECT duplicate_of_profile_id FROM photos WHERE id = ?", [copy.id])).toEqual([[String(owner.profileId)]]);
+    // The owner's own upload of it is not flagged.
+    expect(await sql("SELECT duplicate_of_profile_id FROM photos WHERE profile_id = ?", [owner.profileId])).toEqual([[null]]);
+  });
+});
