@@ -82,24 +82,6 @@ export async function fittingInDiscoveryOrder<Extra extends SelectedFields>(
   return pages.flat().sort(inOrder).slice(0, limit);
 }
 
-/** The interest keys of some members, in the catalogue's order. */
-export async function interestKeysOf(db: Database, profileIds: number[]): Promise<Map<number, string[]>> {
-  const byProfile = new Map<number, string[]>();
-  if (profileIds.length === 0) return byProfile;
-  const rows = await db
-    .select({ profileId: profileInterests.profileId, key: interests.key })
-    .from(profileInterests)
-    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-    .where(inArray(profileInterests.profileId, profileIds))
-    .orderBy(asc(interests.position));
-  for (const row of rows) {
-    const keys = byProfile.get(row.profileId) ?? [];
-    keys.push(row.key);
-    byProfile.set(row.profileId, keys);
-  }
-  return byProfile;
-}
-
 /** The card of a member the viewer may see, or null. */
 export async function visibleCard(
   db: Database,

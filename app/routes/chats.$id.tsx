@@ -1,6 +1,6 @@
 import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
-import { chatScreenData } from "~/chat/chat-screen.server";
+import { chatScreenData, readGifts } from "~/chat/chat-screen.server";
 import { openConversation } from "~/chat/conversations.server";
 import { notifyInboxes } from "~/chat/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
@@ -21,14 +21,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, env, ctx, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
-  const opened = await openConversation(db, {
-    conversationId,
-    viewerProfileId: user.profile.id,
-    siteId: site.id,
-    now: now(),
-    before,
-    historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
-  });
+  // The conversation, its messages and the gifts travel in one round trip (ADR 047).
+  const [opened, gifts] = await Promise.all([
+    openConversation(db, {
+      conversationId,
+      viewerProfileId: user.profile.id,
+      siteId: site.id,
+      now: now(),
+      before,
+      historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
+    }),
+    readGifts(db),
+  ]);
   if (!opened) throw data(null, { status: 404 });
   const { seen, ...conversation } = opened;
   // The partner's open chat shows "seen" under their messages (live, ADR 027).
@@ -36,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     conversation,
     partner: conversation.partner,
-    ...(await chatScreenData(db, site, conversation.partner)),
+    ...chatScreenData(site, conversation.partner, gifts),
     title: `${conversation.partner.name} · ${site.name}`,
   };
 }
