@@ -27,9 +27,37 @@ const countingUrl = (env as unknown as { ROUND_TRIP_DATABASE_URL: string }).ROUN
 const BUDGET = { public: 1, member: 2, action: 3 } as const;
 type Kind = keyof typeof BUDGET;
 
+/**
+ * Requests still over their budget, with the round trips they wait for today (README "Production
+ * distances" lists what each waits for). Each may not get worse; one that fits its budget must be
+ * taken off this list, so it cannot slip back unnoticed.
+ */
+const OVER_BUDGET_TODAY: Record<string, number> = {
+  // The first message to a new partner: the conversation's row, then the paid message.
+  "POST /members/:id/chat (first message)": 4,
+  // Reads the profile, then its photos.
+  "GET /complete-signup": 4,
+  // The whole account, table after table (a download a member asks for now and then).
+  "GET /settings/export": 6,
+  // The browsing limit's count, the passkeys, then the challenge's row.
+  "POST /api/passkeys/register-options": 4,
+  // The code, then whether it is held by an order or a time bonus.
+  "GET /api/discountcode.php (package)": 3,
+  // The link, then the click's record.
+  "GET /:token": 2,
+  // The landing visit is recorded once the page knows it shows the member (or, in the collage, a second query of members).
+  "GET /landers/collagelanding/:slug": 2,
+  "GET /members/:id/landing": 2,
+  "GET /members/:id/signup": 2,
+  "GET /members/:id/landing2": 2,
+  "GET /members/:id/landing3": 2,
+};
+
 type World = {
   anna: TestMember & { cookie: string };
   bram: TestMember & { cookie: string };
+  /** A member Anna has not written to yet. */
+  newcomer: TestMember;
   moderator: TestMember & { cookie: string };
   conversationId: number;
   photoKey: string;
@@ -38,6 +66,8 @@ type World = {
 
 type Probe = {
   kind: Kind;
+  /** Its name in OVER_BUDGET_TODAY, for a request still over its budget. */
+  known?: string;
   /** Who sends it: nobody signed in, a member (Anna) or a moderator. */
   as: "visitor" | "member" | "moderator";
   method?: "GET" | "POST" | "DELETE" | "PATCH";
@@ -128,7 +158,7 @@ const budget: Record<string, Probe[]> = {
   "transactions/:id?": [page("/transactions"), form("/transactions", () => ({ intent: "noop" }))],
   directdebit: [page("/directdebit"), form("/directdebit", () => ({ intent: "noop" }))],
   conversions: [page("/conversions")],
-  ":token": [visitor(({ shortLink }) => `/${shortLink}`)],
+  ":token": [{ ...visitor(({ shortLink }) => `/${shortLink}`), known: "GET /:token" }],
   "*": [visitor("/no/such/page"), page("/no/such/page")],
   "chats/:id": [
     page(({ conversationId }) => `/chats/${conversationId}`),
@@ -136,26 +166,30 @@ const budget: Record<string, Probe[]> = {
   ],
   "members/:id/chat": [
     page(({ bram }) => `/members/${bram.profileId}/chat`),
+    {
+      ...form(({ newcomer }) => `/members/${newcomer.profileId}/chat`, () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" })),
+      known: "POST /members/:id/chat (first message)",
+    },
     form(({ bram }) => `/members/${bram.profileId}/chat`, () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Nog een bericht" })),
   ],
   "lang-config": [page("/lang-config"), form("/lang-config", () => ({ language: "de" }))],
-  "complete-signup": [page("/complete-signup"), form("/complete-signup", () => ({ intent: "noop" }))],
+  "complete-signup": [{ ...page("/complete-signup"), known: "GET /complete-signup" }, form("/complete-signup", () => ({ intent: "noop" }))],
   "landers/tinderswipe": [visitor("/landers/tinderswipe")],
   "landers/alonetonight/:slug?": [visitor("/landers/alonetonight/nl-milf")],
-  "landers/collagelanding/:slug?": [visitor("/landers/collagelanding/nl-gay")],
+  "landers/collagelanding/:slug?": [{ ...visitor("/landers/collagelanding/nl-gay"), known: "GET /landers/collagelanding/:slug" }],
   "landers/gallery/:slug?": [visitor("/landers/gallery")],
   "landers/iconslanding/:slug?": [visitor("/landers/iconslanding/nl-general")],
   "landers/maplanding/:slug?": [visitor("/landers/maplanding/nl-milf")],
   "landers/socialnetwork/:slug?": [visitor("/landers/socialnetwork")],
   "landers/transitionsvideolanding/:slug?": [visitor("/landers/transitionsvideolanding")],
   "landers/video/:slug?": [visitor("/landers/video/de-milf")],
-  "members/:id/landing": [visitor(({ bram }) => `/members/${bram.profileId}/landing`)],
+  "members/:id/landing": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing`), known: "GET /members/:id/landing" }],
   "members/:id/signup": [
-    visitor(({ bram }) => `/members/${bram.profileId}/signup`),
+    { ...visitor(({ bram }) => `/members/${bram.profileId}/signup`), known: "GET /members/:id/signup" },
     form(({ bram }) => `/members/${bram.profileId}/signup`, () => ({ email: "not-an-address" }), "visitor"),
   ],
-  "members/:id/landing2/:slug?": [visitor(({ bram }) => `/members/${bram.profileId}/landing2`)],
-  "members/:id/landing3/:slug?": [visitor(({ bram }) => `/members/${bram.profileId}/landing3`)],
+  "members/:id/landing2/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing2`), known: "GET /members/:id/landing2" }],
+  "members/:id/landing3/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing3`), known: "GET /members/:id/landing3" }],
   "entry-warning": [form("/entry-warning", () => ({ accept: "1" }), "visitor")],
   "manifest.webmanifest": [visitor("/manifest.webmanifest")],
   "photos/*": [visitor(({ photoKey }) => `/${photoKey}`)],
@@ -165,8 +199,8 @@ const budget: Record<string, Probe[]> = {
   "api/companyinfo.php": [visitor("/api/companyinfo.php")],
   "api/user.php": [page("/api/user.php"), call("POST", "/api/user.php", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor")],
   "activate/resend": [form("/activate/resend", () => ({}))],
-  "settings/export": [page("/settings/export")],
-  "api/passkeys/:step": [call("POST", "/api/passkeys/register-options", () => ({}))],
+  "settings/export": [{ ...page("/settings/export"), known: "GET /settings/export" }],
+  "api/passkeys/:step": [{ ...call("POST", "/api/passkeys/register-options", () => ({})), known: "POST /api/passkeys/register-options" }],
   "api/geocode.php": [page("/api/geocode.php?lat=52.37&lon=4.89")],
   "api/blocks.php": [call("POST", "/api/blocks.php", ({ moderator }) => ({ profile_id: moderator.profileId, action: "block" }))],
   "api/photos.php": [page("/api/photos.php"), call("PATCH", "/api/photos.php", () => ({ photo_id: 1, private: true }))],
@@ -179,7 +213,7 @@ const budget: Record<string, Probe[]> = {
   "api/gifs.php": [page("/api/gifs.php?q=cat")],
   "api/payment-webhook.php": [form("/api/payment-webhook.php", () => ({ id: "tr_nonsense" }), "visitor")],
   "api/mail-webhook.php": [call("POST", "/api/mail-webhook.php", () => ({ type: "email.bounced" }), "visitor")],
-  "api/discountcode.php": [page("/api/discountcode.php?code=NOSUCHCODE"), page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal")],
+  "api/discountcode.php": [page("/api/discountcode.php?code=NOSUCHCODE"), { ...page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"), known: "GET /api/discountcode.php (package)" }],
   "api/page-hidden.php": [form("/api/page-hidden.php", () => ({}), "visitor")],
   consent: [form("/consent", () => ({ choice: "accept" }), "visitor")],
   "sitemap.xml": [visitor("/sitemap.xml")],
@@ -255,6 +289,7 @@ beforeAll(async () => {
   const anna = await signedIn({ credits: 500, name: "Anna", gender: "female" });
   const bram = await signedIn({ name: "Bram" });
   const moderator = await signedIn({ name: "Moderator" });
+  const newcomer = await createMember({ name: "Nieuw" });
   await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
   // Anna's first message opens the conversation the chat pages are measured on.
   const started = await post(`/members/${bram.profileId}/chat`, { intent: "text", clientKey: crypto.randomUUID(), body: "Hoi Bram!" }, { cookie: anna.cookie });
@@ -263,7 +298,7 @@ beforeAll(async () => {
   const [[photoKey]] = ((await sql("SELECT thumb_key FROM photos WHERE status = 'active' AND private = 0 LIMIT 1")) as [[string]]) ?? [["photos/x"]];
   const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
   await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
-  world = { anna, bram, moderator, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
+  world = { anna, bram, newcomer, moderator, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
   // The isolate's caches (sites) are warm, as in service.
   await measure(visitor("/"), world);
 });
@@ -278,16 +313,20 @@ describe("the round-trip budget", () => {
   it("keeps every request within its budget", async () => {
     const over: string[] = [];
     const table: string[] = [];
+    const stillKnown = new Set<string>();
     for (const [route, probes] of Object.entries(budget)) {
       for (const probe of probes) {
         const { status, roundTrips, exchanges } = await measure(probe, world);
-        const line = `${(probe.method ?? "GET").padEnd(6)} ${probe.path(world).padEnd(40)} ${probe.as.padEnd(9)} ${String(status).padEnd(4)} ${roundTrips}/${BUDGET[probe.kind]}`;
+        const allowed = probe.known ? OVER_BUDGET_TODAY[probe.known]! : BUDGET[probe.kind];
+        const line = `${(probe.method ?? "GET").padEnd(6)} ${probe.path(world).padEnd(40)} ${probe.as.padEnd(9)} ${String(status).padEnd(4)} ${roundTrips}/${BUDGET[probe.kind]}${probe.known ? ` (known: ${allowed})` : ""}`;
         table.push(line);
-        if (roundTrips > BUDGET[probe.kind])
-          over.push(`${route}: ${line}\n${exchanges.map((exchange) => `    ${exchange.depth}: ${exchange.sql}`).join("\n")}`);
+        if (probe.known && roundTrips > BUDGET[probe.kind]) stillKnown.add(probe.known);
+        if (roundTrips > allowed) over.push(`${route}: ${line}\n${exchanges.map((exchange) => `    ${exchange.depth}: ${exchange.sql}`).join("\n")}`);
       }
     }
     console.log(table.join("\n"));
     expect(over).toEqual([]);
+    // A request that now fits its budget leaves the list of known ones.
+    expect(Object.keys(OVER_BUDGET_TODAY).filter((name) => !stillKnown.has(name))).toEqual([]);
   }, 300_000);
 });
