@@ -19,6 +19,7 @@ import builtWorker from "#build/server/index.js";
 import routes from "~/routes";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { post, sql } from "./helpers";
+import { addPhoto } from "./profiles-helpers";
 
 const worker = builtWorker as ExportedHandler<Env>;
 const countingUrl = (env as unknown as { ROUND_TRIP_DATABASE_URL: string }).ROUND_TRIP_DATABASE_URL;
@@ -287,6 +288,8 @@ let world: World;
 
 beforeAll(async () => {
   const anna = await signedIn({ credits: 500, name: "Anna", gender: "female" });
+  // With a main photo, as most members have: pages that show it must not read it after the profile.
+  await addPhoto(anna.profileId, { main: true });
   const bram = await signedIn({ name: "Bram" });
   const moderator = await signedIn({ name: "Moderator" });
   const newcomer = await createMember({ name: "Nieuw" });
