@@ -177,6 +177,7 @@ export async function startDistanceProxy({ target, latencyMs = 0, port = 0, host
 export function latencyFromEnvironment(value = process.env.DB_LATENCY_MS) {
   if (value === undefined || value === "") return 0;
   const ms = Number(value);
-  if (!Number.isFinite(ms) || ms < 0 || ms > 10_000) throw new Error(`DB_LATENCY_MS expects milliseconds each way (0–10000), got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(ms) || ms < 0 || ms > 10_000)
+    throw new Error(`DB_LATENCY_MS expects milliseconds each way (0–10000), got ${JSON.stringify(value)}`);
   return ms;
 }

@@ -95,12 +95,22 @@ export async function loginWithPassword(
   if (user.status === "deleted") {
     await succeeded;
     const reactivated = await reactivateIfRecoverable(db, user.id, input.now, input.graceDays);
-    const account: LoggedInAccount = { status: user.confirmedAt !== null ? "confirmed" : "not_confirmed", credits: user.credits, paidUser: user.paidUser, language: user.language };
+    const account: LoggedInAccount = {
+      status: user.confirmedAt !== null ? "confirmed" : "not_confirmed",
+      credits: user.credits,
+      paidUser: user.paidUser,
+      language: user.language,
+    };
     return reactivated ? { ok: true, userId: user.id, reactivated: true, account } : { ok: false, reason: "invalid" };
   }
   await db.batch([succeeded, db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id))]);
   const status = user.status === "not_confirmed" ? "not_confirmed" : "confirmed";
-  return { ok: true, userId: user.id, reactivated: false, account: { status, credits: user.credits, paidUser: user.paidUser, language: user.language } };
+  return {
+    ok: true,
+    userId: user.id,
+    reactivated: false,
+    account: { status, credits: user.credits, paidUser: user.paidUser, language: user.language },
+  };
 }
 
 export type PasswordRecheck = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; minutes: number };

@@ -6,7 +6,7 @@
  * shown: a block either way, a deleted or unconfirmed partner, and the chat answers the same 404 as
  * one that never existed (product.md §10 "Blocking is mutual in effect").
  */
-import { and, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";

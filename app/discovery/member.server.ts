@@ -2,14 +2,14 @@
  * What discovery needs to know about the member looking (their orientation, age, place and
  * interests) and small queries shared by the likes pages, the swipe game and the match finder.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { fittingGroups, type Orientation } from "./fit";
 
-const { profiles, profileInterests, interests, photos, regions } = schema;
+const { profiles, photos, regions } = schema;
 
 export type DiscoveryMember = Orientation & {
   id: number;

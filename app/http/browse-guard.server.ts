@@ -28,7 +28,11 @@ export async function guardBrowsing(request: Request, context: Readonly<RouterCo
  * nothing it read; what it read is thrown away (a client over the limit costs the database one
  * page's reads, never a member's data).
  */
-export async function whileGuardingBrowsing<T>(request: Request, context: Readonly<RouterContextProvider>, work: () => Promise<T>): Promise<T> {
+export async function whileGuardingBrowsing<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  work: () => Promise<T>,
+): Promise<T> {
   const [guard, result] = await Promise.allSettled([guardBrowsing(request, context), work()]);
   if (guard.status === "rejected") throw guard.reason;
   if (result.status === "rejected") throw result.reason;

@@ -10,7 +10,9 @@ import { clientIp } from "~/security/rate-limit.server";
 import { loginWithPassword, type LoggedInAccount } from "~/accounts/login.server";
 import { startSession } from "./sessions.server";
 
-export type LoginAttempt = { ok: true; userId: number; account: LoggedInAccount; cookie: string } | { ok: false; status: 401 | 429; message: string };
+export type LoginAttempt =
+  | { ok: true; userId: number; account: LoggedInAccount; cookie: string }
+  | { ok: false; status: 401 | 429; message: string };
 
 export async function attemptLogin(
   context: Readonly<RouterContextProvider>,

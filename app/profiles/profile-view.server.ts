@@ -140,7 +140,12 @@ export async function recordProfileVisit(
   db: Database,
   input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; visible: SQL; now: Date },
 ) {
-  const visibleViewed = exists(db.select({ one: sql`1` }).from(profiles).where(and(eq(profiles.id, input.viewedProfileId), input.visible)));
+  const visibleViewed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.viewedProfileId), input.visible)),
+  );
   const seen = likeSeenUpdate(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId }, visibleViewed);
   if (input.invisible) {
     await seen;
@@ -153,7 +158,11 @@ export async function recordProfileVisit(
       .insert(profileViews)
       .select(
         db
-          .select({ viewerId: sql<number>`${input.viewerProfileId}`.as("viewer_id"), viewedId: profiles.id, viewedAt: sql<Date>`${Math.floor(input.now.getTime() / 1000)}`.as("viewed_at") })
+          .select({
+            viewerId: sql<number>`${input.viewerProfileId}`.as("viewer_id"),
+            viewedId: profiles.id,
+            viewedAt: sql<Date>`${Math.floor(input.now.getTime() / 1000)}`.as("viewed_at"),
+          })
           .from(profiles)
           .where(and(eq(profiles.id, input.viewedProfileId), input.visible)),
       )

@@ -35,7 +35,9 @@ export async function relatedProfilesOf(
   const of = (column: "country" | "region_id" | "birth_date" | "gender") =>
     sql`(SELECT related_to.${sql.raw(column)} FROM ${profiles} related_to WHERE related_to.id = ${input.profileId})`;
   const shifted = (years: number) => sql`printf('%04d', substr(${of("birth_date")}, 1, 4) + ${years}) || substr(${of("birth_date")}, 5)`;
-  const genderConditions = input.genders ? input.genders.map((gender) => eq(profiles.gender, gender)) : [sql`${profiles.gender} = ${of("gender")}`];
+  const genderConditions = input.genders
+    ? input.genders.map((gender) => eq(profiles.gender, gender))
+    : [sql`${profiles.gender} = ${of("gender")}`];
   const query = (gender: SQL, scope: SQL) =>
     visibleCards(db, { profileId: input.viewerProfileId, siteId: input.siteId }, [
       ne(profiles.id, input.profileId),

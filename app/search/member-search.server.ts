@@ -319,7 +319,10 @@ export async function memberSearch(
   const viewer = { profileId: viewerProfileId, siteId: site.id };
   // The regions (cached in the isolate) and the results travel together; a region of another
   // country, which only a hand-edited address asks for, is dropped and the search run again.
-  const [regions, asked] = await Promise.all([searchRegions(db, site.countries), searchMembers(db, { viewer, filters: chosen, cursor, now })]);
+  const [regions, asked] = await Promise.all([
+    searchRegions(db, site.countries),
+    searchMembers(db, { viewer, filters: chosen, cursor, now }),
+  ]);
   const regionFits = regionBelongsTo(chosen.regionId, chosen.country, regions);
   const filters = regionFits ? chosen : { ...chosen, regionId: null };
   const results = regionFits ? asked : await searchMembers(db, { viewer, filters, cursor, now });

@@ -85,19 +85,24 @@ const page = (path: string | ((world: World) => string), as: Probe["as"] = "memb
   path: typeof path === "string" ? () => path : path,
 });
 const visitor = (path: string | ((world: World) => string)) => page(path, "visitor");
-const form = (path: string | ((world: World) => string), fields: (world: World) => Record<string, string>, as: Probe["as"] = "member"): Probe => ({
+const form = (
+  path: string | ((world: World) => string),
+  fields: (world: World) => Record<string, string>,
+  as: Probe["as"] = "member",
+): Probe => ({
   kind: "action",
   as,
   method: "POST",
   path: typeof path === "string" ? () => path : path,
   form: fields,
 });
-const call = (
-  method: "POST" | "DELETE" | "PATCH",
-  path: string,
-  json: (world: World) => unknown,
-  as: Probe["as"] = "member",
-): Probe => ({ kind: "action", as, method, path: () => path, json });
+const call = (method: "POST" | "DELETE" | "PATCH", path: string, json: (world: World) => unknown, as: Probe["as"] = "member"): Probe => ({
+  kind: "action",
+  as,
+  method,
+  path: () => path,
+  json,
+});
 
 /**
  * Every route of app/routes.ts by its path, with the requests that count for it. Pages are opened
@@ -131,11 +136,18 @@ const budget: Record<string, Probe[]> = {
   "reset-password": [visitor("/reset-password"), form("/reset-password", ({ bram }) => ({ email: bram.email }), "visitor")],
   "reset-password/do": [
     visitor("/reset-password/do?token=nonsense"),
-    form("/reset-password/do", () => ({ token: "nonsense", password: "another horse battery", confirm: "another horse battery" }), "visitor"),
+    form(
+      "/reset-password/do",
+      () => ({ token: "nonsense", password: "another horse battery", confirm: "another horse battery" }),
+      "visitor",
+    ),
   ],
   settings: [page("/settings"), form("/settings", () => ({ intent: "invisible", invisible: "on" }))],
   notifications: [page("/notifications"), form("/notifications", () => ({ intent: "emails_off" }))],
-  "notifications/unsubscribe": [visitor("/notifications/unsubscribe?token=nonsense"), form("/notifications/unsubscribe", () => ({ token: "nonsense" }), "visitor")],
+  "notifications/unsubscribe": [
+    visitor("/notifications/unsubscribe?token=nonsense"),
+    form("/notifications/unsubscribe", () => ({ token: "nonsense" }), "visitor"),
+  ],
   "mail-change/do": [visitor("/mail-change/do?token=nonsense"), form("/mail-change/do", () => ({ token: "nonsense" }), "visitor")],
   "account-deleted": [visitor("/account-deleted")],
   "account-recover": [visitor("/account-recover"), form("/account-recover", () => ({ token: "nonsense" }), "visitor")],
@@ -144,7 +156,10 @@ const budget: Record<string, Probe[]> = {
   "members/:id": [page(({ bram }) => `/members/${bram.profileId}`), visitor(({ bram }) => `/members/${bram.profileId}`)],
   "likes/m/:id": [page(({ bram }) => `/likes/m/${bram.profileId}`)],
   profile: [page("/profile"), form("/profile", () => ({ intent: "about", aboutMe: "Ik hou van fietsen langs de grachten." }))],
-  complaints: [page("/complaints"), form("/complaints", ({ bram }) => ({ profileId: String(bram.profileId), reason: "spam", details: "Stuurt reclame." }))],
+  complaints: [
+    page("/complaints"),
+    form("/complaints", ({ bram }) => ({ profileId: String(bram.profileId), reason: "spam", details: "Stuurt reclame." })),
+  ],
   moderation: [page("/moderation", "moderator"), form("/moderation", () => ({ intent: "noop" }), "moderator")],
   members: [page("/members"), page("/members?page=2"), visitor("/members")],
   likes: [page("/likes")],
@@ -163,15 +178,24 @@ const budget: Record<string, Probe[]> = {
   "*": [visitor("/no/such/page"), page("/no/such/page")],
   "chats/:id": [
     page(({ conversationId }) => `/chats/${conversationId}`),
-    form(({ conversationId }) => `/chats/${conversationId}`, () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Zin in koffie?" })),
+    form(
+      ({ conversationId }) => `/chats/${conversationId}`,
+      () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Zin in koffie?" }),
+    ),
   ],
   "members/:id/chat": [
     page(({ bram }) => `/members/${bram.profileId}/chat`),
     {
-      ...form(({ newcomer }) => `/members/${newcomer.profileId}/chat`, () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" })),
+      ...form(
+        ({ newcomer }) => `/members/${newcomer.profileId}/chat`,
+        () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" }),
+      ),
       known: "POST /members/:id/chat (first message)",
     },
-    form(({ bram }) => `/members/${bram.profileId}/chat`, () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Nog een bericht" })),
+    form(
+      ({ bram }) => `/members/${bram.profileId}/chat`,
+      () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Nog een bericht" }),
+    ),
   ],
   "lang-config": [page("/lang-config"), form("/lang-config", () => ({ language: "de" }))],
   "complete-signup": [{ ...page("/complete-signup"), known: "GET /complete-signup" }, form("/complete-signup", () => ({ intent: "noop" }))],
@@ -187,7 +211,11 @@ const budget: Record<string, Probe[]> = {
   "members/:id/landing": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing`), known: "GET /members/:id/landing" }],
   "members/:id/signup": [
     { ...visitor(({ bram }) => `/members/${bram.profileId}/signup`), known: "GET /members/:id/signup" },
-    form(({ bram }) => `/members/${bram.profileId}/signup`, () => ({ email: "not-an-address" }), "visitor"),
+    form(
+      ({ bram }) => `/members/${bram.profileId}/signup`,
+      () => ({ email: "not-an-address" }),
+      "visitor",
+    ),
   ],
   "members/:id/landing2/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing2`), known: "GET /members/:id/landing2" }],
   "members/:id/landing3/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing3`), known: "GET /members/:id/landing3" }],
@@ -198,7 +226,10 @@ const budget: Record<string, Probe[]> = {
   "api/interests.php": [visitor("/api/interests.php")],
   "api/regions.php": [visitor("/api/regions.php?country=NL")],
   "api/companyinfo.php": [visitor("/api/companyinfo.php")],
-  "api/user.php": [page("/api/user.php"), call("POST", "/api/user.php", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor")],
+  "api/user.php": [
+    page("/api/user.php"),
+    call("POST", "/api/user.php", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor"),
+  ],
   "activate/resend": [form("/activate/resend", () => ({}))],
   "settings/export": [{ ...page("/settings/export"), known: "GET /settings/export" }],
   "api/passkeys/:step": [{ ...call("POST", "/api/passkeys/register-options", () => ({})), known: "POST /api/passkeys/register-options" }],
@@ -214,7 +245,10 @@ const budget: Record<string, Probe[]> = {
   "api/gifs.php": [page("/api/gifs.php?q=cat")],
   "api/payment-webhook.php": [form("/api/payment-webhook.php", () => ({ id: "tr_nonsense" }), "visitor")],
   "api/mail-webhook.php": [call("POST", "/api/mail-webhook.php", () => ({ type: "email.bounced" }), "visitor")],
-  "api/discountcode.php": [page("/api/discountcode.php?code=NOSUCHCODE"), { ...page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"), known: "GET /api/discountcode.php (package)" }],
+  "api/discountcode.php": [
+    page("/api/discountcode.php?code=NOSUCHCODE"),
+    { ...page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"), known: "GET /api/discountcode.php (package)" },
+  ],
   "api/page-hidden.php": [form("/api/page-hidden.php", () => ({}), "visitor")],
   consent: [form("/consent", () => ({ choice: "accept" }), "visitor")],
   "sitemap.xml": [visitor("/sitemap.xml")],
@@ -295,10 +329,16 @@ beforeAll(async () => {
   const newcomer = await createMember({ name: "Nieuw" });
   await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
   // Anna's first message opens the conversation the chat pages are measured on.
-  const started = await post(`/members/${bram.profileId}/chat`, { intent: "text", clientKey: crypto.randomUUID(), body: "Hoi Bram!" }, { cookie: anna.cookie });
+  const started = await post(
+    `/members/${bram.profileId}/chat`,
+    { intent: "text", clientKey: crypto.randomUUID(), body: "Hoi Bram!" },
+    { cookie: anna.cookie },
+  );
   const conversationId = /^\/chats\/(\d+)/.exec(started.headers.get("Location") ?? "")?.[1];
   if (!conversationId) throw new Error(`no conversation: ${started.status} ${started.headers.get("Location")}`);
-  const [[photoKey]] = ((await sql("SELECT thumb_key FROM photos WHERE status = 'active' AND private = 0 LIMIT 1")) as [[string]]) ?? [["photos/x"]];
+  const [[photoKey]] = ((await sql("SELECT thumb_key FROM photos WHERE status = 'active' AND private = 0 LIMIT 1")) as [[string]]) ?? [
+    ["photos/x"],
+  ];
   const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
   await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
   world = { anna, bram, newcomer, moderator, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
@@ -324,7 +364,8 @@ describe("the round-trip budget", () => {
         const line = `${(probe.method ?? "GET").padEnd(6)} ${probe.path(world).padEnd(40)} ${probe.as.padEnd(9)} ${String(status).padEnd(4)} ${roundTrips}/${BUDGET[probe.kind]}${probe.known ? ` (known: ${allowed})` : ""}`;
         table.push(line);
         if (probe.known && roundTrips > BUDGET[probe.kind]) stillKnown.add(probe.known);
-        if (roundTrips > allowed) over.push(`${route}: ${line}\n${exchanges.map((exchange) => `    ${exchange.depth}: ${exchange.sql}`).join("\n")}`);
+        if (roundTrips > allowed)
+          over.push(`${route}: ${line}\n${exchanges.map((exchange) => `    ${exchange.depth}: ${exchange.sql}`).join("\n")}`);
       }
     }
     console.log(table.join("\n"));

@@ -42,7 +42,10 @@ type Page = { name: string; path: string; member: boolean; cookie?: string };
 
 async function fetchPage(base: string, path: string, cookie: string | null) {
   const started = performance.now();
-  const response = await fetch(base + path, { headers: { ...(cookie ? { Cookie: cookie } : {}), "CF-IPCountry": "NL" }, redirect: "manual" });
+  const response = await fetch(base + path, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "CF-IPCountry": "NL" },
+    redirect: "manual",
+  });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
 }

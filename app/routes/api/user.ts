@@ -110,7 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { account } = attempt;
   return data(
     {
-      user: { id: attempt.userId, status: account.status, credits: account.credits, paid_user: account.paidUser, language: account.language },
+      user: {
+        id: attempt.userId,
+        status: account.status,
+        credits: account.credits,
+        paid_user: account.paidUser,
+        language: account.language,
+      },
     },
     { headers: { "Set-Cookie": attempt.cookie } },
   );
