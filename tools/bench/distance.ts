@@ -85,17 +85,14 @@ async function main() {
     args: [demoProfile, demoProfile],
   });
   const otherProfile = Number(other.rows[0]?.[0]);
-  // A conversation of the premium member (who has credits), started through the app.
+  // The premium demo member's conversation (the seed gives it one).
   const premiumCookie = await logIn(base, DEMO_ACCOUNTS.premium, DEMO_PASSWORD);
-  const started = await fetch(`${base}/members/${otherProfile}/chat`, {
-    method: "POST",
-    headers: { Cookie: premiumCookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "text", clientKey: `distance-${crypto.randomUUID()}`, body: "Hoi!" }),
-    redirect: "manual",
+  const conversation = await client.execute({
+    sql: `SELECT m.conversation_id FROM conversation_members m JOIN profiles p ON p.id = m.profile_id JOIN users u ON u.id = p.user_id
+          WHERE u.email = ? AND m.removed_at IS NULL ORDER BY m.last_message_at DESC LIMIT 1`,
+    args: [DEMO_ACCOUNTS.premium],
   });
-  await started.arrayBuffer();
-  const conversationId = /^\/chats\/(\d+)/.exec(started.headers.get("Location") ?? "")?.[1];
-
+  const conversationId = conversation.rows[0]?.[0];
   const pages: Page[] = [
     { name: "home (visitor)", path: "/", member: false },
     { name: "pricing (visitor)", path: "/pricing", member: false },
