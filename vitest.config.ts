@@ -46,6 +46,8 @@ export default defineConfig({
                 DATABASE_URL: inject<string>("databaseUrl"),
                 // Only tests/workers/database-outage.test.ts hands this to the Worker, in place of DATABASE_URL.
                 FAULTY_DATABASE_URL: inject<string>("faultyDatabaseUrl"),
+                // Only tests/workers/round-trip-budget.test.ts hands this to the Worker: it counts round trips.
+                ROUND_TRIP_DATABASE_URL: inject<string>("roundTripDatabaseUrl"),
                 MOLLIE_API_URL: inject<string>("mollieApiUrl"),
                 MOLLIE_API_KEY: "test_simulator",
                 APP_ENV: "test",

@@ -11,12 +11,15 @@
  *
  * Environment: PORT, LIBSQL_PORT, MOLLIE_PORT, MOLLIE_API_URL, MOLLIE_API_KEY, DATA_FILE (database file), SEED_PROFILES (profiles in a new database), BROWSE_LIMITS (off: no browsing limits),
  * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
- * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state).
+ * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state),
+ * DB_LATENCY_MS (the database at a production distance: every exchange of the Worker with it held
+ * this long each way by tools/distance-proxy.mjs; README "Production distances").
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { latencyFromEnvironment, startDistanceProxy } from "./distance-proxy.mjs";
 import { startLibsqlServer } from "./libsql-server/server.mjs";
 import { startMollieSimulator } from "./mollie-simulator/server.mjs";
 
@@ -27,6 +30,7 @@ const libsqlPort = Number(process.env.LIBSQL_PORT ?? 8080);
 const molliePort = Number(process.env.MOLLIE_PORT ?? 8092);
 const dataFile = resolve(root, process.env.DATA_FILE ?? ".data/local.db");
 const seedProfiles = process.env.SEED_PROFILES ?? "2000";
+const latencyMs = latencyFromEnvironment();
 /** Local state of workerd (R2 photos); browser tests use their own folder. */
 const persistTo = process.env.PERSIST_TO ?? ".wrangler/state";
 
@@ -53,6 +57,11 @@ async function main() {
   await run(bin("drizzle-kit"), ["migrate"], dbEnv);
   await run(bin("tsx"), ["drizzle/seed.ts", "--if-empty", "--profiles", seedProfiles, "--persist-to", persistTo], dbEnv);
 
+  // Migrations and the seed talk to the server directly; only the Worker's exchanges cross the distance.
+  const distance = latencyMs > 0 ? await startDistanceProxy({ target: database.url, latencyMs }) : null;
+  const workerDatabaseUrl = distance?.url ?? database.url;
+  if (distance) console.log(`Database at a distance: ${latencyMs} ms each way (${distance.url} → ${database.url})`);
+
   const mollie = process.env.MOLLIE_API_URL
     ? null
     : await startMollieSimulator({ port: molliePort, log: (m) => process.env.DEBUG && console.error(m) });
@@ -61,9 +70,9 @@ async function main() {
   if (mollie) console.log(`Mollie simulator: ${mollie.url}`);
 
   const env = {
-    ...dbEnv,
+    DATABASE_URL: workerDatabaseUrl,
     WRANGLER_SEND_METRICS: "false",
-    CLOUDFLARE_VARS_DATABASE_URL: database.url,
+    CLOUDFLARE_VARS_DATABASE_URL: workerDatabaseUrl,
     CLOUDFLARE_VARS_MOLLIE_API_URL: mollieApiUrl,
     CLOUDFLARE_VARS_MOLLIE_API_KEY: mollieApiKey,
     CLOUDFLARE_VARS_LOCAL_PORT: String(port),
@@ -90,7 +99,7 @@ async function main() {
         "--persist-to",
         persistTo,
         "--var",
-        `DATABASE_URL:${database.url}`,
+        `DATABASE_URL:${workerDatabaseUrl}`,
         "--var",
         `MOLLIE_API_URL:${mollieApiUrl}`,
         "--var",
@@ -113,6 +122,7 @@ async function main() {
   const stop = async () => {
     server.kill("SIGTERM");
     await mollie?.close();
+    await distance?.close();
     await database.close();
     process.exit(0);
   };
@@ -120,6 +130,7 @@ async function main() {
   process.on("SIGTERM", stop);
   server.on("exit", async (code) => {
     await mollie?.close();
+    await distance?.close();
     await database.close();
     process.exit(code ?? 0);
   });

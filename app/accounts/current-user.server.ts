@@ -33,7 +33,11 @@ export type CurrentUser = {
     gender: "male" | "female";
     /** With `gender`, whom the member looks for (soughtGenders): the profile page's related members. */
     sexuality: Sexuality;
+    /** With the place, what discovery needs of the member looking: the pages need no read of their own (ADR 047). */
+    siteId: number;
+    birthDate: string;
     country: string;
+    regionId: number | null;
     mainPhotoThumb: string | null;
   } | null;
 };
@@ -69,7 +73,10 @@ export async function loadCurrentUser(db: Database, token: string | null, siteId
         status: profiles.status,
         gender: profiles.gender,
         sexuality: profiles.sexuality,
+        siteId: profiles.siteId,
+        birthDate: profiles.birthDate,
         country: profiles.country,
+        regionId: profiles.regionId,
         mainPhotoThumb: photos.thumbKey,
       },
     })
@@ -109,7 +116,10 @@ type ProfileRow = {
   status: "active" | "disabled" | "deleted" | null;
   gender: "male" | "female" | null;
   sexuality: Sexuality | null;
+  siteId: number | null;
+  birthDate: string | null;
   country: string | null;
+  regionId: number | null;
   mainPhotoThumb: string | null;
 };
 
@@ -121,6 +131,8 @@ function profileOf(row: ProfileRow | null): CurrentUser["profile"] {
     row.status === null ||
     row.gender === null ||
     row.sexuality === null ||
+    row.siteId === null ||
+    row.birthDate === null ||
     row.country === null
   )
     return null;
@@ -130,7 +142,10 @@ function profileOf(row: ProfileRow | null): CurrentUser["profile"] {
     status: row.status,
     gender: row.gender,
     sexuality: row.sexuality,
+    siteId: row.siteId,
+    birthDate: row.birthDate,
     country: row.country,
+    regionId: row.regionId,
     mainPhotoThumb: row.mainPhotoThumb ? `/${row.mainPhotoThumb}` : null,
   };
 }

@@ -13,8 +13,11 @@ export const LOCK_WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
+/** The account as the login read it: what `POST /api/user.php` answers, without reading it again (ADR 047). */
+export type LoggedInAccount = { status: "confirmed" | "not_confirmed"; credits: number; paidUser: boolean; language: string };
+
 export type LoginResult =
-  | { ok: true; userId: number; reactivated: boolean }
+  | { ok: true; userId: number; reactivated: boolean; account: LoggedInAccount }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; minutes: number };
 
@@ -69,12 +72,13 @@ export async function loginWithPassword(
   input: { siteId: number; email: string; password: string; ip: string; now: Date; graceDays?: number },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const { attemptId, lockedMinutes: minutes } = await recordTry(db, { siteId: input.siteId, email, ip: input.ip, now: input.now });
+  // The account is read with the try's record (one round trip, ADR 047); a locked try never looks at it.
+  const [{ attemptId, lockedMinutes: minutes }, user] = await Promise.all([
+    recordTry(db, { siteId: input.siteId, email, ip: input.ip, now: input.now }),
+    db.query.users.findFirst({ where: and(eq(schema.users.siteId, input.siteId), eq(schema.users.email, email)) }),
+  ]);
   if (minutes > 0) return { ok: false, reason: "locked", minutes };
 
-  const user = await db.query.users.findFirst({
-    where: and(eq(schema.users.siteId, input.siteId), eq(schema.users.email, email)),
-  });
   const tooLong = input.password.length > MAX_PASSWORD_LENGTH;
   let valid = false;
   if (user?.passwordHash && !tooLong) {
@@ -91,10 +95,22 @@ export async function loginWithPassword(
   if (user.status === "deleted") {
     await succeeded;
     const reactivated = await reactivateIfRecoverable(db, user.id, input.now, input.graceDays);
-    return reactivated ? { ok: true, userId: user.id, reactivated: true } : { ok: false, reason: "invalid" };
+    const account: LoggedInAccount = {
+      status: user.confirmedAt !== null ? "confirmed" : "not_confirmed",
+      credits: user.credits,
+      paidUser: user.paidUser,
+      language: user.language,
+    };
+    return reactivated ? { ok: true, userId: user.id, reactivated: true, account } : { ok: false, reason: "invalid" };
   }
   await db.batch([succeeded, db.update(schema.users).set({ lastSeenAt: input.now }).where(eq(schema.users.id, user.id))]);
-  return { ok: true, userId: user.id, reactivated: false };
+  const status = user.status === "not_confirmed" ? "not_confirmed" : "confirmed";
+  return {
+    ok: true,
+    userId: user.id,
+    reactivated: false,
+    account: { status, credits: user.credits, paidUser: user.paidUser, language: user.language },
+  };
 }
 
 export type PasswordRecheck = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; minutes: number };

@@ -2,21 +2,22 @@
  * The member as `GET /api/user.php` describes it (product.md §3 "User"): never secrets, never the
  * password hash or session, only what the member's own app needs.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { CurrentUser } from "./current-user.server";
 
 export async function publicUser(db: Database, user: CurrentUser) {
-  const [preferences, profile] = await db.batch([
+  // One round trip (ADR 047): the main photo by the profile's own column, as a subquery.
+  const [preferences, profile, mainPhoto] = await db.batch([
     db
       .select({ type: schema.notificationPreferences.type, channel: schema.notificationPreferences.channel })
       .from(schema.notificationPreferences)
       .where(and(eq(schema.notificationPreferences.userId, user.id), eq(schema.notificationPreferences.enabled, false))),
     db.query.profiles.findFirst({ where: eq(schema.profiles.userId, user.id) }),
+    db.query.photos.findFirst({
+      where: eq(schema.photos.id, sql`(SELECT own.main_photo_id FROM ${schema.profiles} own WHERE own.user_id = ${user.id})`),
+    }),
   ]);
-  const mainPhoto = profile?.mainPhotoId
-    ? await db.query.photos.findFirst({ where: eq(schema.photos.id, profile.mainPhotoId) })
-    : undefined;
   return {
     id: user.id,
     email: user.email,

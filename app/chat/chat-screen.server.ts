@@ -20,13 +20,19 @@ export type ChatProblem =
 
 export type GiftOffer = { key: string; icon: string; credits: number };
 
+type GiftRow = typeof schema.gifts.$inferSelect;
+
+/** The gift catalogue, read alongside the conversation (never after it: ADR 047). */
+export function readGifts(db: Database): Promise<GiftRow[]> {
+  return db.select().from(schema.gifts).orderBy(asc(schema.gifts.position));
+}
+
 /**
  * What the chat screen needs besides the messages: prices, the gift catalogue, the length limit, a
  * fresh client key for the next message, the site's fictional-profile notice (product.md §10: a
  * fictional profile's chat shows the warning) and the time zone messages are dated in.
  */
-export async function chatScreenData(db: Database, site: LocalizedSite, partner: { fictional: boolean }) {
-  const rows = await db.select().from(schema.gifts).orderBy(asc(schema.gifts.position));
+export function chatScreenData(site: LocalizedSite, partner: { fictional: boolean }, rows: GiftRow[]) {
   const { fictionalIcon } = site.settings;
   const { fictionalSingular, fictionalWarning } = site.texts;
   return {

@@ -6,7 +6,7 @@
  * shown: a block either way, a deleted or unconfirmed partner, and the chat answers the same 404 as
  * one that never existed (product.md §10 "Blocking is mutual in effect").
  */
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { giftCatalogue } from "~/profiles/profile-fields";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
@@ -151,33 +151,35 @@ function selectMessages(db: Database) {
 /** The member's chats, most recent first, with unread counts and the last message they can see. */
 export async function listChats(db: Database, scope: { viewerProfileId: number; siteId: number; now: Date }): Promise<ChatEntry[]> {
   const { viewerProfileId, siteId, now } = scope;
-  const rows = await db
-    .select({
-      ...cardColumns,
-      conversationId: members.conversationId,
-      unread: members.unreadCount,
-      lastMessageId: sql<
-        number | null
-      >`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.conversationId} = ${members.conversationId} AND ${messages.id} > ${members.clearedThroughId} AND (${messages.held} = 0 OR ${messages.senderId} = ${viewerProfileId}))`,
-    })
+  const lastMessageId = sql<
+    number | null
+  >`(SELECT max(lm.id) FROM ${messages} lm WHERE lm.conversation_id = ${members.conversationId} AND lm.id > ${members.clearedThroughId} AND (lm.held = 0 OR lm.sender_id = ${viewerProfileId}))`;
+  const listed = and(
+    eq(members.profileId, viewerProfileId),
+    isNull(members.removedAt),
+    isNotNull(members.lastMessageAt),
+    reachableBy(viewerProfileId, siteId),
+  );
+  const rowsQuery = db
+    .select({ ...cardColumns, conversationId: members.conversationId, unread: members.unreadCount, lastMessageId })
     .from(members)
     .innerJoin(conversations, eq(conversations.id, members.conversationId))
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
     .leftJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        eq(members.profileId, viewerProfileId),
-        isNull(members.removedAt),
-        isNotNull(members.lastMessageAt),
-        reachableBy(viewerProfileId, siteId),
-      ),
-    )
+    .where(listed)
     .orderBy(desc(members.lastMessageAt), desc(members.conversationId))
     .limit(CHAT_LIST_LIMIT);
-
-  const lastIds = rows.flatMap((row) => (row.lastMessageId ? [Number(row.lastMessageId)] : []));
-  const lastMessages = lastIds.length ? await selectMessages(db).where(inArray(messages.id, lastIds)) : [];
+  // The listed chats' last messages in the same round trip (ADR 047): the list's own selection as a subquery.
+  const lastIds = db
+    .select({ id: lastMessageId })
+    .from(members)
+    .innerJoin(conversations, eq(conversations.id, members.conversationId))
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
+    .where(listed)
+    .orderBy(desc(members.lastMessageAt), desc(members.conversationId))
+    .limit(CHAT_LIST_LIMIT);
+  const [rows, lastMessages] = await Promise.all([rowsQuery, selectMessages(db).where(inArray(messages.id, lastIds))]);
   const byId = new Map(lastMessages.map((row) => [row.id, row]));
 
   return rows.map((row) => {
@@ -256,14 +258,24 @@ export async function openConversation(
   },
 ): Promise<(ConversationView & { seen: boolean }) | null> {
   const { conversationId, viewerProfileId, siteId, now } = input;
-  const [head] = await db
+  // Everything in one round trip (ADR 047): the head, the messages, the locked history's count and
+  // the read mark do not wait for each other. What the messages depend on of the head (where the
+  // member cleared the history) is a subquery on the member's own row: no row, no messages.
+  const cleared = sql`coalesce((SELECT c.cleared_through_id FROM ${members} c WHERE c.conversation_id = ${conversationId} AND c.profile_id = ${viewerProfileId}), ${Number.MAX_SAFE_INTEGER})`;
+  // A partner's message held for review (ADR 053) is not there for this member until it is released.
+  const visible = and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.id, cleared),
+    or(eq(messages.held, false), eq(messages.senderId, viewerProfileId)),
+  );
+  // With a history limit, the messages older than the newest `limit` are locked: below this id.
+  const lockedBelow = input.historyLimit
+    ? sql`coalesce((SELECT v.id FROM ${messages} v WHERE v.conversation_id = ${conversationId} AND v.id > ${cleared} AND (v.held = 0 OR v.sender_id = ${viewerProfileId}) ORDER BY v.id DESC LIMIT 1 OFFSET ${input.historyLimit - 1}), 0)`
+    : null;
+  const headQuery = db
     .select({
       ...cardColumns,
-      unread: members.unreadCount,
-      clearedThroughId: members.clearedThroughId,
-      readThroughId: members.readThroughId,
       partnerReadThroughId: sql<number>`coalesce((SELECT p.read_through_id FROM ${members} p WHERE p.conversation_id = ${conversations.id} AND p.profile_id = ${profiles.id}), 0)`,
-      newestFromPartner: sql<number>`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.sender_id = ${profiles.id} AND m.held = 0), 0)`,
     })
     .from(conversations)
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, viewerProfileId)))
@@ -272,61 +284,63 @@ export async function openConversation(
     .leftJoin(regions, cardJoins.region)
     .where(ownReachableConversation({ conversationId, viewerProfileId, siteId }))
     .limit(1);
-  if (!head) return null;
-
-  // A partner's message held for review (ADR 053) is not there for this member until it is released.
-  const visible = and(
-    eq(messages.conversationId, conversationId),
-    gt(messages.id, head.clearedThroughId),
-    or(eq(messages.held, false), eq(messages.senderId, viewerProfileId)),
-  );
-  const history = input.historyLimit ? await lockedHistory(db, visible, input.historyLimit) : { lockedBelow: 0, locked: 0 };
-  const page = await selectMessages(db)
-    .where(
-      and(
-        visible,
-        history.lockedBelow ? gte(messages.id, history.lockedBelow) : undefined,
-        input.before ? lt(messages.id, input.before) : undefined,
-      ),
-    )
+  const pageQuery = selectMessages(db)
+    .where(and(visible, lockedBelow ? gte(messages.id, lockedBelow) : undefined, input.before ? lt(messages.id, input.before) : undefined))
     .orderBy(desc(messages.id))
     .limit(MESSAGE_PAGE_SIZE + 1);
+  const lockedQuery = lockedBelow
+    ? db
+        .select({ n: sql<number>`count(*)` })
+        .from(messages)
+        .where(and(visible, lt(messages.id, lockedBelow)))
+    : null;
+  const [[head], page, locked, seen] = await Promise.all([
+    headQuery,
+    pageQuery,
+    lockedQuery,
+    markReadOnOpening(db, { conversationId, viewerProfileId, siteId }),
+  ]);
+  if (!head) return null;
   const hasOlder = page.length > MESSAGE_PAGE_SIZE;
   const shown = page.slice(0, MESSAGE_PAGE_SIZE).reverse();
-
-  const newestFromPartner = Number(head.newestFromPartner);
-  const seen = head.unread > 0 || newestFromPartner > head.readThroughId;
-  if (seen) await markRead(db, { conversationId, viewerProfileId, throughId: newestFromPartner });
 
   return {
     conversationId,
     partner: toProfileCard(head, now),
     messages: shown.map((row) => toChatMessage(row, viewerProfileId)),
     olderThan: hasOlder && shown[0] ? shown[0].id : null,
-    locked: history.locked,
+    locked: Number(locked?.[0]?.n ?? 0),
     seenThroughId: Number(head.partnerReadThroughId),
     seen,
   };
 }
 
 /**
- * With a history limit, the messages older than the newest `limit` are locked: the id below which
- * they are, and how many there are.
+ * Opening a conversation reads it: no unread messages, and everything from the partner seen. One
+ * statement that decides and writes, sent with the page's reads; it touches only a conversation the
+ * member may open, and tells whether anything was unread or unseen (the partner's "seen", ADR 027).
  */
-async function lockedHistory(db: Database, visible: SQL | undefined, limit: number) {
-  const [oldestShown] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(visible)
-    .orderBy(desc(messages.id))
-    .limit(1)
-    .offset(limit - 1);
-  if (!oldestShown) return { lockedBelow: 0, locked: 0 };
-  const [older] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(messages)
-    .where(and(visible, lt(messages.id, oldestShown.id)));
-  return { lockedBelow: oldestShown.id, locked: Number(older?.n ?? 0) };
+async function markReadOnOpening(db: Database, input: { conversationId: number; viewerProfileId: number; siteId: number }) {
+  const { conversationId, viewerProfileId } = input;
+  const newestFromPartner = sql`coalesce((SELECT max(m.id) FROM ${messages} m WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${viewerProfileId} AND m.held = 0), 0)`;
+  const openable = db
+    .select({ one: sql`1` })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(viewerProfileId)))
+    .where(ownReachableConversation(input));
+  const changed = await db
+    .update(members)
+    .set({ unreadCount: 0, readThroughId: sql`max(${members.readThroughId}, ${newestFromPartner})` })
+    .where(
+      and(
+        eq(members.conversationId, conversationId),
+        eq(members.profileId, viewerProfileId),
+        or(gt(members.unreadCount, 0), lt(members.readThroughId, newestFromPartner)),
+        exists(openable),
+      ),
+    )
+    .returning({ conversationId: members.conversationId });
+  return changed.length > 0;
 }
 
 /** The member has read the conversation: no unread messages, and seen everything through `throughId`. */

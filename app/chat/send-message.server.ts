@@ -81,10 +81,12 @@ export async function sendMessage(
   const { sender, message, siteId, now } = input;
   // The reads go to the database in one round trip (app/db/combined-reads.server.ts).
   const lookBack = Math.max(input.settings.spamHold.windowMinutes * 60_000, MINUTE);
-  const [resent, conversation, spam] = await Promise.all([
+  const [resent, conversation, spam, started] = await Promise.all([
     alreadySent(db, sender, message.clientKey),
     resolveConversation(db, { sender, to: input.to, siteId }),
     spamContext(db, { userId: sender.id, profileId: sender.profileId, since: new Date(now.getTime() - lookBack) }),
+    // A free member's first message to someone new needs the conversations they started: read with the rest (ADR 047).
+    "partnerProfileId" in input.to && !sender.paidUser ? conversationsStarted(db, sender.profileId) : Promise.resolve(0),
   ]);
   if (resent) return resent;
   if (conversation.status !== "ok") return conversation;
@@ -92,12 +94,8 @@ export async function sendMessage(
   if (sender.spendingBlocked) return { status: "spending_blocked" };
 
   // Spares a conversation row for a member at the cap; `withinConversationCap` is what holds it.
-  if (conversation.isNew && !sender.paidUser) {
-    const [started] = await db
-      .select({ n: count() })
-      .from(conversations)
-      .where(and(eq(conversations.starterId, sender.profileId), isNotNull(conversations.lastMessageAt)));
-    if ((started?.n ?? 0) >= FREE_CONVERSATION_LIMIT) return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
+  if (conversation.isNew && !sender.paidUser && started >= FREE_CONVERSATION_LIMIT) {
+    return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
   }
 
   const gift = message.intent === "gift" ? await db.query.gifts.findFirst({ where: eq(gifts.key, message.gift) }) : null;
@@ -201,6 +199,15 @@ type Resolved =
   | { status: "ok"; id: null; partnerId: number; isNew: true }
   | { status: "not_found" };
 
+/** How many conversations the member started (free members may start FREE_CONVERSATION_LIMIT). */
+async function conversationsStarted(db: Database, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(and(eq(conversations.starterId, profileId), isNotNull(conversations.lastMessageAt)));
+  return row?.n ?? 0;
+}
+
 /** The conversation and the partner; a new conversation needs a partner the sender can see. */
 async function resolveConversation(db: Database, input: { sender: Sender; to: Destination; siteId: number }): Promise<Resolved> {
   const { sender, to, siteId } = input;
@@ -214,9 +221,13 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
       .limit(1);
     return row ? { status: "ok", id: row.id, partnerId: row.partnerId, isNew: false } : { status: "not_found" };
   }
-  const existing = await findConversationWith(db, { viewerProfileId: sender.profileId, partnerProfileId: to.partnerProfileId, siteId });
-  if (existing) return resolveConversation(db, { sender, to: { conversationId: existing.id }, siteId });
-  const partner = await findVisibleProfile(db, { profileId: to.partnerProfileId, viewerProfileId: sender.profileId, siteId });
+  // Both in one round trip (ADR 047); `findConversationWith` checks what the branch above checks
+  // (the sender's own conversation, a partner still reachable).
+  const [existing, partner] = await Promise.all([
+    findConversationWith(db, { viewerProfileId: sender.profileId, partnerProfileId: to.partnerProfileId, siteId }),
+    findVisibleProfile(db, { profileId: to.partnerProfileId, viewerProfileId: sender.profileId, siteId }),
+  ]);
+  if (existing) return { status: "ok", id: existing.id, partnerId: to.partnerProfileId, isNew: false };
   if (!partner || partner.id === sender.profileId) return { status: "not_found" };
   return { status: "ok", id: null, partnerId: partner.id, isNew: true };
 }
@@ -227,11 +238,14 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
  * message is paid for.
  */
 async function createConversation(db: Database, input: { siteId: number; starterId: number; recipientId: number; now: Date }) {
-  await db
-    .insert(conversations)
-    .values({ siteId: input.siteId, starterId: input.starterId, recipientId: input.recipientId, createdAt: input.now })
-    .onConflictDoNothing();
-  const [row] = await db.select({ id: conversations.id }).from(conversations).where(pairIs(input.starterId, input.recipientId)).limit(1);
+  // The insert and the look-up in one round trip.
+  const [, [row]] = await db.batch([
+    db
+      .insert(conversations)
+      .values({ siteId: input.siteId, starterId: input.starterId, recipientId: input.recipientId, createdAt: input.now })
+      .onConflictDoNothing(),
+    db.select({ id: conversations.id }).from(conversations).where(pairIs(input.starterId, input.recipientId)).limit(1),
+  ]);
   if (!row) throw new Error("conversation not created");
   return row.id;
 }

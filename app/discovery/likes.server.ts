@@ -112,11 +112,11 @@ export async function unlikeProfile(db: Database, input: { likerProfileId: numbe
 }
 
 /** product.md §4: viewing a profile clears the new-like flag of that liker (the statement, run with the visit's write). */
-export function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }) {
+export function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }, onlyIf?: SQL) {
   return db
     .update(likes)
     .set({ isNew: false })
-    .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true)));
+    .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true), onlyIf));
 }
 
 /** The like relation between the viewer and another member, for buttons and badges. */

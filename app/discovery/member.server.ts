@@ -2,14 +2,14 @@
  * What discovery needs to know about the member looking (their orientation, age, place and
  * interests) and small queries shared by the likes pages, the swipe game and the match finder.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
 import { fittingGroups, type Orientation } from "./fit";
 
-const { profiles, profileInterests, interests, photos, regions } = schema;
+const { profiles, photos, regions } = schema;
 
 export type DiscoveryMember = Orientation & {
   id: number;
@@ -80,24 +80,6 @@ export async function fittingInDiscoveryOrder<Extra extends SelectedFields>(
   // Every row has the order's columns (card columns and `hasPhoto`); the generic row type hides them.
   const inOrder = (a: unknown, b: unknown) => discoveryOrder(a as DiscoveryOrdered, b as DiscoveryOrdered);
   return pages.flat().sort(inOrder).slice(0, limit);
-}
-
-/** The interest keys of some members, in the catalogue's order. */
-export async function interestKeysOf(db: Database, profileIds: number[]): Promise<Map<number, string[]>> {
-  const byProfile = new Map<number, string[]>();
-  if (profileIds.length === 0) return byProfile;
-  const rows = await db
-    .select({ profileId: profileInterests.profileId, key: interests.key })
-    .from(profileInterests)
-    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-    .where(inArray(profileInterests.profileId, profileIds))
-    .orderBy(asc(interests.position));
-  for (const row of rows) {
-    const keys = byProfile.get(row.profileId) ?? [];
-    keys.push(row.key);
-    byProfile.set(row.profileId, keys);
-  }
-  return byProfile;
 }
 
 /** The card of a member the viewer may see, or null. */

@@ -21,3 +21,20 @@ export async function guardBrowsing(request: Request, context: Readonly<RouterCo
     throw data({ error: "too_many_requests" }, { status: 429, headers: { "Retry-After": String(BROWSE_LIMITS.windowSeconds) } });
   }
 }
+
+/**
+ * `guardBrowsing` and the page's reads at once (ADR 047): the limit's write and the reads travel in
+ * the same round trip instead of one after the other. A refused request still answers 429 and
+ * nothing it read; what it read is thrown away (a client over the limit costs the database one
+ * page's reads, never a member's data).
+ */
+export async function whileGuardingBrowsing<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const [guard, result] = await Promise.allSettled([guardBrowsing(request, context), work()]);
+  if (guard.status === "rejected") throw guard.reason;
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}

@@ -11,7 +11,7 @@
  */
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/accounts/current-user.server";
-import { discoveryMember } from "~/discovery/member.server";
+import type { DiscoveryMember } from "~/discovery/member.server";
 import { apiError } from "./api-errors.server";
 import { getServices } from "./context.server";
 
@@ -39,10 +39,11 @@ export function requireMember(context: Context, request: Request): Member {
   return { ...user, profile: user.profile };
 }
 
+/** The session's read already holds what discovery needs of the member (ADR 047): no round trip of its own. */
 export async function requireDiscoveryMember(context: Context, request: Request) {
   const user = requireMember(context, request);
-  const member = await discoveryMember(getServices(context).db, user.profile.id);
-  if (!member) throw redirect("/complete-signup");
+  const { id, siteId, gender, sexuality, birthDate, country, regionId } = user.profile;
+  const member: DiscoveryMember = { id, siteId, gender, sexuality, birthDate, country, regionId };
   return { user, member };
 }
 

@@ -5,7 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { recordLanding } from "~/http/acquisition.server";
-import { guardBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/http/browse-guard.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
@@ -67,10 +67,12 @@ export async function loadMemberLander(
 ) {
   const profileId = idParam(id);
   if (profileId === null) throw data(null, { status: 404 });
-  await guardBrowsing(request, context);
   const { db, now } = getServices(context);
   const site = getSite(context);
-  const teaser = await memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() });
+  // The limit's count and the member's teaser travel together (ADR 047).
+  const teaser = await whileGuardingBrowsing(request, context, () =>
+    memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() }),
+  );
   if (!teaser) throw data(null, { status: 404 });
   await recordLanding(context, request, { page: `/members/${teaser.card.id}/${variant}`, slug });
   const choice = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });

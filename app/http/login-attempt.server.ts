@@ -7,10 +7,12 @@ import type { RouterContextProvider } from "react-router";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { clientIp } from "~/security/rate-limit.server";
-import { loginWithPassword } from "~/accounts/login.server";
+import { loginWithPassword, type LoggedInAccount } from "~/accounts/login.server";
 import { startSession } from "./sessions.server";
 
-export type LoginAttempt = { ok: true; userId: number; cookie: string } | { ok: false; status: 401 | 429; message: string };
+export type LoginAttempt =
+  | { ok: true; userId: number; account: LoggedInAccount; cookie: string }
+  | { ok: false; status: 401 | 429; message: string };
 
 export async function attemptLogin(
   context: Readonly<RouterContextProvider>,
@@ -33,5 +35,5 @@ export async function attemptLogin(
       ? { ok: false, status: 429, message: t("messages.accountLocked", { minutes: outcome.minutes }) }
       : { ok: false, status: 401, message: t("messages.loginFailed") };
   }
-  return { ok: true, userId: outcome.userId, cookie: await startSession(db, outcome.userId, request, now()) };
+  return { ok: true, userId: outcome.userId, account: outcome.account, cookie: await startSession(db, outcome.userId, request, now()) };
 }

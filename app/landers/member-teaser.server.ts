@@ -4,8 +4,8 @@
  * like them. Unknown, deleted, unconfirmed, invisible and blocked members are null, which the
  * routes answer with the site's 404, as the profile page does.
  */
-import { loadProfileView, type ProfileView } from "~/profiles/profile-view.server";
-import { relatedProfiles } from "~/profiles/related-profiles.server";
+import { assembleProfileView, readProfileParts, type ProfileView } from "~/profiles/profile-view.server";
+import { relatedProfilesOf } from "~/profiles/related-profiles.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
 import type { Database } from "~/db/client.server";
@@ -35,12 +35,14 @@ export async function memberTeaser(
   input: { profileId: number; viewerProfileId: number | null; site: Site; now: Date },
 ): Promise<MemberTeaser | null> {
   const { site, now, viewerProfileId } = input;
-  const profile = await findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id });
-  if (profile?.status !== "active") return null;
-  const [view, related] = await Promise.all([
-    loadProfileView(db, { profile, viewer: { kind: "visitor" }, settings: site.settings, now }),
-    relatedProfiles(db, { profile, viewerProfileId, genders: [profile.gender], siteId: site.id, now }),
+  // The row, its parts and the related members in one round trip (ADR 047).
+  const [profile, parts, related] = await Promise.all([
+    findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id }),
+    readProfileParts(db, input.profileId),
+    relatedProfilesOf(db, { profileId: input.profileId, viewerProfileId, genders: null, siteId: site.id, now }),
   ]);
+  if (profile?.status !== "active") return null;
+  const view = assembleProfileView({ profile, parts, viewer: { kind: "visitor" }, settings: site.settings, now });
   return {
     card: view.card,
     photoUrl: view.mainPhoto?.url ?? null,

@@ -12,9 +12,9 @@ import type { Database } from "~/db/client.server";
 import { likeRelation } from "~/discovery/likes.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { soughtGenders } from "~/profiles/profile-schema";
-import { loadProfileView, recordProfileVisit, type ProfileView, type Viewer } from "~/profiles/profile-view.server";
-import { relatedProfiles } from "~/profiles/related-profiles.server";
-import { findVisibleProfile } from "~/profiles/visibility.server";
+import { assembleProfileView, readProfileParts, recordProfileVisit, type ProfileView, type Viewer } from "~/profiles/profile-view.server";
+import { relatedProfilesOf } from "~/profiles/related-profiles.server";
+import { findVisibleProfile, visibleTo } from "~/profiles/visibility.server";
 import { searchAccess } from "~/search/search-access";
 import type { Site } from "~/sites/site.server";
 
@@ -45,7 +45,32 @@ export async function profilePage(
   });
   if (access === "none") return { status: "login_required" };
 
-  const profile = await findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id });
+  // One round trip (ADR 047): the row and everything the page reads or writes by the profile's id
+  // go together; the row decides afterwards whether any of it is shown (404 otherwise), and the
+  // visit's writes carry the same visibility check themselves.
+  const asMember = viewerProfileId !== null && viewerProfileId !== input.profileId;
+  const [profile, parts, like, related] = await Promise.all([
+    findVisibleProfile(db, { profileId: input.profileId, viewerProfileId, siteId: site.id }),
+    readProfileParts(db, input.profileId),
+    asMember ? likeRelation(db, viewerProfileId, input.profileId) : Promise.resolve(null),
+    relatedProfilesOf(db, {
+      profileId: input.profileId,
+      viewerProfileId,
+      // Whom the viewer looks for; a visitor sees members like the one viewed.
+      genders: user?.profile ? soughtGenders(user.profile.gender, user.profile.sexuality) : null,
+      siteId: site.id,
+      now,
+    }),
+    asMember
+      ? recordProfileVisit(db, {
+          viewerProfileId,
+          viewedProfileId: input.profileId,
+          invisible: user!.invisible,
+          visible: visibleTo(viewerProfileId, site.id),
+          now,
+        })
+      : Promise.resolve(),
+  ]);
   if (!profile) return { status: "not_found" };
 
   const viewer: Viewer =
@@ -54,22 +79,7 @@ export async function profilePage(
       : viewerProfileId === profile.id
         ? { kind: "owner", profileId: viewerProfileId }
         : { kind: "member", profileId: viewerProfileId, premium: user!.paidUser, invisible: user!.invisible, role: user!.role };
-
-  const [view, like, related] = await Promise.all([
-    loadProfileView(db, { profile, viewer, settings: site.settings, now }),
-    viewer.kind === "member" ? likeRelation(db, viewer.profileId, profile.id) : Promise.resolve(null),
-    relatedProfiles(db, {
-      profile,
-      viewerProfileId,
-      // Whom the viewer looks for; a visitor sees members like the one viewed.
-      genders: user?.profile ? soughtGenders(user.profile.gender, user.profile.sexuality) : [profile.gender],
-      siteId: site.id,
-      now,
-    }),
-    viewer.kind === "member"
-      ? recordProfileVisit(db, { viewerProfileId: viewer.profileId, viewedProfileId: profile.id, invisible: viewer.invisible, now })
-      : Promise.resolve(),
-  ]);
+  const view = assembleProfileView({ profile, parts, viewer, settings: site.settings, now });
   return {
     status: "ok",
     view,

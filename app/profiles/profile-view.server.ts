@@ -5,7 +5,7 @@
  * Only what a viewer may see leaves this module: the age (never the date of birth), the region's
  * name (never coordinates), never an e-mail address, and no key of a photo the viewer may not see.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { likeSeenUpdate } from "~/discovery/likes.server";
 import { photoAccess, type PhotoViewer } from "~/photos/access-rules";
@@ -70,34 +70,47 @@ function galleryFor(viewer: Viewer, rows: PhotoRow[], profile: ProfileRow): Gall
   });
 }
 
-export async function loadProfileView(
-  db: Database,
-  input: { profile: ProfileRow; viewer: Viewer; settings: Pick<SiteSettings, "visibleProfileFields" | "visibleProfileNotes">; now: Date },
-): Promise<ProfileView> {
-  const { profile, viewer, settings, now } = input;
-  // One round trip: the photos, the interests and the region's name (when the profile has one).
+/**
+ * The photos, the interests and the region's name of a profile, by its id alone: they need nothing
+ * of the profile's row, so they travel in the same round trip as the row itself (ADR 047). Nothing
+ * read here is shown unless the row says the viewer may see the profile.
+ */
+export async function readProfileParts(db: Database, profileId: number) {
   const photoQuery = db
     .select({ id: photos.id, objectKey: photos.objectKey, thumbKey: photos.thumbKey, private: photos.private })
     .from(photos)
-    .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")))
+    .where(and(eq(photos.profileId, profileId), eq(photos.status, "active")))
     .orderBy(asc(photos.position), asc(photos.id));
   const interestQuery = db
     .select({ key: interests.key, icon: interests.icon })
     .from(profileInterests)
     .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-    .where(eq(profileInterests.profileId, profile.id))
+    .where(eq(profileInterests.profileId, profileId))
     .orderBy(asc(interests.position));
   const regionQuery = db
     .select({ name: regions.name })
     .from(regions)
-    .where(eq(regions.id, profile.regionId ?? 0))
+    .where(eq(regions.id, sql`(SELECT region_of.region_id FROM ${profiles} region_of WHERE region_of.id = ${profileId})`))
     .limit(1);
   const [photoRows, interestRows, [regionRow]] = await db.batch([photoQuery, interestQuery, regionQuery]);
+  return { photoRows, interestRows, region: regionRow?.name ?? null };
+}
 
-  const gallery = galleryFor(viewer, photoRows, profile);
+export type ProfileParts = Awaited<ReturnType<typeof readProfileParts>>;
+
+/** The profile view of a profile the viewer may see, from its row and its parts (readProfileParts). */
+export function assembleProfileView(input: {
+  profile: ProfileRow;
+  parts: ProfileParts;
+  viewer: Viewer;
+  settings: Pick<SiteSettings, "visibleProfileFields" | "visibleProfileNotes">;
+  now: Date;
+}): ProfileView {
+  const { profile, parts, viewer, settings, now } = input;
+  const gallery = galleryFor(viewer, parts.photoRows, profile);
   const main = gallery.find((photo) => photo.id === profile.mainPhotoId && photo.kind === "photo");
   // The card's thumbnail stays empty: the header shows the main photo itself.
-  const card = toProfileCard({ ...profile, region: regionRow?.name ?? null, thumbKey: null }, now);
+  const card = toProfileCard({ ...profile, region: parts.region, thumbKey: null }, now);
   const highlights = visibleProfileFields(settings.visibleProfileFields).flatMap((field) => {
     const value = profile[profileFieldColumn[field]];
     return value ? [{ field, value }] : [];
@@ -111,7 +124,7 @@ export async function loadProfileView(
     notes: settings.visibleProfileNotes
       ? { seeking: seekingOf(profile.gender, profile.sexuality), memberSince: profile.createdAt.toISOString().slice(0, 7) }
       : null,
-    interests: interestRows,
+    interests: parts.interestRows,
     aboutMe: profile.aboutMe?.trim() || null,
   };
 }
@@ -119,13 +132,21 @@ export async function loadProfileView(
 /**
  * What viewing a profile leaves behind: the new-like flag of that liker is cleared (product.md §4),
  * and the view is recorded — unless the viewer is invisible (product.md §10: their views leave no
- * trace).
+ * trace). Sent together with the page's reads (ADR 047), so both writes carry the check that the
+ * viewer may see the profile (`visible`, visibility.server.ts): a profile that answers 404 is
+ * neither marked seen nor told it was viewed.
  */
 export async function recordProfileVisit(
   db: Database,
-  input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; now: Date },
+  input: { viewerProfileId: number; viewedProfileId: number; invisible: boolean; visible: SQL; now: Date },
 ) {
-  const seen = likeSeenUpdate(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId });
+  const visibleViewed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.viewedProfileId), input.visible)),
+  );
+  const seen = likeSeenUpdate(db, { viewerProfileId: input.viewerProfileId, likerProfileId: input.viewedProfileId }, visibleViewed);
   if (input.invisible) {
     await seen;
     return;
@@ -135,7 +156,16 @@ export async function recordProfileVisit(
     seen,
     db
       .insert(profileViews)
-      .values({ viewerId: input.viewerProfileId, viewedId: input.viewedProfileId, viewedAt: input.now })
+      .select(
+        db
+          .select({
+            viewerId: sql<number>`${input.viewerProfileId}`.as("viewer_id"),
+            viewedId: profiles.id,
+            viewedAt: sql<Date>`${Math.floor(input.now.getTime() / 1000)}`.as("viewed_at"),
+          })
+          .from(profiles)
+          .where(and(eq(profiles.id, input.viewedProfileId), input.visible)),
+      )
       .onConflictDoUpdate({ target: [profileViews.viewerId, profileViews.viewedId], set: { viewedAt: sql`excluded.viewed_at` } }),
   ]);
 }

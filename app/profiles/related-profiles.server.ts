@@ -8,11 +8,10 @@
  * indexes (`profiles_search_region`, `profiles_search`), which serve it directly and stop after six
  * rows (ordered by id alone, SQLite would read the whole country at a million profiles); a single
  * query over several genders or ranked by "same region" would sort the whole region or country.
- * A scope's queries travel in one batch; the country's only when the region has too few.
+ * Both scopes' queries travel in one batch.
  */
-import { and, desc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { shiftYears } from "~/profiles/age";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
 import type { Gender } from "~/profiles/profile-schema";
 
@@ -21,38 +20,44 @@ export const RELATED_AGE_BAND_YEARS = 8;
 
 const { profiles } = schema;
 
-export async function relatedProfiles(
+/**
+ * The related members of a profile, by the viewed profile's id alone, so they travel in the same
+ * round trip as the profile's row (ADR 047): the viewed member's country, region, birth date and (for a visitor,
+ * `genders` null) gender are scalar subqueries, which SQLite evaluates once and uses in the search
+ * indexes like the constants they stand for. The region's queries and the country's go in one batch
+ * (the country's are read even when the region has enough: a few more index steps instead of a
+ * second round trip). Nothing read is shown unless the viewed profile is visible.
+ */
+export async function relatedProfilesOf(
   db: Database,
-  input: {
-    profile: { id: number; country: string; regionId: number | null; birthDate: string };
-    viewerProfileId: number | null;
-    genders: Gender[];
-    siteId: number;
-    now: Date;
-  },
+  input: { profileId: number; viewerProfileId: number | null; genders: Gender[] | null; siteId: number; now: Date },
 ): Promise<ProfileCard[]> {
-  const { profile } = input;
-  const query = (gender: Gender, scope: SQL) =>
+  const of = (column: "country" | "region_id" | "birth_date" | "gender") =>
+    sql`(SELECT related_to.${sql.raw(column)} FROM ${profiles} related_to WHERE related_to.id = ${input.profileId})`;
+  const shifted = (years: number) => sql`printf('%04d', substr(${of("birth_date")}, 1, 4) + ${years}) || substr(${of("birth_date")}, 5)`;
+  const genderConditions = input.genders
+    ? input.genders.map((gender) => eq(profiles.gender, gender))
+    : [sql`${profiles.gender} = ${of("gender")}`];
+  const query = (gender: SQL, scope: SQL) =>
     visibleCards(db, { profileId: input.viewerProfileId, siteId: input.siteId }, [
-      ne(profiles.id, profile.id),
-      eq(profiles.gender, gender),
+      ne(profiles.id, input.profileId),
+      gender,
       scope,
-      gte(profiles.birthDate, shiftYears(profile.birthDate, -RELATED_AGE_BAND_YEARS)),
-      lte(profiles.birthDate, shiftYears(profile.birthDate, RELATED_AGE_BAND_YEARS)),
+      gte(profiles.birthDate, shifted(-RELATED_AGE_BAND_YEARS)),
+      lte(profiles.birthDate, shifted(RELATED_AGE_BAND_YEARS)),
     ])
       .orderBy(desc(profiles.hasPhoto), desc(profiles.id))
       .limit(RELATED_PROFILES);
-
-  // The region's members first (photo first, then newest, across genders); the country's only when
-  // the region has too few: most profile pages then build and read half the queries.
-  const scopes = [eq(profiles.country, profile.country)];
-  if (profile.regionId !== null) scopes.unshift(and(eq(profiles.country, profile.country), eq(profiles.regionId, profile.regionId))!);
+  const scopes = [and(eq(profiles.country, of("country")), eq(profiles.regionId, of("region_id")))!, eq(profiles.country, of("country"))];
+  const queries = scopes.flatMap((scope) => genderConditions.map((gender) => query(gender, scope)));
+  const [first, ...rest] = queries;
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
   const picked: ProfileCard[] = [];
   const seen = new Set<number>();
-  for (const scope of scopes) {
-    const [first, ...rest] = input.genders.map((gender) => query(gender, scope));
-    if (!first) return [];
-    const cards = (await db.batch([first, ...rest]))
+  for (let scope = 0; scope < scopes.length && picked.length < RELATED_PROFILES; scope++) {
+    const cards = results
+      .slice(scope * genderConditions.length, (scope + 1) * genderConditions.length)
       .flat()
       .map((row) => toProfileCard(row, input.now))
       .sort((a, b) => Number(b.photoUrl !== null) - Number(a.photoUrl !== null) || b.id - a.id);
@@ -62,7 +67,6 @@ export async function relatedProfiles(
       seen.add(card.id);
       picked.push(card);
     }
-    if (picked.length === RELATED_PROFILES) break;
   }
   return picked;
 }

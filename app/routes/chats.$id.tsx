@@ -1,6 +1,6 @@
 import type { Route } from "./+types/chats.$id";
 import { data } from "react-router";
-import { chatScreenData } from "~/chat/chat-screen.server";
+import { chatScreenData, readGifts } from "~/chat/chat-screen.server";
 import { listChats, openConversation } from "~/chat/conversations.server";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { DESKTOP_QUERY } from "~/components/chat/last-opened-chat";
@@ -47,7 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, ctx, now } = getServices(context);
   const before = idParam(new URL(request.url).searchParams.get("before"));
   const at = now();
-  const [opened, chats] = await Promise.all([
+  // The conversation, its messages, the chat list beside it and the gifts travel in one round trip (ADR 047).
+  const [opened, chats, gifts] = await Promise.all([
     openConversation(db, {
       conversationId,
       viewerProfileId: user.profile.id,
@@ -57,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       historyLimit: user.paidUser ? null : site.settings.chatHistoryLimit,
     }),
     listChats(db, { viewerProfileId: user.profile.id, siteId: site.id, now: at }),
+    readGifts(db),
   ]);
   if (!opened) throw data(null, { status: 404 });
   const { seen, ...conversation } = opened;
@@ -72,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       today: dayKey(at, site.settings.timeZone),
       fictional: { icon: site.settings.fictionalIcon, label: site.texts.fictionalSingular },
     },
-    ...(await chatScreenData(db, site, conversation.partner)),
+    ...chatScreenData(site, conversation.partner, gifts),
     title: `${conversation.partner.name} · ${site.name}`,
   };
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/members.$id.chat";
 import { data, redirect } from "react-router";
-import { chatScreenData } from "~/chat/chat-screen.server";
+import { chatScreenData, readGifts } from "~/chat/chat-screen.server";
 import { findConversationWith } from "~/chat/conversations.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
@@ -20,14 +20,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (partnerId === null || partnerId === user.profile.id) throw data(null, { status: 404 });
   const site = getSite(context);
   const { db, now } = getServices(context);
-  const existing = await findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId, siteId: site.id });
+  // One round trip: whether a conversation exists already, the partner's card and the gifts (ADR 047).
+  const [existing, partner, gifts] = await Promise.all([
+    findConversationWith(db, { viewerProfileId: user.profile.id, partnerProfileId: partnerId, siteId: site.id }),
+    visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() }),
+    readGifts(db),
+  ]);
   if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).searchParams.get("gift") === "1" ? "?gift=1" : ""}`);
-  const partner = await visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() });
   if (!partner) throw data(null, { status: 404 });
   return {
     conversation: { conversationId: null, messages: [], olderThan: null, locked: 0, seenThroughId: 0 },
     partner,
-    ...(await chatScreenData(db, site, partner)),
+    ...chatScreenData(site, partner, gifts),
     title: `${partner.name} · ${site.name}`,
   };
 }

@@ -15,7 +15,7 @@ import { ResellTiles } from "~/components/profiles/ResellTiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
 import { blockedInTab } from "~/components/profiles/blocked-in-tab";
 import { getServices, getSite } from "~/http/context.server";
-import { guardBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { profilePage } from "~/profiles/profile-page.server";
@@ -33,10 +33,12 @@ export const handle = { backButton: true };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profileId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
   if (profileId === null) throw data(null, { status: 404 });
-  await guardBrowsing(request, context);
   const site = getSite(context);
   const { db, now } = getServices(context);
-  const page = await profilePage(db, { profileId, user: getUser(context), site, tracking: trackingOf(request), now: now() });
+  // The limit's count travels with the profile's reads (ADR 047).
+  const page = await whileGuardingBrowsing(request, context, () =>
+    profilePage(db, { profileId, user: getUser(context), site, tracking: trackingOf(request), now: now() }),
+  );
   if (page.status === "login_required") {
     const url = new URL(request.url);
     throw redirect(loginHref(url.pathname + url.search));

@@ -9,7 +9,7 @@ import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile"
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/http/context.server";
-import { guardBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type SearchResult } from "~/search/member-search.server";
@@ -19,7 +19,11 @@ import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await guardBrowsing(request, context);
+  // The browsing limit's count travels with the search (ADR 047).
+  return whileGuardingBrowsing(request, context, () => searchPage(request, context));
+}
+
+async function searchPage(request: Request, context: Route.LoaderArgs["context"]) {
   const { db, now } = getServices(context);
   const site = getSite(context);
   const { settings } = site;
@@ -42,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const search = await memberSearch(db, {
     site: { id: site.id, ...settings },
-    viewerProfileId: user?.profile?.id ?? null,
+    viewerProfile: user?.profile ?? null,
     access,
     params: new URL(request.url).searchParams,
     now: now(),

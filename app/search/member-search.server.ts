@@ -29,7 +29,6 @@ import {
   COUNT_CAP,
   FEW_RESULTS,
   MAX_SEARCH_AGE,
-  needsDefaults,
   parseSearchQuery,
   restrictFilters,
   SEARCH_PAGE_SIZE,
@@ -43,6 +42,7 @@ import {
   type SearchPosition,
 } from "~/search/search-params";
 import type { SiteSettings } from "~/sites/site-settings";
+import type { Sexuality } from "~/profiles/profile-schema";
 
 const { profiles, photos, regions, likes } = schema;
 
@@ -66,16 +66,6 @@ export type SimilarResults = {
 };
 
 type Viewer = { profileId: number | null; siteId: number };
-
-/** The viewer's own gender, sexuality and country (for the defaults). */
-export async function searcherProfile(db: Database, profileId: number) {
-  const [row] = await db
-    .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .limit(1);
-  return row ?? null;
-}
 
 type Criteria = {
   gender: Gender;
@@ -309,25 +299,33 @@ type SiteForSearch = { id: number } & Pick<SiteSettings, "countries" | "minAge" 
  */
 export async function memberSearch(
   db: Database,
-  input: { site: SiteForSearch; viewerProfileId: number | null; access: Exclude<SearchAccess, "none">; params: URLSearchParams; now: Date },
+  input: {
+    site: SiteForSearch;
+    /** The signed-in member's profile as the session read it (no read of its own: ADR 047); null for a visitor. */
+    viewerProfile: { id: number; gender: Gender; sexuality: Sexuality; country: string } | null;
+    access: Exclude<SearchAccess, "none">;
+    params: URLSearchParams;
+    now: Date;
+  },
 ) {
-  const { site, viewerProfileId, access, now } = input;
+  const { site, viewerProfile, access, now } = input;
+  const viewerProfileId = viewerProfile?.id ?? null;
   const parsed = parseSearchQuery(input.params, { countries: site.countries, minAge: site.minAge });
   const allowed: SearchField[] = allowedSearchFields(site.searchFields, access);
-  // The member's own gender, sexuality and country only matter when the search leaves gender or country to them.
-  const usesMemberDefaults = needsDefaults(parsed) || !allowed.includes("gender") || !allowed.includes("country");
-  const [member, regions] = await Promise.all([
-    viewerProfileId !== null && usesMemberDefaults ? searcherProfile(db, viewerProfileId) : null,
-    searchRegions(db, site.countries),
-  ]);
-  const defaults = searchDefaults(site, member);
+  const defaults = searchDefaults(site, viewerProfile);
   const query = withDefaults(parsed, defaults);
   const chosen = restrictFilters(query.filters, defaults, allowed);
-  const filters = regionBelongsTo(chosen.regionId, chosen.country, regions) ? chosen : { ...chosen, regionId: null };
   const cursor = access === "limited" ? null : query.cursor;
   const viewer = { profileId: viewerProfileId, siteId: site.id };
-
-  const results = await searchMembers(db, { viewer, filters, cursor, now });
+  // The regions (cached in the isolate) and the results travel together; a region of another
+  // country, which only a hand-edited address asks for, is dropped and the search run again.
+  const [regions, asked] = await Promise.all([
+    searchRegions(db, site.countries),
+    searchMembers(db, { viewer, filters: chosen, cursor, now }),
+  ]);
+  const regionFits = regionBelongsTo(chosen.regionId, chosen.country, regions);
+  const filters = regionFits ? chosen : { ...chosen, regionId: null };
+  const results = regionFits ? asked : await searchMembers(db, { viewer, filters, cursor, now });
   const firstPage = results.previousCursor === null;
   const similar =
     firstPage && results.total.count < FEW_RESULTS

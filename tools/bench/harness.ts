@@ -12,6 +12,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../drizzle/schema";
+import { type DistanceProxy, latencyFromEnvironment, startDistanceProxy } from "../distance-proxy.mjs";
 import { seed } from "../../drizzle/seed";
 import { createMemoryPhotoStore } from "../photo-store";
 
@@ -122,6 +123,10 @@ export function quantile(sorted: number[], q: number) {
  * The built Worker in workerd, as `npm start` serves it: `wrangler dev` on a free port of 127.0.0.1
  * against the benchmark's database, without the browsing limits (ADR 019: the benchmarks' few
  * members send every request, which would answer 429). Resolves once `readyPath` answers.
+ *
+ * With DB_LATENCY_MS (or `distance`), the Worker reaches the database through a distance proxy
+ * (tools/distance-proxy.mjs) that holds every exchange that long each way; `distance` is returned
+ * so a benchmark can change the latency or count round trips while it runs.
  */
 export async function startWorkerd({
   buildDir,
@@ -130,6 +135,7 @@ export async function startWorkerd({
   readyPath,
   inspectorPort,
   vars = {},
+  distance: withDistance = false,
 }: {
   buildDir: string;
   folder: string;
@@ -139,7 +145,17 @@ export async function startWorkerd({
   inspectorPort?: number;
   /** More of the Worker's variables (soak.ts: MOLLIE_API_URL of its own Mollie simulator). */
   vars?: Record<string, string>;
+  /** Always put the distance proxy in front of the database, even at 0 ms (distance.ts). */
+  distance?: boolean;
 }) {
+  const latencyMs = latencyFromEnvironment();
+  let distance: DistanceProxy | null = null;
+  if (withDistance || latencyMs > 0) {
+    const proxy = await startDistanceProxy({ target: databaseUrl, latencyMs });
+    cleanups.push(() => proxy.close());
+    distance = proxy;
+    databaseUrl = proxy.url;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const worker = startProcess(
@@ -171,7 +187,7 @@ export async function startWorkerd({
     },
   );
   await waitFor(`${base}${readyPath}`, "wrangler dev", worker, 120_000);
-  return { base, worker };
+  return { base, worker, distance };
 }
 
 /**

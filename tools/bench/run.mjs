@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare|soak|limits] [--profiles N] [...]`: runs the
+ * `npm run bench [-- --only bundle|search|http|chat|lighthouse|cpu-profile|compare|soak|limits|distance|safety] [--profiles N] [...]`: runs the
  * benchmarks in tools/bench and prints their figures.
  *
  * - bundle.ts: first-load JavaScript per route, gzip, against its budget (tools/bundle-budget.mjs);
@@ -19,6 +19,9 @@
  *   likes, chat, purchases, photo uploads) with 1 % of the database and Mollie calls failing, then
  *   the books (balances, orders, messages); exit code 1 when they do not balance (`--clients`,
  *   `--seconds`, `--fault-rate`, `--fault-kinds`, `--profiles`).
+ * - distance.ts (`--only distance`, never by default): per page, the database round trips it waits
+ *   for one after another and p50/p95 with the database 0, 25 and 75 ms away each way
+ *   (`--latencies`, `--requests`, `--profiles`; README "Production distances").
  *
  * - limits.ts: Cloudflare's limits (ADR 049): the Worker's upload size, its global scope's startup
  *   CPU (`wrangler check startup`, `--runs`) and the peak memory of the largest accepted photo upload.
@@ -42,8 +45,11 @@ const benchmarks = {
   limits: "tools/bench/limits.ts",
   safety: "tools/bench/safety-check.ts",
 };
-/** Run only when named: compare needs the builds to compare (`--builds`); soak runs for minutes against servers made to fail. */
-const onRequest = new Set(["compare", "soak"]);
+/**
+ * Run only when named: compare needs the builds to compare (`--builds`); soak runs for minutes against
+ * servers made to fail; distance opens every page dozens of times at 75 ms each way.
+ */
+const onRequest = new Set(["compare", "soak", "distance"]);
 
 const args = process.argv.slice(2);
 const onlyAt = args.findIndex((arg) => arg === "--only" || arg.startsWith("--only="));

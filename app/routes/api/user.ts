@@ -107,10 +107,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const attempt = await attemptLogin(context, request, submission.value);
   if (!attempt.ok) return apiError(attempt.status, attempt.status === 429 ? "account_locked" : "login_failed", attempt.message);
-  const user = await db.query.users.findFirst({ where: eq(schema.users.id, attempt.userId) });
+  const { account } = attempt;
   return data(
     {
-      user: user ? { id: user.id, status: user.status, credits: user.credits, paid_user: user.paidUser, language: user.language } : null,
+      user: {
+        id: attempt.userId,
+        status: account.status,
+        credits: account.credits,
+        paid_user: account.paidUser,
+        language: account.language,
+      },
     },
     { headers: { "Set-Cookie": attempt.cookie } },
   );

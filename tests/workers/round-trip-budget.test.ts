@@ -1,0 +1,376 @@
+/**
+ * The round-trip budget (issue 28, ADR 047): how many database round trips each request waits for
+ * one after another, counted (not timed) by the distance proxy in front of the tests' database
+ * (tools/distance-proxy.mjs): the longest chain of exchanges in which each one left only after the
+ * one before it was answered. Exchanges sent together count once.
+ *
+ * - a visitor's public page, a lander and the public JSON calls: at most 1;
+ * - every page and JSON call a member opens: at most 2 (the session, then one batch);
+ * - every action (form post, API write): at most 3.
+ *
+ * Every route of app/routes.ts is listed below with at least one request, so a new route fails
+ * this test until it is given one and fits its budget.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: the built Worker (npm run build) ships no type declarations
+import builtWorker from "#build/server/index.js";
+import routes from "~/routes";
+import { createMember, loginCookie, type TestMember } from "./factories";
+import { post, sql } from "./helpers";
+import { addPhoto } from "./profiles-helpers";
+
+const worker = builtWorker as ExportedHandler<Env>;
+const countingUrl = (env as unknown as { ROUND_TRIP_DATABASE_URL: string }).ROUND_TRIP_DATABASE_URL;
+
+/** What a request may wait for, one round trip after another. */
+const BUDGET = { public: 1, member: 2, action: 3 } as const;
+type Kind = keyof typeof BUDGET;
+
+/**
+ * Requests still over their budget, with the round trips they wait for today (README "Production
+ * distances" lists what each waits for). Each may not get worse; one that fits its budget must be
+ * taken off this list, so it cannot slip back unnoticed.
+ */
+const OVER_BUDGET_TODAY: Record<string, number> = {
+  // The first message to a new partner: the conversation's row, then the paid message.
+  "POST /members/:id/chat (first message)": 4,
+  // Reads the profile, then its photos.
+  "GET /complete-signup": 4,
+  // The whole account, table after table (a download a member asks for now and then).
+  "GET /settings/export": 6,
+  // The browsing limit's count, the passkeys, then the challenge's row.
+  "POST /api/passkeys/register-options": 4,
+  // The code, then whether it is held by an order or a time bonus.
+  "GET /api/discountcode.php (package)": 3,
+  // The link, then the click's record.
+  "GET /:token": 2,
+  // The landing visit is recorded once the page knows it shows the member (or, in the collage, a second query of members).
+  "GET /landers/collagelanding/:slug": 2,
+  "GET /members/:id/landing": 2,
+  "GET /members/:id/signup": 2,
+  "GET /members/:id/landing2": 2,
+  "GET /members/:id/landing3": 2,
+};
+
+type World = {
+  anna: TestMember & { cookie: string };
+  bram: TestMember & { cookie: string };
+  /** A member Anna has not written to yet. */
+  newcomer: TestMember;
+  moderator: TestMember & { cookie: string };
+  conversationId: number;
+  photoKey: string;
+  shortLink: string;
+};
+
+type Probe = {
+  kind: Kind;
+  /** Its name in OVER_BUDGET_TODAY, for a request still over its budget. */
+  known?: string;
+  /** Who sends it: nobody signed in, a member (Anna) or a moderator. */
+  as: "visitor" | "member" | "moderator";
+  method?: "GET" | "POST" | "DELETE" | "PATCH";
+  path: (world: World) => string;
+  /** A form (an object of fields) or a JSON body (`json`). */
+  form?: (world: World) => Record<string, string>;
+  json?: (world: World) => unknown;
+  headers?: Record<string, string>;
+};
+
+const page = (path: string | ((world: World) => string), as: Probe["as"] = "member"): Probe => ({
+  kind: as === "visitor" ? "public" : "member",
+  as,
+  path: typeof path === "string" ? () => path : path,
+});
+const visitor = (path: string | ((world: World) => string)) => page(path, "visitor");
+const form = (
+  path: string | ((world: World) => string),
+  fields: (world: World) => Record<string, string>,
+  as: Probe["as"] = "member",
+): Probe => ({
+  kind: "action",
+  as,
+  method: "POST",
+  path: typeof path === "string" ? () => path : path,
+  form: fields,
+});
+const call = (method: "POST" | "DELETE" | "PATCH", path: string, json: (world: World) => unknown, as: Probe["as"] = "member"): Probe => ({
+  kind: "action",
+  as,
+  method,
+  path: () => path,
+  json,
+});
+
+/**
+ * Every route of app/routes.ts by its path, with the requests that count for it. Pages are opened
+ * by the member they are for (and public ones by a visitor); routes with an action also post one.
+ */
+const budget: Record<string, Probe[]> = {
+  "/": [visitor("/"), page("/")],
+  pricing: [visitor("/pricing"), page("/pricing")],
+  "pages/:page": [visitor("/pages/faq"), page("/pages/privacy")],
+  login: [visitor("/login"), form("/login", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor")],
+  signup: [
+    visitor("/signup"),
+    form(
+      "/signup",
+      () => ({
+        email: `budget-${crypto.randomUUID().slice(0, 8)}@example.test`,
+        password: "correct horse battery staple",
+        gender: "male",
+        sexuality: "hetero",
+        birthDate: "1990-01-01",
+        name: "Budget",
+        terms: "on",
+      }),
+      "visitor",
+    ),
+  ],
+  "signup-matches": [visitor("/signup-matches")],
+  activate: [visitor("/activate?token=nonsense"), form("/activate", () => ({ token: "nonsense" }), "visitor")],
+  "activate/done": [visitor("/activate/done")],
+  "activate/error": [visitor("/activate/error")],
+  "reset-password": [visitor("/reset-password"), form("/reset-password", ({ bram }) => ({ email: bram.email }), "visitor")],
+  "reset-password/do": [
+    visitor("/reset-password/do?token=nonsense"),
+    form(
+      "/reset-password/do",
+      () => ({ token: "nonsense", password: "another horse battery", confirm: "another horse battery" }),
+      "visitor",
+    ),
+  ],
+  settings: [page("/settings"), form("/settings", () => ({ intent: "invisible", invisible: "on" }))],
+  notifications: [page("/notifications"), form("/notifications", () => ({ intent: "emails_off" }))],
+  "notifications/unsubscribe": [
+    visitor("/notifications/unsubscribe?token=nonsense"),
+    form("/notifications/unsubscribe", () => ({ token: "nonsense" }), "visitor"),
+  ],
+  "mail-change/do": [visitor("/mail-change/do?token=nonsense"), form("/mail-change/do", () => ({ token: "nonsense" }), "visitor")],
+  "account-deleted": [visitor("/account-deleted")],
+  "account-recover": [visitor("/account-recover"), form("/account-recover", () => ({ token: "nonsense" }), "visitor")],
+  "dev/mail": [visitor("/dev/mail")],
+  "dev/sms": [visitor("/dev/sms")],
+  "members/:id": [page(({ bram }) => `/members/${bram.profileId}`), visitor(({ bram }) => `/members/${bram.profileId}`)],
+  "likes/m/:id": [page(({ bram }) => `/likes/m/${bram.profileId}`)],
+  profile: [page("/profile"), form("/profile", () => ({ intent: "about", aboutMe: "Ik hou van fietsen langs de grachten." }))],
+  complaints: [
+    page("/complaints"),
+    form("/complaints", ({ bram }) => ({ profileId: String(bram.profileId), reason: "spam", details: "Stuurt reclame." })),
+  ],
+  moderation: [page("/moderation", "moderator"), form("/moderation", () => ({ intent: "noop" }), "moderator")],
+  members: [page("/members"), page("/members?page=2"), visitor("/members")],
+  likes: [page("/likes")],
+  "likes/:type": [page("/likes/received"), page("/likes/given")],
+  "swipe-game": [page("/swipe-game")],
+  "match-finder": [page("/match-finder")],
+  chats: [page("/chats")],
+  credits: [page("/credits")],
+  "credits/repeat-order": [page("/credits/repeat-order")],
+  "credits/:id/:paymentmethod?": [page("/credits/p2"), page("/credits/p2/ideal"), form("/credits/p2/ideal", () => ({ method: "ideal" }))],
+  premium: [page("/premium")],
+  "transactions/:id?": [page("/transactions"), form("/transactions", () => ({ intent: "noop" }))],
+  directdebit: [page("/directdebit"), form("/directdebit", () => ({ intent: "noop" }))],
+  conversions: [page("/conversions")],
+  ":token": [{ ...visitor(({ shortLink }) => `/${shortLink}`), known: "GET /:token" }],
+  "*": [visitor("/no/such/page"), page("/no/such/page")],
+  "chats/:id": [
+    page(({ conversationId }) => `/chats/${conversationId}`),
+    form(
+      ({ conversationId }) => `/chats/${conversationId}`,
+      () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Zin in koffie?" }),
+    ),
+  ],
+  "members/:id/chat": [
+    page(({ bram }) => `/members/${bram.profileId}/chat`),
+    {
+      ...form(
+        ({ newcomer }) => `/members/${newcomer.profileId}/chat`,
+        () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" }),
+      ),
+      known: "POST /members/:id/chat (first message)",
+    },
+    form(
+      ({ bram }) => `/members/${bram.profileId}/chat`,
+      () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Nog een bericht" }),
+    ),
+  ],
+  "lang-config": [page("/lang-config"), form("/lang-config", () => ({ language: "de" }))],
+  "complete-signup": [{ ...page("/complete-signup"), known: "GET /complete-signup" }, form("/complete-signup", () => ({ intent: "noop" }))],
+  "landers/tinderswipe": [visitor("/landers/tinderswipe")],
+  "landers/alonetonight/:slug?": [visitor("/landers/alonetonight/nl-milf")],
+  "landers/collagelanding/:slug?": [{ ...visitor("/landers/collagelanding/nl-gay"), known: "GET /landers/collagelanding/:slug" }],
+  "landers/gallery/:slug?": [visitor("/landers/gallery")],
+  "landers/iconslanding/:slug?": [visitor("/landers/iconslanding/nl-general")],
+  "landers/maplanding/:slug?": [visitor("/landers/maplanding/nl-milf")],
+  "landers/socialnetwork/:slug?": [visitor("/landers/socialnetwork")],
+  "landers/transitionsvideolanding/:slug?": [visitor("/landers/transitionsvideolanding")],
+  "landers/video/:slug?": [visitor("/landers/video/de-milf")],
+  "members/:id/landing": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing`), known: "GET /members/:id/landing" }],
+  "members/:id/signup": [
+    { ...visitor(({ bram }) => `/members/${bram.profileId}/signup`), known: "GET /members/:id/signup" },
+    form(
+      ({ bram }) => `/members/${bram.profileId}/signup`,
+      () => ({ email: "not-an-address" }),
+      "visitor",
+    ),
+  ],
+  "members/:id/landing2/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing2`), known: "GET /members/:id/landing2" }],
+  "members/:id/landing3/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing3`), known: "GET /members/:id/landing3" }],
+  "entry-warning": [form("/entry-warning", () => ({ accept: "1" }), "visitor")],
+  "manifest.webmanifest": [visitor("/manifest.webmanifest")],
+  "photos/*": [visitor(({ photoKey }) => `/${photoKey}`)],
+  "api/settings.php": [visitor("/api/settings.php")],
+  "api/interests.php": [visitor("/api/interests.php")],
+  "api/regions.php": [visitor("/api/regions.php?country=NL")],
+  "api/companyinfo.php": [visitor("/api/companyinfo.php")],
+  "api/user.php": [
+    page("/api/user.php"),
+    call("POST", "/api/user.php", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor"),
+  ],
+  "activate/resend": [form("/activate/resend", () => ({}))],
+  "settings/export": [{ ...page("/settings/export"), known: "GET /settings/export" }],
+  "api/passkeys/:step": [{ ...call("POST", "/api/passkeys/register-options", () => ({})), known: "POST /api/passkeys/register-options" }],
+  "api/geocode.php": [page("/api/geocode.php?lat=52.37&lon=4.89")],
+  "api/blocks.php": [call("POST", "/api/blocks.php", ({ moderator }) => ({ profile_id: moderator.profileId, action: "block" }))],
+  "api/photos.php": [page("/api/photos.php"), call("PATCH", "/api/photos.php", () => ({ photo_id: 1, private: true }))],
+  "api/likes.php": [page("/api/likes.php"), call("POST", "/api/likes.php", ({ bram }) => ({ profile_id: bram.profileId, action: "like" }))],
+  "api/auto-like.php": [{ kind: "action", as: "member", path: () => "/api/auto-like.php" }],
+  "api/chats.php": [page("/api/chats.php")],
+  "api/chat.php": [call("DELETE", "/api/chat.php", () => ({ conversation: 999999999 }))],
+  "api/chat-typing.php": [call("POST", "/api/chat-typing.php", ({ conversationId }) => ({ conversation: conversationId }))],
+  "api/chat-photo.php": [call("POST", "/api/chat-photo.php", () => ({}))],
+  "api/gifs.php": [page("/api/gifs.php?q=cat")],
+  "api/payment-webhook.php": [form("/api/payment-webhook.php", () => ({ id: "tr_nonsense" }), "visitor")],
+  "api/mail-webhook.php": [call("POST", "/api/mail-webhook.php", () => ({ type: "email.bounced" }), "visitor")],
+  "api/discountcode.php": [
+    page("/api/discountcode.php?code=NOSUCHCODE"),
+    { ...page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"), known: "GET /api/discountcode.php (package)" },
+  ],
+  "api/page-hidden.php": [form("/api/page-hidden.php", () => ({}), "visitor")],
+  consent: [form("/consent", () => ({ choice: "accept" }), "visitor")],
+  "sitemap.xml": [visitor("/sitemap.xml")],
+  "robots.txt": [visitor("/robots.txt")],
+  "og-image.png": [visitor("/og-image.png")],
+  "__bench/baseline": [visitor("/__bench/baseline")],
+  // Last: it ends Anna's session.
+  "api/logout.php": [{ kind: "action", as: "member", path: () => "/api/logout.php" }],
+};
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every path of the route configuration ("/" for the index route). */
+function routePaths(entries: RouteEntry[]): string[] {
+  return entries.flatMap((entry) => [...(entry.index ? ["/"] : entry.path ? [entry.path] : []), ...routePaths(entry.children ?? [])]);
+}
+
+async function control(step: "start" | "stop") {
+  const response = await fetch(`${countingUrl}/_distance/rounds/${step}`, { method: "POST" });
+  if (step === "start") {
+    await response.arrayBuffer();
+    return null;
+  }
+  return (await response.json()) as { roundTrips: number; exchanges: { depth: number; sql: string }[] };
+}
+
+/**
+ * A route module's action is posted as the running app posts it: to `<path>.data` (React Router's
+ * single fetch), which runs the action alone; the page's reload after it is a page request of its
+ * own, counted on the page. Resource routes (api/…) take the request as it is.
+ */
+const PAGE_ACTION = /^\/(?!api\/|entry-warning|consent|activate\/resend|settings\/export)/;
+
+function requestOf(probe: Probe, world: World): Request {
+  const headers = new Headers({ "CF-IPCountry": "NL", Accept: "text/html", ...probe.headers });
+  const cookie = probe.as === "member" ? world.anna.cookie : probe.as === "moderator" ? world.moderator.cookie : null;
+  if (cookie) headers.set("Cookie", cookie);
+  let body: BodyInit | undefined;
+  if (probe.method && probe.method !== "GET") headers.set("Origin", "http://localhost");
+  if (probe.form) body = new URLSearchParams(probe.form(world));
+  if (probe.json) {
+    headers.set("Content-Type", "application/json");
+    headers.set("Accept", "application/json");
+    body = JSON.stringify(probe.json(world));
+  }
+  const path = probe.path(world);
+  const asked = probe.form && PAGE_ACTION.test(path) ? `${path.replace(/\/$/, "/_root")}.data` : path;
+  return new Request(`http://localhost${asked}`, { method: probe.method ?? "GET", headers, body, redirect: "manual" });
+}
+
+/** Sends one request to the Worker whose database is behind the counting proxy; the chain it waited for. */
+async function measure(probe: Probe, world: World) {
+  const ctx = createExecutionContext();
+  const workerEnv = { ...env, DATABASE_URL: countingUrl } as Env;
+  const request = requestOf(probe, world) as Parameters<NonNullable<typeof worker.fetch>>[0];
+  await control("start");
+  const response = await worker.fetch!(request, workerEnv, ctx);
+  await response.arrayBuffer();
+  const report = (await control("stop"))!;
+  // Work left for after the response (waitUntil) finishes before the next request is counted.
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, ...report };
+}
+
+async function signedIn(options: Parameters<typeof createMember>[0] = {}) {
+  const member = await createMember(options);
+  return { ...member, cookie: await loginCookie(member) };
+}
+
+let world: World;
+
+beforeAll(async () => {
+  const anna = await signedIn({ credits: 500, name: "Anna", gender: "female" });
+  // With a main photo, as most members have: pages that show it must not read it after the profile.
+  await addPhoto(anna.profileId, { main: true });
+  const bram = await signedIn({ name: "Bram" });
+  const moderator = await signedIn({ name: "Moderator" });
+  const newcomer = await createMember({ name: "Nieuw" });
+  await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
+  // Anna's first message opens the conversation the chat pages are measured on.
+  const started = await post(
+    `/members/${bram.profileId}/chat`,
+    { intent: "text", clientKey: crypto.randomUUID(), body: "Hoi Bram!" },
+    { cookie: anna.cookie },
+  );
+  const conversationId = /^\/chats\/(\d+)/.exec(started.headers.get("Location") ?? "")?.[1];
+  if (!conversationId) throw new Error(`no conversation: ${started.status} ${started.headers.get("Location")}`);
+  const [[photoKey]] = ((await sql("SELECT thumb_key FROM photos WHERE status = 'active' AND private = 0 LIMIT 1")) as [[string]]) ?? [
+    ["photos/x"],
+  ];
+  const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
+  await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
+  world = { anna, bram, newcomer, moderator, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
+  // The isolate's caches (sites) are warm, as in service.
+  await measure(visitor("/"), world);
+});
+
+describe("the round-trip budget", () => {
+  it("lists every route of app/routes.ts", () => {
+    const paths = routePaths(routes as RouteEntry[]);
+    expect(paths.filter((path) => !(path in budget))).toEqual([]);
+    expect(Object.keys(budget).filter((path) => !paths.includes(path))).toEqual([]);
+  });
+
+  it("keeps every request within its budget", async () => {
+    const over: string[] = [];
+    const table: string[] = [];
+    const stillKnown = new Set<string>();
+    for (const [route, probes] of Object.entries(budget)) {
+      for (const probe of probes) {
+        const { status, roundTrips, exchanges } = await measure(probe, world);
+        const allowed = probe.known ? OVER_BUDGET_TODAY[probe.known]! : BUDGET[probe.kind];
+        const line = `${(probe.method ?? "GET").padEnd(6)} ${probe.path(world).padEnd(40)} ${probe.as.padEnd(9)} ${String(status).padEnd(4)} ${roundTrips}/${BUDGET[probe.kind]}${probe.known ? ` (known: ${allowed})` : ""}`;
+        table.push(line);
+        if (probe.known && roundTrips > BUDGET[probe.kind]) stillKnown.add(probe.known);
+        if (roundTrips > allowed)
+          over.push(`${route}: ${line}\n${exchanges.map((exchange) => `    ${exchange.depth}: ${exchange.sql}`).join("\n")}`);
+      }
+    }
+    console.log(table.join("\n"));
+    expect(over).toEqual([]);
+    // A request that now fits its budget leaves the list of known ones.
+    expect(Object.keys(OVER_BUDGET_TODAY).filter((name) => !stillKnown.has(name))).toEqual([]);
+  }, 300_000);
+});
