@@ -164,7 +164,7 @@ describe("member search visibility", () => {
     expect(names(page.results)).toEqual(["Exact"]);
     expect(page.main).toContain('id="search-similar-title"');
     expect(names(page.similar)).toEqual(["FourYearsOlder", "OtherRegion"]);
-    expect(page.similarCount).toBe("2 similar members");
+    expect(page.similarCount).toBe("2 vergelijkbare leden");
     expect(page.similarMore).toBeNull();
   });
 
@@ -184,14 +184,14 @@ describe("member search visibility", () => {
     const query = `?gender=female&country=NL&countryregion=${regionA}&min_age=50&max_age=50`;
     const first = await searchPage(query);
     expect(names(first.results)).toEqual(["Exact50"]);
-    expect(first.similarCount).toBe("26 similar members");
+    expect(first.similarCount).toBe("26 vergelijkbare leden");
     expect(first.similar).toHaveLength(12);
     expect(first.similarMore).toMatch(/[?&]similar_after=0-\d+/);
 
     // Without JavaScript the link is a page: the same exact results, the next similar members.
     const second = await searchPage(first.similarMore!.replace("/members", ""));
     expect(names(second.results)).toEqual(["Exact50"]);
-    expect(second.similarCount).toBe("26 similar members");
+    expect(second.similarCount).toBe("26 vergelijkbare leden");
     expect(second.similar).toHaveLength(12);
     const third = await searchPage(second.similarMore!.replace("/members", ""));
     expect(third.similar).toHaveLength(2);
@@ -211,7 +211,7 @@ describe("member search visibility", () => {
     await insertManyMembers(site, 101, { gender: "female", birthDate: born, country: "NL" });
 
     const few = await searchPage(`?gender=female&country=NL&countryregion=${regionA}&min_age=40&max_age=40`);
-    expect(few.similarCount).toBe("100+ similar members");
+    expect(few.similarCount).toBe("100+ vergelijkbare leden");
     expect(few.similar).toHaveLength(12);
 
     const many = await searchPage("?gender=female&country=NL&min_age=40&max_age=40");
