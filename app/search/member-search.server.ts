@@ -200,7 +200,6 @@ function cappedCountQuery(db: Database, where: SQL, cap: number | SQL = COUNT_CA
   return db.select({ n: sql<number>`count(*)` }).from(matches);
 }
 
-
 /**
  * Similar members (spec §3 "similar results by page, similar result count"): the same gender in
  * the same country, any region, the age band widened by SIMILAR_AGE_WIDENING years on both sides,
@@ -209,7 +208,13 @@ function cappedCountQuery(db: Database, where: SQL, cap: number | SQL = COUNT_CA
  */
 type SimilarRead = { where: SQL; after: SearchPosition | null; gate: SQL };
 
-function similarRead(viewer: Viewer, filters: SearchFilters, siteMinAge: number, after: SearchPosition | null, now: Date): SimilarRead | null {
+function similarRead(
+  viewer: Viewer,
+  filters: SearchFilters,
+  siteMinAge: number,
+  after: SearchPosition | null,
+  now: Date,
+): SimilarRead | null {
   const exact = criteriaOf(filters);
   const wider: Criteria = {
     ...exact,

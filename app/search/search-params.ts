@@ -188,7 +188,10 @@ export function restrictFilters(filters: SearchFilters, defaults: SearchFilters,
  * The URL of a search: its filters, and optionally a cursor and the page number it shows, or the
  * similar members' cursor (which goes with the first page of exact results).
  */
-export function searchHref(filters: SearchFilters, position?: { cursor: SearchCursor; page: number; similarAfter?: SearchPosition }): string {
+export function searchHref(
+  filters: SearchFilters,
+  position?: { cursor: SearchCursor; page: number; similarAfter?: SearchPosition },
+): string {
   const params = new URLSearchParams({ gender: filters.gender, country: filters.country });
   if (filters.regionId !== null) params.set("countryregion", String(filters.regionId));
   params.set("min_age", String(filters.minAge));
