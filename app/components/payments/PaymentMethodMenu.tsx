@@ -24,7 +24,7 @@ export function PaymentMethodMenu({
   const [open, setOpen] = useState(false);
   const [about, setAbout] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<"first" | "last">("first");
   const name = t(`payments:methods.${method}`);
 
@@ -36,7 +36,7 @@ export function PaymentMethodMenu({
 
   useEffect(() => {
     if (!open) return;
-    const list = items();
+    const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     (focusTarget.current === "first" ? list[0] : list[list.length - 1])?.focus();
     const outside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
@@ -96,33 +96,27 @@ export function PaymentMethodMenu({
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <ul ref={menu} id={`${id}-menu`} role="menu" className="payment-method__menu-list" aria-label={name} onKeyDown={onMenuKey}>
-          <li role="none">
-            <button type="button" role="menuitem" tabIndex={-1} onClick={chooseDefault} aria-disabled={isDefault || undefined}>
-              {isDefault ? t("payments:methodMenu.isDefault") : t("payments:methodMenu.makeDefault")}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                setAbout(true);
-                close(true);
-              }}
-            >
-              {t("payments:methodMenu.about")}
-            </button>
-          </li>
+        <div ref={menu} id={`${id}-menu`} role="menu" className="payment-method__menu-list" aria-label={name} onKeyDown={onMenuKey}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={chooseDefault} aria-disabled={isDefault || undefined}>
+            {isDefault ? t("payments:methodMenu.isDefault") : t("payments:methodMenu.makeDefault")}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              setAbout(true);
+              close(true);
+            }}
+          >
+            {t("payments:methodMenu.about")}
+          </button>
           {method === "sdd" && (
-            <li role="none">
-              <Link role="menuitem" tabIndex={-1} to="/directdebit">
-                {t("payments:methodMenu.mandate")}
-              </Link>
-            </li>
+            <Link role="menuitem" tabIndex={-1} to="/directdebit">
+              {t("payments:methodMenu.mandate")}
+            </Link>
           )}
-        </ul>
+        </div>
       )}
       {about && (
         <div className="payment-method__about" role="note" aria-label={t("payments:methodMenu.about")}>
