@@ -120,7 +120,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
             {access === "limited" && <VisitorCall variant="limited" />}
 
-            {search.similar && <SimilarMembers key={search.similar.profiles[0]?.id} similar={search.similar} onMatch={setMatch} />}
+            {search.similar && (
+              <SimilarMembers
+                key={`${searchHref(search.filters)}:${search.similar.profiles[0]?.id}`}
+                similar={search.similar}
+                onMatch={setMatch}
+              />
+            )}
           </section>
         </div>
       )}

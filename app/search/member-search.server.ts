@@ -389,8 +389,6 @@ export async function memberSearch(
         access === "full" && similar.nextCursor !== null
           ? searchHref(filters, { cursor: null, page: 1, similarAfter: similar.nextCursor })
           : null,
-      // Whether these continue earlier similar members (the page without JavaScript shows one step at a time).
-      continued: query.similarAfter !== null && access === "full",
     },
   };
 }
