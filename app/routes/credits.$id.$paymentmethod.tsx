@@ -9,6 +9,7 @@ import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
 import { isPaymentMethodKey } from "~/payments/methods";
+import { defaultMethodFrom } from "~/payments/default-method";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
@@ -62,10 +63,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const t = getI18n(context).t;
+  // The member's default method (the payment method menu's cookie) when the address names none.
+  const remembered = defaultMethodFrom(request.headers.get("Cookie"));
+  const defaultMethod = remembered && methods.includes(remembered) ? remembered : null;
   return {
     package: { ...pkg, messages: Math.floor(pkg.credits / site.settings.messageCredits) },
     methods,
-    method: chosen ?? methods[0] ?? null,
+    method: chosen ?? defaultMethod ?? methods[0] ?? null,
+    defaultMethod,
     order,
     balance: order?.status === "paid" ? await balanceOf(db, user.id) : null,
     fictionalPlural: site.texts.fictionalPlural,
@@ -140,6 +145,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           pkg={pkg}
           methods={loaderData.methods}
           method={loaderData.method}
+          defaultMethod={loaderData.defaultMethod}
           lastResult={actionData?.result}
           fictionalPlural={loaderData.fictionalPlural}
         />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
 import { fromKnownTrafficSource } from "~/acquisition/tracking.server";
 import { LikeButton } from "~/components/discovery/LikeButton";
@@ -14,7 +14,7 @@ import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type SearchResult } from "~/search/member-search.server";
 import { searchAccess } from "~/search/search-access";
-import { COUNT_CAP, searchHref } from "~/search/search-params";
+import { COUNT_CAP, SIMILAR_COUNT_CAP, searchHref } from "~/search/search-params";
 import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
 
@@ -125,11 +125,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             {access === "limited" && <VisitorCall variant="limited" />}
 
             {search.similar && (
-              <section className="member-search__similar" aria-labelledby="search-similar-title">
-                <h2 id="search-similar-title">{t("search:similar.title")}</h2>
-                <p className="field-hint">{t("search:similar.lead")}</p>
-                <ResultGrid profiles={search.similar} onMatch={setMatch} />
-              </section>
+              <SimilarMembers
+                key={`${searchHref(search.filters)}:${search.similar.profiles[0]?.id}`}
+                similar={search.similar}
+                onMatch={setMatch}
+              />
             )}
           </section>
         </div>
@@ -141,6 +141,60 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         fictionalLabel={loaderData.fictionalLabel}
       />
     </main>
+  );
+}
+
+type Similar = NonNullable<NonNullable<Route.ComponentProps["loaderData"]["search"]>["similar"]>;
+
+/**
+ * Members close to a search that found few, with their own count and "more" link (spec §3 search
+ * state). The link loads the next ones as a page without JavaScript; with it, they are added below.
+ */
+function SimilarMembers({ similar, onMatch }: { similar: Similar; onMatch: (match: ProfileCard) => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState<{ profiles: SearchResult[]; nextHref: string | null; loaded: string | null }>({
+    profiles: [],
+    nextHref: similar.nextHref,
+    loaded: null,
+  });
+  const next = fetcher.data?.search?.similar;
+  if (fetcher.state === "idle" && next && more.loaded !== next.nextHref + String(next.profiles[0]?.id)) {
+    const shown = new Set([...similar.profiles, ...more.profiles].map((profile) => profile.id));
+    setMore({
+      profiles: [...more.profiles, ...next.profiles.filter((profile) => !shown.has(profile.id))],
+      nextHref: next.nextHref,
+      loaded: next.nextHref + String(next.profiles[0]?.id),
+    });
+  }
+  return (
+    <section className="member-search__similar" aria-labelledby="search-similar-title">
+      <h2 id="search-similar-title">{t("search:similar.title")}</h2>
+      <p className="field-hint">{t("search:similar.lead")}</p>
+      <p className="member-search__similar-count" aria-live="polite">
+        {similar.total.capped
+          ? t("search:similar.countCapped", { cap: SIMILAR_COUNT_CAP })
+          : t("search:similar.count", { count: similar.total.count })}
+      </p>
+      <ResultGrid profiles={[...similar.profiles, ...more.profiles]} onMatch={onMatch} />
+      {more.nextHref && (
+        <p className="member-search__similar-more">
+          <Link
+            to={more.nextHref}
+            rel="nofollow"
+            className="btn btn-outline"
+            preventScrollReset
+            aria-disabled={fetcher.state !== "idle" || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              if (fetcher.state === "idle" && more.nextHref) fetcher.load(more.nextHref);
+            }}
+          >
+            {fetcher.state === "idle" ? t("search:similar.more") : t("search:filters.loading")}
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -18,7 +18,7 @@
  * hand out rows in that order with no sort, and the cursor is the pair (has_photo, id) — page 50
  * is one index seek, like page 1.
  */
-import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, not, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
@@ -34,6 +34,8 @@ import {
   SEARCH_PAGE_SIZE,
   searchHref,
   SIMILAR_AGE_WIDENING,
+  SIMILAR_COUNT_CAP,
+  SIMILAR_PAGE_SIZE,
   withDefaults,
   type Gender,
   type SearchCursor,
@@ -59,17 +61,19 @@ export type SearchPage = {
   total: { count: number; capped: boolean };
 };
 
-export type SimilarResults = {
+/** Members close to a search that found few, paged on their own (spec §3 search state). */
+export type SimilarPage = {
   profiles: SearchResult[];
-  /** The relaxations that found them, in order: region → country → age band. */
-  relaxed: ("region" | "country" | "age")[];
+  /** `similar_after` cursor of the next similar members, null when there are no more. */
+  nextCursor: SearchPosition | null;
+  /** Similar members, counted up to SIMILAR_COUNT_CAP + 1. */
+  total: { count: number; capped: boolean };
 };
 
 type Viewer = { profileId: number | null; siteId: number };
 
 type Criteria = {
   gender: Gender;
-  /** One country, or several (the similar-members step that drops the country). */
   countries: readonly string[];
   regionId: number | null;
   minAge: number;
@@ -144,26 +148,106 @@ function rangesBeyond(at: SearchPosition | null, side: "below" | "above"): (SQL 
   return at.hasPhoto ? [and(group(true), gt(profiles.id, at.id))] : [and(group(false), gt(profiles.id, at.id)), group(true)];
 }
 
-/** Up to `limit` matches read range by range in `order`, and the capped count: one batch. */
-async function readPage(db: Database, viewer: Viewer, where: SQL, ranges: (SQL | undefined)[], order: "search" | "reverse", limit: number) {
-  const [[count], ...pages] = await db.batch([
+/**
+ * Up to `limit` matches read range by range in `order`, and the capped count, with the similar
+ * members' reads (when asked) in the same batch: one round trip.
+ */
+async function readPage(
+  db: Database,
+  viewer: Viewer,
+  where: SQL,
+  ranges: (SQL | undefined)[],
+  order: "search" | "reverse",
+  limit: number,
+  similar: SimilarRead | null,
+) {
+  const similarQueries = similar ? similarReads(db, viewer, similar) : [];
+  const [[count], ...rest] = (await db.batch([
     cappedCountQuery(db, where),
+    ...similarQueries,
     ...ranges.map((range) => pageQuery(db, viewer, and(where, range)!, order, limit)),
-  ]);
-  return { rows: pages.flat().slice(0, limit), count };
+  ])) as unknown as [[{ n: number }], ...ResultRow[][]];
+  if (!similar) return { rows: rest.flat().slice(0, limit), count, similar: null };
+  const [[similarCount], ...similarPages] = rest.slice(0, similarQueries.length) as unknown as [[{ n: number }], ...ResultRow[][]];
+  return {
+    rows: rest.slice(similarQueries.length).flat().slice(0, limit),
+    count,
+    similar: { rows: similarPages.flat().slice(0, SIMILAR_PAGE_SIZE + 1), count: similarCount },
+  };
 }
 
 const positionOf = (row: { hasPhoto: boolean; id: number }): SearchPosition => ({ hasPhoto: row.hasPhoto, id: row.id });
 
 /** COUNT over a LIMIT subquery: at most COUNT_CAP + 1 index entries are read, however many match. */
-function cappedCountQuery(db: Database, where: SQL) {
+function cappedCountQuery(db: Database, where: SQL, cap: number | SQL = COUNT_CAP + 1) {
   const matches = db
     .select({ one: sql`1` })
     .from(profiles)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    // drizzle types a limit as a number, and writes any SQL it is given as is.
+    .limit(cap as number)
     .as("matches");
   return db.select({ n: sql<number>`count(*)` }).from(matches);
+}
+
+/**
+ * Similar members (spec §3 "similar results by page, similar result count"): the same gender in
+ * the same country, any region, the age band widened by SIMILAR_AGE_WIDENING years on both sides,
+ * without the exact matches. They are one index range of `profiles_search` in result order, so
+ * they page with their own keyset cursor (`similar_after`) like the results do.
+ */
+type SimilarRead = { where: SQL; after: SearchPosition | null; gate: SQL };
+
+function similarRead(
+  viewer: Viewer,
+  filters: SearchFilters,
+  siteMinAge: number,
+  after: SearchPosition | null,
+  now: Date,
+): SimilarRead | null {
+  const exact = criteriaOf(filters);
+  const wider: Criteria = {
+    ...exact,
+    regionId: null,
+    minAge: Math.max(siteMinAge, exact.minAge - SIMILAR_AGE_WIDENING),
+    maxAge: Math.min(MAX_SEARCH_AGE, exact.maxAge + SIMILAR_AGE_WIDENING),
+  };
+  // Nothing to widen (the whole country, every age): the exact matches are all there is.
+  if (exact.regionId === null && wider.minAge === exact.minAge && wider.maxAge === exact.maxAge) return null;
+  const band = birthDateRange(exact.minAge, exact.maxAge, now);
+  // `IS`: a member without a region is never an exact match of a region search.
+  const isExact = and(
+    exact.regionId === null ? undefined : sql`${profiles.regionId} IS ${exact.regionId}`,
+    gt(profiles.birthDate, band.earliestExclusive),
+    lte(profiles.birthDate, band.latest),
+  )!;
+  const exactWhere = matching(viewer, exact, now);
+  // The similar members are read only when the exact ones are few: their LIMIT is 0 otherwise,
+  // which SQLite checks before reading a row. The gate counts at most FEW_RESULTS index entries.
+  const gate = (limit: number) =>
+    sql`(SELECT CASE WHEN count(*) < ${FEW_RESULTS} THEN ${limit} ELSE 0 END FROM (SELECT 1 FROM ${profiles} WHERE ${exactWhere} LIMIT ${FEW_RESULTS}))`;
+  return { where: and(matching(viewer, wider, now), not(isExact))!, after, gate: gate(SIMILAR_PAGE_SIZE + 1) };
+}
+
+function similarReads(db: Database, viewer: Viewer, read: SimilarRead) {
+  const countGate = sql`(CASE WHEN ${read.gate} > 0 THEN ${SIMILAR_COUNT_CAP + 1} ELSE 0 END)`;
+  return [
+    cappedCountQuery(db, read.where, countGate),
+    ...rangesBeyond(read.after, "below").map((range) =>
+      pageQuery(db, viewer, and(read.where, range)!, "search", read.gate as unknown as number),
+    ),
+  ] as const;
+}
+
+function similarPageOf(read: { rows: ResultRow[]; count: { n: number } | undefined }, now: Date): SimilarPage | null {
+  const shown = read.rows.slice(0, SIMILAR_PAGE_SIZE);
+  if (shown.length === 0) return null;
+  const n = Number(read.count?.n ?? 0);
+  return {
+    profiles: shown.map((row) => toResult(row, now)),
+    nextCursor: read.rows.length > SIMILAR_PAGE_SIZE ? positionOf(shown[shown.length - 1]!) : null,
+    total: n > SIMILAR_COUNT_CAP ? { count: SIMILAR_COUNT_CAP, capped: true } : { count: Math.max(n, shown.length), capped: false },
+  };
 }
 
 type ResultRow = Parameters<typeof toProfileCard>[0] & { hasPhoto: boolean; liked: number; likedMe: number };
@@ -175,15 +259,15 @@ function toResult(row: ResultRow, now: Date): SearchResult {
 /** One page of results (and the capped total) for a search at a cursor. */
 export async function searchMembers(
   db: Database,
-  input: { viewer: Viewer; filters: SearchFilters; cursor: SearchCursor; now: Date },
-): Promise<SearchPage> {
+  input: { viewer: Viewer; filters: SearchFilters; cursor: SearchCursor; now: Date; similar?: SimilarRead | null },
+): Promise<SearchPage & { similar: SimilarPage | null }> {
   const { viewer, filters, cursor, now } = input;
   const where = matching(viewer, criteriaOf(filters), now);
   const size = SEARCH_PAGE_SIZE;
 
   if (cursor && "before" in cursor) {
     // The previous page: the `size` members just before the cursor, read upwards, then reversed.
-    const { rows, count } = await readPage(db, viewer, where, rangesBeyond(cursor.before, "above"), "reverse", size + 1);
+    const { rows, count } = await readPage(db, viewer, where, rangesBeyond(cursor.before, "above"), "reverse", size + 1, null);
     if (rows.length >= size) {
       const shown = rows.slice(0, size).reverse();
       return {
@@ -191,6 +275,7 @@ export async function searchMembers(
         previousCursor: rows.length > size ? positionOf(shown[0]!) : null,
         nextCursor: positionOf(shown[shown.length - 1]!),
         total: totalOf(count),
+        similar: null,
       };
     }
     // Fewer than a page above the cursor: that is the first page (which may have grown since).
@@ -198,7 +283,9 @@ export async function searchMembers(
   }
 
   const after = cursor && "after" in cursor ? cursor.after : null;
-  const { rows, count } = await readPage(db, viewer, where, rangesBeyond(after, "below"), "search", size + 1);
+  // Similar members go with the first page of results only.
+  const similarRead = after === null ? (input.similar ?? null) : null;
+  const { rows, count, similar } = await readPage(db, viewer, where, rangesBeyond(after, "below"), "search", size + 1, similarRead);
   const shown = rows.slice(0, size);
   return {
     profiles: shown.map((row) => toResult(row, now)),
@@ -206,65 +293,13 @@ export async function searchMembers(
     // Past the end (members left since the link was made) the previous page is the one above the cursor.
     previousCursor: after !== null ? (shown[0] ? positionOf(shown[0]) : after) : null,
     total: totalOf(count),
+    similar: similar ? similarPageOf(similar, now) : null,
   };
 }
 
 function totalOf(row: { n: number } | undefined) {
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
-}
-
-/**
- * Members close to a search that found few: the filters relaxed step by step — first the region
- * (the whole country), then the country (all the site's countries), then the age band (±5 years)
- * — each step adding members not shown yet, until `limit` are found or every step was tried.
- */
-export async function similarMembers(
-  db: Database,
-  input: {
-    viewer: Viewer;
-    filters: SearchFilters;
-    siteCountries: readonly string[];
-    siteMinAge: number;
-    excludeIds: readonly number[];
-    now: Date;
-    limit?: number;
-  },
-): Promise<SimilarResults> {
-  const limit = input.limit ?? 12;
-  const steps: { name: SimilarResults["relaxed"][number]; relax: (c: Criteria) => Criteria }[] = [
-    { name: "region", relax: (c) => ({ ...c, regionId: null }) },
-    { name: "country", relax: (c) => ({ ...c, countries: input.siteCountries }) },
-    {
-      name: "age",
-      relax: (c) => ({
-        ...c,
-        minAge: Math.max(input.siteMinAge, c.minAge - SIMILAR_AGE_WIDENING),
-        maxAge: Math.min(MAX_SEARCH_AGE, c.maxAge + SIMILAR_AGE_WIDENING),
-      }),
-    },
-  ];
-  const found: SearchResult[] = [];
-  const relaxed: SimilarResults["relaxed"] = [];
-  const seen = new Set(input.excludeIds);
-  let criteria = criteriaOf(input.filters);
-  for (const step of steps) {
-    const next = step.relax(criteria);
-    if (JSON.stringify(next) === JSON.stringify(criteria)) continue; // nothing to relax at this step
-    criteria = next;
-    const where =
-      seen.size > 0
-        ? and(matching(input.viewer, criteria, input.now), notInArray(profiles.id, [...seen]))!
-        : matching(input.viewer, criteria, input.now);
-    const rows = await pageQuery(db, input.viewer, where, "search", limit - found.length);
-    if (rows.length > 0) relaxed.push(step.name);
-    for (const row of rows) {
-      seen.add(row.id);
-      found.push(toResult(row, input.now));
-    }
-    if (found.length >= limit) break;
-  }
-  return { profiles: found, relaxed };
 }
 
 /** Whether a region lies in the searched country (a region of another country is dropped). */
@@ -295,7 +330,7 @@ type SiteForSearch = { id: number } & Pick<SiteSettings, "countries" | "minAge" 
  * The /members page for one request: parses the query (nonsense falls back to defaults), applies
  * the searcher's defaults and what their access allows (limited logged-out search: gender and
  * country, first page only), reads one page and its capped count, and — on a first page with
- * fewer than FEW_RESULTS matches — similar members.
+ * fewer than FEW_RESULTS matches — similar members with their own cursor and count, in the same batch.
  */
 export async function memberSearch(
   db: Database,
@@ -317,27 +352,21 @@ export async function memberSearch(
   const chosen = restrictFilters(query.filters, defaults, allowed);
   const cursor = access === "limited" ? null : query.cursor;
   const viewer = { profileId: viewerProfileId, siteId: site.id };
-  // The regions (cached in the isolate) and the results travel together; a region of another
-  // country, which only a hand-edited address asks for, is dropped and the search run again.
+  // The regions (cached in the isolate), the results and the similar members travel together; SQLite
+  // skips the similar ones when the exact matches are not few. A region of another country, which only
+  // a hand-edited address asks for, is dropped and the search run again.
+  const similarAfter = access === "full" ? query.similarAfter : null;
   const [regions, asked] = await Promise.all([
     searchRegions(db, site.countries),
-    searchMembers(db, { viewer, filters: chosen, cursor, now }),
+    searchMembers(db, { viewer, filters: chosen, cursor, now, similar: similarRead(viewer, chosen, site.minAge, similarAfter, now) }),
   ]);
   const regionFits = regionBelongsTo(chosen.regionId, chosen.country, regions);
   const filters = regionFits ? chosen : { ...chosen, regionId: null };
-  const results = regionFits ? asked : await searchMembers(db, { viewer, filters, cursor, now });
+  const results = regionFits
+    ? asked
+    : await searchMembers(db, { viewer, filters, cursor, now, similar: similarRead(viewer, filters, site.minAge, similarAfter, now) });
   const firstPage = results.previousCursor === null;
-  const similar =
-    firstPage && results.total.count < FEW_RESULTS
-      ? await similarMembers(db, {
-          viewer,
-          filters,
-          siteCountries: site.countries,
-          siteMinAge: site.minAge,
-          excludeIds: results.profiles.map((profile) => profile.id),
-          now,
-        })
-      : null;
+  const similar = results.similar;
   // The page number is only shown; a hand-edited one cannot make the first page look like another.
   const page = firstPage ? 1 : Math.max(2, query.page);
   return {
@@ -352,6 +381,14 @@ export async function memberSearch(
         : null,
     previousHref:
       results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: page - 1 }) : null,
-    similar: similar && similar.profiles.length > 0 ? similar.profiles : null,
+    similar: similar && {
+      profiles: similar.profiles,
+      total: similar.total,
+      // Paging on needs full search, like the results' next page.
+      nextHref:
+        access === "full" && similar.nextCursor !== null
+          ? searchHref(filters, { cursor: null, page: 1, similarAfter: similar.nextCursor })
+          : null,
+    },
   };
 }

@@ -11,6 +11,7 @@ describe("search query", () => {
     expect(query).toEqual({
       filters: { gender: "male", country: "BE", regionId: 7, minAge: 30, maxAge: 40 },
       cursor: { after: { hasPhoto: true, id: 123 } },
+      similarAfter: null,
       page: 3,
     });
     expect(parse("before=0-99&page=2").cursor).toEqual({ before: { hasPhoto: false, id: 99 } });
@@ -60,7 +61,18 @@ describe("search query", () => {
     const href = searchHref(filters, { cursor, page: 2 });
     expect(href).toBe("/members?gender=male&country=BE&countryregion=4&min_age=30&max_age=40&after=1-77&page=2");
     const parsed = withDefaults(parse(href.split("?")[1]!), defaults);
-    expect(parsed).toEqual({ filters, cursor, page: 2 });
+    expect(parsed).toEqual({ filters, cursor, similarAfter: null, page: 2 });
     expect(searchHref({ ...filters, regionId: null })).toBe("/members?gender=male&country=BE&min_age=30&max_age=40");
+  });
+});
+
+describe("similar members' cursor", () => {
+  it("goes with the first page of results only, and survives a round trip through the link", () => {
+    const filters: SearchFilters = { gender: "female", country: "NL", regionId: 3, minAge: 40, maxAge: 45 };
+    const href = searchHref(filters, { cursor: null, page: 1, similarAfter: { hasPhoto: false, id: 42 } });
+    expect(href).toBe("/members?gender=female&country=NL&countryregion=3&min_age=40&max_age=45&similar_after=0-42");
+    expect(parse(href.split("?")[1]!).similarAfter).toEqual({ hasPhoto: false, id: 42 });
+    expect(parse("similar_after=1-7&after=1-9&page=2").similarAfter).toBeNull();
+    expect(parse("similar_after=nonsense").similarAfter).toBeNull();
   });
 });

@@ -19,8 +19,12 @@ export const MAX_SEARCH_AGE = 99;
 export const COUNT_CAP = 1000;
 /** Fewer matches than this on the first page add "similar members" (relaxed filters). */
 export const FEW_RESULTS = 6;
-/** How far the similar-members step widens the age band, in years on both sides. */
+/** How far the similar members widen the age band, in years on both sides. */
 export const SIMILAR_AGE_WIDENING = 5;
+/** Similar members per "more" step. */
+export const SIMILAR_PAGE_SIZE = 12;
+/** The similar members' count stops here and shows as "100+" (a COUNT over a LIMIT 101 subquery). */
+export const SIMILAR_COUNT_CAP = 100;
 
 /** The filters a site may offer (site setting `search_fields`). */
 export type SearchField = "gender" | "country" | "region" | "age";
@@ -54,6 +58,8 @@ export type SearchCursor = { after: SearchPosition } | { before: SearchPosition 
 export type SearchQuery = {
   filters: SearchFilters;
   cursor: SearchCursor;
+  /** The similar members' own cursor (`similar_after`): they continue below this position. */
+  similarAfter: SearchPosition | null;
   /** Shown as "page N" only; the cursor decides what is read. */
   page: number;
 };
@@ -69,6 +75,7 @@ export type SearchSchemaOptions = {
 export type ParsedSearchQuery = {
   filters: Omit<SearchFilters, "gender" | "country"> & { gender: Gender | null; country: string | null };
   cursor: SearchCursor;
+  similarAfter: SearchPosition | null;
   page: number;
 };
 
@@ -118,6 +125,7 @@ export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
       max_age: age(MAX_SEARCH_AGE),
       after: position.optional().catch(undefined),
       before: position.optional().catch(undefined),
+      similar_after: position.optional().catch(undefined),
       page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
     })
     .transform((query): ParsedSearchQuery => {
@@ -127,6 +135,8 @@ export function searchQuerySchema({ countries, minAge }: SearchSchemaOptions) {
       return {
         filters: { gender: query.gender, country: query.country, regionId: query.countryregion, minAge: low, maxAge: high },
         cursor,
+        // The similar members page on from the first page of exact results only.
+        similarAfter: cursor ? null : (query.similar_after ?? null),
         page: cursor ? query.page : 1,
       };
     });
@@ -174,8 +184,14 @@ export function restrictFilters(filters: SearchFilters, defaults: SearchFilters,
   };
 }
 
-/** The URL of a search: its filters, and optionally a cursor and the page number it shows. */
-export function searchHref(filters: SearchFilters, position?: { cursor: SearchCursor; page: number }): string {
+/**
+ * The URL of a search: its filters, and optionally a cursor and the page number it shows, or the
+ * similar members' cursor (which goes with the first page of exact results).
+ */
+export function searchHref(
+  filters: SearchFilters,
+  position?: { cursor: SearchCursor; page: number; similarAfter?: SearchPosition },
+): string {
   const params = new URLSearchParams({ gender: filters.gender, country: filters.country });
   if (filters.regionId !== null) params.set("countryregion", String(filters.regionId));
   params.set("min_age", String(filters.minAge));
@@ -184,5 +200,6 @@ export function searchHref(filters: SearchFilters, position?: { cursor: SearchCu
   if (cursor && "after" in cursor) params.set("after", formatPosition(cursor.after));
   if (cursor && "before" in cursor) params.set("before", formatPosition(cursor.before));
   if (cursor && position.page > 1) params.set("page", String(position.page));
+  if (!cursor && position?.similarAfter) params.set("similar_after", formatPosition(position.similarAfter));
   return `/members?${params}`;
 }

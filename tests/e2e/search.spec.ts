@@ -108,3 +108,46 @@ test("the filters open in a modal on small screens", async ({ page }) => {
   await expect(page).toHaveURL(/country=BE/);
   await expect(dialog).toBeHidden();
 });
+
+test("similar members page on in place with their own 'more' button", async ({ page }) => {
+  const client = db();
+  const region = await client.execute("SELECT id FROM regions WHERE country = 'BE' ORDER BY name DESC LIMIT 1");
+  const regionId = Number(region.rows[0]!.id);
+  const today = new Date();
+  const birthDate = new Date(Date.UTC(today.getUTCFullYear() - 88, today.getUTCMonth(), today.getUTCDate() - 40))
+    .toISOString()
+    .slice(0, 10);
+  const tag = Math.random().toString(36).slice(2, 8);
+  // One exact match in the region, 30 similar ones elsewhere in Belgium (ages past the seed's 70).
+  for (let i = 0; i < 31; i++) {
+    const user = await client.execute({
+      sql: `INSERT INTO users (site_id, email, status, confirmed_at) VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, 'confirmed', unixepoch()) RETURNING id`,
+      args: [`similar-${tag}-${i}@example.test`],
+    });
+    await client.execute({
+      sql: `INSERT INTO profiles (user_id, site_id, name, gender, sexuality, birth_date, country, region_id, status)
+            VALUES (?, (SELECT id FROM sites WHERE is_default = 1), ?, 'female', 'hetero', ?, 'BE', ?, 'active')`,
+      args: [Number(user.rows[0]!.id), `Sim${tag}${i}`, birthDate, i === 0 ? regionId : null],
+    });
+  }
+  client.close();
+  const member = await createMember({ name: "Vergelijker" });
+  await logIn(page, member.email, member.password);
+
+  const address = `/members?gender=female&country=BE&countryregion=${regionId}&min_age=88&max_age=88`;
+  await page.goto(address);
+  const similar = page.locator(".member-search__similar");
+  await expect(similar.getByRole("heading", { name: "Vergelijkbare leden" })).toBeVisible();
+  await expect(similar.locator(".member-search__similar-count")).toHaveText(/^\d+\+? vergelijkbare leden$/);
+  await expect(similar.locator(".profile-card")).toHaveCount(12);
+
+  // With JavaScript the next ones are added below: the address and the exact results stay.
+  await expect(async () => {
+    await similar.getByRole("link", { name: "Meer vergelijkbare leden" }).click({ timeout: 2_000 });
+    await expect(similar.locator(".profile-card")).toHaveCount(24, { timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
+  await expect(page).toHaveURL(address);
+  const labels = await similar.locator(".profile-card").evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")));
+  expect(new Set(labels).size).toBe(24);
+  await expect(page.locator(".member-search__results > .profile-grid .profile-card")).toHaveCount(1);
+});

@@ -283,3 +283,20 @@ describe("buying again", () => {
     expect(again.orderId).toBeGreaterThan(0);
   });
 });
+
+describe("the default payment method (the payment method menu's cookie)", () => {
+  const checked = (html: string) =>
+    (html.match(/<input[^>]*type="radio"[^>]*>/g) ?? []).find((input) => input.includes("checked"))?.match(/value="([a-z]+)"/)?.[1] ?? null;
+
+  it("is preselected when offered and the address names no method; the address and nonsense do not change", async () => {
+    const member = await signedIn();
+    const page = async (path: string, cookie: string) =>
+      mainContent(await (await get(path, { cookie: `${member.cookie}; ${cookie}` })).text());
+    expect(checked(await page("/credits/p2", "payment_method=paypal"))).toBe("paypal");
+    expect(checked(await page("/credits/p2/ideal", "payment_method=paypal"))).toBe("ideal");
+    expect(checked(await page("/credits/p2", "payment_method=robot"))).toBe("ideal");
+    // Offered in NL? Bancontact is not: the first offered method stays.
+    expect(checked(await page("/credits/p2", "payment_method=bancontact"))).toBe("ideal");
+    expect(await page("/credits/p2", "")).toContain('aria-haspopup="menu"');
+  });
+});

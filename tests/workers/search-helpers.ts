@@ -153,5 +153,7 @@ export function readSearchPage(html: string) {
     next: link("next"),
     previous: link("prev"),
     count: /class="member-search__count"[^>]*>([^<]*)</.exec(main)?.[1] ?? null,
+    similarCount: /class="member-search__similar-count"[^>]*>([^<]*)</.exec(main)?.[1] ?? null,
+    similarMore: /class="member-search__similar-more"><a[^>]*href="([^"]+)"/.exec(main)?.[1]?.replace(/&amp;/g, "&") ?? null,
   };
 }

@@ -151,7 +151,7 @@ describe("member search visibility", () => {
     expect(await found()).toEqual([]);
   });
 
-  it("shows similar members when few match: region, then country, then a wider age band", async () => {
+  it("shows similar members when few match: any region of the country and a wider age band, never the exact ones", async () => {
     const [regionA, regionB] = await regionsOf("NL");
     await insertMembers(site, [
       { name: "Exact", birthDate: bornYearsAgo(70, -30), regionId: regionA },
@@ -163,7 +163,65 @@ describe("member search visibility", () => {
     const page = await searchPage(`?gender=female&country=NL&countryregion=${regionA}&min_age=70&max_age=70`);
     expect(names(page.results)).toEqual(["Exact"]);
     expect(page.main).toContain('id="search-similar-title"');
-    expect(page.similar.map((tile) => tile.label.split(",")[0])).toEqual(["OtherRegion", "OtherCountry", "FourYearsOlder"]);
+    expect(names(page.similar)).toEqual(["FourYearsOlder", "OtherRegion"]);
+    expect(page.similarCount).toBe("2 vergelijkbare leden");
+    expect(page.similarMore).toBeNull();
+  });
+
+  it("pages the similar members with their own cursor and count, without duplicates or blocked members", async () => {
+    const [regionA] = await regionsOf("NL");
+    // Age 50 (the band 45–55): no other test on this site uses it.
+    const born = bornYearsAgo(50, -30);
+    const [exact, blocked] = await insertMembers(site, [
+      { name: "Exact50", birthDate: born, regionId: regionA },
+      { name: "Blocked50", birthDate: born },
+      { name: "Belgian50", birthDate: born, country: "BE" },
+      { name: "TooOld50", birthDate: bornYearsAgo(56, -30) },
+    ]);
+    await sql("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)", [viewerProfileId, blocked!]);
+    await insertManyMembers(site, 26, { gender: "female", birthDate: born, country: "NL" });
+
+    const query = `?gender=female&country=NL&countryregion=${regionA}&min_age=50&max_age=50`;
+    const first = await searchPage(query);
+    expect(names(first.results)).toEqual(["Exact50"]);
+    expect(first.similarCount).toBe("26 vergelijkbare leden");
+    expect(first.similar).toHaveLength(12);
+    expect(first.similarMore).toMatch(/[?&]similar_after=0-\d+/);
+
+    // Without JavaScript the link is a page: the same exact results, the next similar members.
+    const second = await searchPage(first.similarMore!.replace("/members", ""));
+    expect(names(second.results)).toEqual(["Exact50"]);
+    expect(second.similarCount).toBe("26 vergelijkbare leden");
+    expect(second.similar).toHaveLength(12);
+    const third = await searchPage(second.similarMore!.replace("/members", ""));
+    expect(third.similar).toHaveLength(2);
+    expect(third.similarMore).toBeNull();
+
+    const ids = [...first.similar, ...second.similar, ...third.similar].map((tile) => tile.id);
+    expect(new Set(ids).size).toBe(26);
+    expect(ids).not.toContain(exact);
+    expect(ids).not.toContain(blocked);
+    expect(ids).not.toContain(null);
+  });
+
+  it("caps the similar members' count, and shows none when the search finds enough", async () => {
+    const [regionA] = await regionsOf("NL");
+    const born = bornYearsAgo(40, -30);
+    await insertMembers(site, [{ name: "Exact40", birthDate: born, regionId: regionA }]);
+    await insertManyMembers(site, 101, { gender: "female", birthDate: born, country: "NL" });
+
+    const few = await searchPage(`?gender=female&country=NL&countryregion=${regionA}&min_age=40&max_age=40`);
+    expect(few.similarCount).toBe("100+ vergelijkbare leden");
+    expect(few.similar).toHaveLength(12);
+
+    const many = await searchPage("?gender=female&country=NL&min_age=40&max_age=40");
+    expect(many.results.length).toBeGreaterThan(6);
+    expect(many.main).not.toContain("member-search__similar");
+  });
+
+  it("ignores a nonsense similar cursor", async () => {
+    const page = await searchPage("?gender=female&country=NL&min_age=40&max_age=40&similar_after=x-1");
+    expect(page.results.length).toBeGreaterThan(0);
   });
 });
 

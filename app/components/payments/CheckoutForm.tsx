@@ -21,12 +21,14 @@ export function CheckoutForm({
   pkg,
   methods,
   method: initialMethod,
+  defaultMethod,
   lastResult,
   fictionalPlural,
 }: {
   pkg: { packageKey: string; credits: number; amountCents: number; currency: string; discountPercent: number; messages: number };
   methods: PaymentMethodKey[];
   method: PaymentMethodKey | null;
+  defaultMethod: PaymentMethodKey | null;
   lastResult: SubmissionResult<string[]> | undefined;
   fictionalPlural: string;
 }) {
@@ -75,7 +77,14 @@ export function CheckoutForm({
         <p className="package__once">{t("pricing.oneTime")}</p>
       </section>
 
-      <PaymentMethodPicker name="method" methods={methods} value={method} onChange={setMethod} packageKey={pkg.packageKey} />
+      <PaymentMethodPicker
+        name="method"
+        methods={methods}
+        value={method}
+        onChange={setMethod}
+        packageKey={pkg.packageKey}
+        defaultMethod={defaultMethod}
+      />
       <FieldMessage id={`${id}-method-error`} error={methodError} />
 
       <section className="checkout__discount">
