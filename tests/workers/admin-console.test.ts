@@ -205,7 +205,7 @@ describe("members in the console", () => {
     const [[sessions]] = (await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [member.userId])) as [[string]];
     expect(Number(sessions)).toBe(0);
     await expect(loginCookie(member)).rejects.toThrow();
-    const mail = await lastMail(member.email, "account_banned");
+    const mail = await lastMail(member.email, "account_banned_by_operator");
     expect(mail?.locale).toBe("de");
     expect(mail?.text).toContain("Fake profile");
     expect(mail?.subject).toContain("gesperrt");
