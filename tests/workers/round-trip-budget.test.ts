@@ -16,7 +16,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: the built Worker (npm run build) ships no type declarations
 import builtWorker from "#build/server/index.js";
-import routes from "~/routes";
+import routesSource from "../../app/routes.ts?raw";
 import { createMember, loginCookie, type TestMember } from "./factories";
 import { post, sql } from "./helpers";
 import { addPhoto } from "./profiles-helpers";
@@ -255,15 +255,29 @@ const budget: Record<string, Probe[]> = {
   "robots.txt": [visitor("/robots.txt")],
   "og-image.png": [visitor("/og-image.png")],
   "__bench/baseline": [visitor("/__bench/baseline")],
+  // The operator console answers everyone but an admin with the 404 of a missing page (ADR 054):
+  // counted here as a member meets it. An admin's own pages are not in the member budget.
+  admin: [page("/admin")],
+  "admin/verify": [page("/admin/verify")],
+  "admin/audit": [page("/admin/audit")],
+  "admin/members": [page("/admin/members")],
+  "admin/members/:id": [page("/admin/members/1")],
+  "admin/orders": [page("/admin/orders")],
+  "admin/mail": [page("/admin/mail")],
+  "admin/sites": [page("/admin/sites")],
+  "admin/discount-codes": [page("/admin/discount-codes")],
+  "admin/orders/export.csv": [page("/admin/orders/export.csv")],
   // Last: it ends Anna's session.
   "api/logout.php": [{ kind: "action", as: "member", path: () => "/api/logout.php" }],
 };
 
-type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
-
-/** Every path of the route configuration ("/" for the index route). */
-function routePaths(entries: RouteEntry[]): string[] {
-  return entries.flatMap((entry) => [...(entry.index ? ["/"] : entry.path ? [entry.path] : []), ...routePaths(entry.children ?? [])]);
+/**
+ * Every path of app/routes.ts as written there (an index route is "/"). Read from its source: the
+ * route helpers of @react-router/dev do not load in workerd.
+ */
+function routePaths(source: string): string[] {
+  const indexes = [...source.matchAll(/\bindex\(/g)].map(() => "/");
+  return [...indexes, ...[...source.matchAll(/\broute\("([^"]*)"/g)].map((match) => match[1]!)];
 }
 
 async function control(step: "start" | "stop") {
@@ -348,7 +362,7 @@ beforeAll(async () => {
 
 describe("the round-trip budget", () => {
   it("lists every route of app/routes.ts", () => {
-    const paths = routePaths(routes as RouteEntry[]);
+    const paths = routePaths(routesSource);
     expect(paths.filter((path) => !(path in budget))).toEqual([]);
     expect(Object.keys(budget).filter((path) => !paths.includes(path))).toEqual([]);
   });
