@@ -5,11 +5,13 @@
  * What the member cannot send (no credits, the cap, an unconfirmed address) is refused before the
  * image is decoded; whatever is refused after it was stored is removed from R2 again. The photo is
  * stored before the message is sent and paid: when R2 fails or does not answer in time, the member
- * gets `storage_unavailable` (503) and no message, no row and no charge come of it (ADR 044).
+ * gets `storage_unavailable` (503) and no message, no row and no charge come of it (ADR 044). A photo
+ * a moderator rejected as stolen, scam or illegal is refused by its fingerprint, as on a profile (ADR 053).
  */
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { PhotoError } from "~/photos/photo-api";
+import { matchFingerprint } from "~/photos/fingerprint-match.server";
 import { discardPhotoObjects, type StorageOptions } from "~/photos/storage.server";
 import { processAndStore, readUpload } from "~/photos/upload.server";
 import type { SiteSettings } from "~/sites/site-settings";
@@ -55,7 +57,14 @@ export async function sendChatPhoto(
   const balance = await balanceOf(db, sender.id);
   if (balance < settings.photoCredits) return { status: "insufficient_credits", cost: settings.photoCredits, balance };
 
-  const stored = await processAndStore(bucket, upload.file, { waitUntil: deps.waitUntil });
+  const stored = await processAndStore(bucket, upload.file, {
+    waitUntil: deps.waitUntil,
+    // A photo a moderator rejected as stolen, scam or illegal is not sent in a chat either (ADR 053).
+    screen: async (fingerprint) =>
+      (await matchFingerprint(db, { fingerprint, profileId: sender.profileId })).banned
+        ? { ok: false as const, error: "banned_photo" as const, status: 422 }
+        : null,
+  });
   if (!stored.ok) return { status: "photo_refused", error: stored.error, httpStatus: stored.status };
   const { keys, full } = stored;
   let outcome: SendOutcome;

@@ -3,6 +3,7 @@
  * no longer be uploaded by any account, also re-encoded and resized by 10 % or slightly cropped;
  * the same photo already on another account is stored but flagged for the moderator.
  */
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createJpegEncoder } from "~/photos/codecs.server";
 import { cropCenter, downscale, type RgbaImage } from "~/photos/pixels";
@@ -32,6 +33,8 @@ function picture(seed: number, width = 600, height = 800): RgbaImage {
     return [value, value * 0.9 + 10, value * 0.8 + 20];
   });
 }
+
+const ORIGIN = "http://localhost";
 
 async function jpeg(image: RgbaImage, quality = 90) {
   return (await createJpegEncoder(quality))(image);
@@ -68,6 +71,42 @@ describe("photo fingerprints", () => {
     expect(await sql("SELECT count(*) FROM photos WHERE profile_id = ?", [nextThief.profileId])).toEqual([["0"]]);
     // Another photo is fine.
     await uploadOk(nextThief, await jpeg(picture(seed + 7)));
+  }, 240_000);
+
+  it("refuse a photo rejected as stolen in a chat too, before anything is charged", async () => {
+    const seed = 400_000 + Math.floor(Math.random() * 100000);
+    const original = picture(seed);
+    const [thief, sender, partner, moderator] = await Promise.all([
+      signedIn("Stiekem"),
+      createMember({ name: "Afzender", paidUser: true, credits: 100 }).then(async (member) => ({
+        ...member,
+        cookie: await loginCookie(member),
+      })),
+      signedIn("Ontvanger"),
+      signedIn("Modena"),
+    ]);
+    await makeModerator(moderator);
+    const photo = await uploadOk(thief, await jpeg(original));
+    expect(
+      (await post("/moderation", { intent: "reject_photo", photoId: String(photo.id), reason: "scam" }, { cookie: moderator.cookie }))
+        .status,
+    ).toBe(200);
+    const before = await sql("SELECT credits FROM users WHERE id = ?", [sender.userId]);
+    const form = new FormData();
+    form.append("clientKey", crypto.randomUUID());
+    form.append("profile", String(partner.profileId));
+    form.append(
+      "photo",
+      new Blob([(await jpeg(downscale(original, 540, 720), 75)) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
+      "scam.jpg",
+    );
+    const response = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/chat-photo.php`, { method: "POST", headers: { Cookie: sender.cookie, Origin: ORIGIN }, body: form }),
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: "banned_photo", message: "Deze foto kan niet op onze site worden gebruikt." });
+    expect(await sql("SELECT credits FROM users WHERE id = ?", [sender.userId])).toEqual(before);
+    expect(await sql("SELECT count(*) FROM conversation_members WHERE profile_id = ?", [sender.profileId])).toEqual([["0"]]);
   }, 240_000);
 
   it("flag the same photo on a second account for the moderator", async () => {
