@@ -9,6 +9,12 @@ import { type Browser, expect, type Page, type WebSocketRoute, test } from "@pla
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 
+/** A message in the open conversation (the wide layout also shows the last one in the chat list beside it). */
+function bubble(page: Page, text: string) {
+  const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return page.locator(".chat-bubble__text").filter({ hasText: exact });
+}
+
 /**
  * Puts a page's live-chat sockets through Playwright's WebSocket routing, connected to the real
  * server, so a test can do to them what production does: `drop()` closes the open ones as the
@@ -88,13 +94,13 @@ async function twoMembersInAChat(page: Page, browser: Browser) {
   const bramPage = await bramContext.newPage();
   await logIn(bramPage, bram.email, bram.password);
   await bramPage.goto(conversationPath);
-  await expect(bramPage.getByText("Hoi Bram!")).toBeVisible();
+  await expect(bubble(bramPage, "Hoi Bram!")).toBeVisible();
   /** Bram sends a message and sees it stored. */
   const bramSends = async (text: string) => {
     const answer = bramPage.getByRole("textbox", { name: "Je bericht" });
     await answer.fill(text);
     await answer.press("Enter");
-    await expect(bramPage.getByText(text, { exact: true })).toHaveCount(1);
+    await expect(bubble(bramPage, text)).toHaveCount(1);
   };
   return { conversationPath, bramSends, closeBram: () => bramContext.close() };
 }
@@ -116,7 +122,7 @@ test("a reply and the partner's typing show up without a reload", async ({ page,
   await logIn(bramPage, bram.email, bram.password);
   const bramsSocket = bramPage.waitForEvent("websocket", (socket) => socket.url().endsWith("/api/chat-socket"));
   await bramPage.goto(conversationPath);
-  await expect(bramPage.getByText("Hoi Bram!")).toBeVisible();
+  await expect(bubble(bramPage, "Hoi Bram!")).toBeVisible();
   await bramsSocket;
   // Anna's conversation, freshly loaded, has its socket too.
   const annasSocket = page.waitForEvent("websocket", (socket) => socket.url().endsWith("/api/chat-socket"));
@@ -132,7 +138,7 @@ test("a reply and the partner's typing show up without a reload", async ({ page,
   const answer = bramPage.getByRole("textbox", { name: "Je bericht" });
   await answer.fill("Goed hoor, en met jou?");
   await answer.press("Enter");
-  await expect(page.getByText("Goed hoor, en met jou?")).toBeVisible({ timeout: 5_000 });
+  await expect(bubble(page, "Goed hoor, en met jou?")).toBeVisible({ timeout: 5_000 });
   await bramContext.close();
 });
 
@@ -158,18 +164,18 @@ test("a dropped socket: the page backs off, reloads once when it is back, shows 
   socket.up();
   await expect.poll(() => socket.state.connected, { timeout: 20_000 }).toBe(connectedBefore + 1);
   const reconnectedAt = socket.state.connectedAt;
-  await expect(page.getByText("Ben je er nog?", { exact: true })).toHaveCount(1, { timeout: 10_000 });
+  await expect(bubble(page, "Ben je er nog?")).toHaveCount(1, { timeout: 10_000 });
   await page.waitForTimeout(2_000);
   expect(reloads.since(reconnectedAt)).toBe(1);
 
   // The next message comes through the socket, long before the 10 s polling (which is off while it is open).
   const sentAt = Date.now();
   await bramSends("Ik zie je weer!");
-  await expect(page.getByText("Ik zie je weer!", { exact: true })).toHaveCount(1, { timeout: 5_000 });
+  await expect(bubble(page, "Ik zie je weer!")).toHaveCount(1, { timeout: 5_000 });
   expect(Date.now() - sentAt).toBeLessThan(8_000);
   await page.waitForTimeout(1_000);
-  await expect(page.getByText("Ben je er nog?", { exact: true })).toHaveCount(1);
-  await expect(page.getByText("Ik zie je weer!", { exact: true })).toHaveCount(1);
+  await expect(bubble(page, "Ben je er nog?")).toHaveCount(1);
+  await expect(bubble(page, "Ik zie je weer!")).toHaveCount(1);
   await closeBram();
 });
 
@@ -192,11 +198,11 @@ test("a refused first handshake: once the socket connects, the page reloads and 
   // The first socket that opens after a failed attempt reloads the data: the message shows once,
   // before the 10 s polling would have brought it (polling stops once the socket is open).
   await expect.poll(() => socket.state.connected, { timeout: 15_000 }).toBe(connectedBefore + 1);
-  await expect(page.getByText("Zie je dit?", { exact: true })).toHaveCount(1, { timeout: 5_000 });
+  await expect(bubble(page, "Zie je dit?")).toHaveCount(1, { timeout: 5_000 });
 
   await bramSends("En dit ook?");
-  await expect(page.getByText("En dit ook?", { exact: true })).toHaveCount(1, { timeout: 5_000 });
-  await expect(page.getByText("Zie je dit?", { exact: true })).toHaveCount(1);
+  await expect(bubble(page, "En dit ook?")).toHaveCount(1, { timeout: 5_000 });
+  await expect(bubble(page, "Zie je dit?")).toHaveCount(1);
   await closeBram();
 });
 
@@ -215,12 +221,12 @@ test("a socket whose inbox stops answering the heartbeat is replaced, and what w
   await page.clock.fastForward(30_000);
   await expect.poll(() => socket.state.pings).toBeGreaterThan(0);
   await bramSends("Hallo?");
-  await expect(page.getByText("Hallo?", { exact: true })).toHaveCount(0);
+  await expect(bubble(page, "Hallo?")).toHaveCount(0);
   // No answer by the next beat: the socket counts as dropped, and the page connects again.
   await page.clock.fastForward(30_000);
   socket.state.silent = false;
   await page.clock.fastForward(1_000);
   await expect.poll(() => socket.state.connected, { timeout: 10_000 }).toBe(connectedBefore + 1);
-  await expect(page.getByText("Hallo?", { exact: true })).toHaveCount(1, { timeout: 5_000 });
+  await expect(bubble(page, "Hallo?")).toHaveCount(1, { timeout: 5_000 });
   await closeBram();
 });
