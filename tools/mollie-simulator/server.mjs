@@ -244,6 +244,9 @@ export async function startMollieSimulator({
         ...(p.chargebacks.length ? { chargebacks: apiLink(`/payments/${p.id}/chargebacks`) } : {}),
         ...(p.customerId ? { customer: apiLink(`/customers/${p.customerId}`) } : {}),
         ...(p.mandateId ? { mandate: apiLink(`/customers/${p.customerId}/mandates/${p.mandateId}`) } : {}),
+        // Mollie always links a payment to its Dashboard page; here, the list of payments.
+        dashboard: { href: `${publicUrl ?? baseUrl}/?payment=${p.id}`, type: "text/html" },
+        documentation: { href: "https://docs.mollie.com/reference/get-payment", type: "text/html" },
       },
     };
   }
