@@ -194,6 +194,9 @@ describe("Mollie's official client against the simulator", () => {
     expect(ideal?.maximumAmount).toMatchObject({ currency: "EUR", value: expect.stringMatching(/^\d+\.\d{2}$/) });
     expect(ideal?.image.svg).toMatch(/^https?:\/\//);
 
+    expect(await mollie.methods.get("ideal")).toMatchObject({ id: "ideal", minimumAmount: ideal?.minimumAmount });
+    await expect(mollie.methods.get("nope")).rejects.toMatchObject({ statusCode: 404 });
+
     const big = await mollie.methods.list({ amount: { currency: "EUR", value: "9000.00" } });
     expect(big.map((m) => m.id)).not.toContain("paypal");
     const recurring = await mollie.methods.list({ amount: { currency: "EUR", value: "10.00" }, sequenceType: SequenceType.recurring });
