@@ -244,6 +244,9 @@ export async function startMollieSimulator({
         ...(p.chargebacks.length ? { chargebacks: apiLink(`/payments/${p.id}/chargebacks`) } : {}),
         ...(p.customerId ? { customer: apiLink(`/customers/${p.customerId}`) } : {}),
         ...(p.mandateId ? { mandate: apiLink(`/customers/${p.customerId}/mandates/${p.mandateId}`) } : {}),
+        // Mollie always links a payment to its Dashboard page; here, the list of payments.
+        dashboard: { href: `${publicUrl ?? baseUrl}/?payment=${p.id}`, type: "text/html" },
+        documentation: { href: "https://docs.mollie.com/reference/get-payment", type: "text/html" },
       },
     };
   }
@@ -694,6 +697,28 @@ export async function startMollieSimulator({
     return refund;
   }
 
+  const methodResource = (m, currency) => ({
+    resource: "method",
+    id: m.id,
+    description: m.description,
+    minimumAmount: formatAmount(m.min, currency),
+    maximumAmount: formatAmount(m.max, currency),
+    status: "activated",
+    image: {
+      size1x: `https://www.mollie.com/external/icons/payment-methods/${m.id}.png`,
+      size2x: `https://www.mollie.com/external/icons/payment-methods/${m.id}%402x.png`,
+      svg: `https://www.mollie.com/external/icons/payment-methods/${m.id}.svg`,
+    },
+    _links: { self: apiLink(`/methods/${m.id}`) },
+  });
+
+  /** `GET /v2/methods/{id}` (`?currency=` for its minimum and maximum, EUR by default). */
+  function methodById(id, query) {
+    const m = METHODS.find((candidate) => candidate.id === id);
+    if (!m) throw notFound("method");
+    return methodResource(m, query.get("currency") ?? "EUR");
+  }
+
   function methodsList(query) {
     const currency = query.get("amount[currency]");
     const value = query.get("amount[value]");
@@ -707,20 +732,7 @@ export async function startMollieSimulator({
     return {
       count: methods.length,
       _embedded: {
-        methods: methods.map((m) => ({
-          resource: "method",
-          id: m.id,
-          description: m.description,
-          minimumAmount: formatAmount(m.min, limitsCurrency),
-          maximumAmount: formatAmount(m.max, limitsCurrency),
-          status: "activated",
-          image: {
-            size1x: `https://www.mollie.com/external/icons/payment-methods/${m.id}.png`,
-            size2x: `https://www.mollie.com/external/icons/payment-methods/${m.id}%402x.png`,
-            svg: `https://www.mollie.com/external/icons/payment-methods/${m.id}.svg`,
-          },
-          _links: { self: apiLink(`/methods/${m.id}`) },
-        })),
+        methods: methods.map((m) => methodResource(m, limitsCurrency)),
       },
       _links: {
         self: apiLink(`/methods${query.size ? `?${query}` : ""}`),
@@ -762,6 +774,7 @@ export async function startMollieSimulator({
     if (collection === "chargebacks" && !id && method === "GET")
       return [200, page(path, query, "chargebacks", ofMode(allChargebacks()), chargebackResource)];
     if (collection === "methods" && !id && method === "GET") return [200, methodsList(query)];
+    if (collection === "methods" && id && !sub && method === "GET") return [200, methodById(id, query)];
     if (collection === "customers") {
       if (!id && method === "POST") {
         const customer = {
