@@ -64,10 +64,12 @@ export async function claimVisit(db: Database, input: { siteId: number; visitId:
 }
 
 /**
- * product.md §9: the page-hidden beacon and bounces are counted per IP address, at most 60 in 10
- * minutes (ADR 023): enough for a visitor switching tabs, not for someone inflating a lander's figures.
+ * product.md §9: the page-hidden beacon and bounces are counted per IP address (ADR 023): enough for
+ * people switching tabs, not for someone inflating a lander's figures. Since every page sends the
+ * beacon (ADR 051), 300 in 10 minutes: members browsing behind one shared mobile-carrier address
+ * (CGNAT) are not refused, while a script inflating one lander still is.
  */
-export const PAGE_EVENTS_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
+export const PAGE_EVENTS_PER_IP = { limit: 300, windowSeconds: 10 * 60 };
 
 export type PageEventInput = {
   siteId: number;

@@ -44,7 +44,7 @@ test("members write to each other, send a gift and run out of credits", async ({
 
   await box.fill("Nog eentje dan.");
   await page.getByRole("button", { name: "Versturen" }).click();
-  await expect(page.getByText("Nog eentje dan.")).toBeVisible();
+  await expect(page.locator(".chat-bubble__text", { hasText: "Nog eentje dan." })).toBeVisible();
   await expect(page.getByRole("link", { name: "0 credits" })).toBeVisible();
 
   await box.fill("En nog een?");
@@ -73,7 +73,7 @@ test("members write to each other, send a gift and run out of credits", async ({
   await bramContext.close();
 
   // Anna's open conversation shows the answer without a reload (the live socket, ADR 027; else polling).
-  await expect(page.getByText("Wandelen in de duinen!")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(".chat-bubble__text", { hasText: "Wandelen in de duinen!" })).toBeVisible({ timeout: 20_000 });
 });
 
 test("a member deletes a conversation from the overview", async ({ page }) => {

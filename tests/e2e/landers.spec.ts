@@ -95,7 +95,7 @@ test("a visitor lands on landers in nl, de and en, signs up from one and the acc
   await form.getByLabel("I am a").selectOption("male");
   await form.getByLabel("Looking for").selectOption("male");
   await form.getByLabel("Profile name").fill("Lander");
-  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Password").fill("correct horse battery");
   await form.getByLabel("Date of birth").fill("1990-05-17");
   await form.getByLabel("I accept the").check();
