@@ -12,7 +12,16 @@ const request = (template: MailTemplate, locale: string, params: Partial<MailReq
   to: "anna@example.test",
   locale,
   // `sender` and the unsubscribe link are what the notification templates add to every mail's params.
-  params: { name: "Anna", link, sender: "Bram", unsubscribeUrl: "https://flirtparadijs.nl/notifications/unsubscribe?token=abc", ...params },
+  // `code` and `reason`: what the console's mails (admin_code, the ban and unban notices) are sent with.
+  params: {
+    name: "Anna",
+    link,
+    sender: "Bram",
+    unsubscribeUrl: "https://flirtparadijs.nl/notifications/unsubscribe?token=abc",
+    code: "428193",
+    reason: "Fake profile",
+    ...params,
+  },
 });
 
 describe("renderMail", () => {
