@@ -78,3 +78,35 @@ export function linkIn(text: string, path: string): string {
   if (!match) throw new Error(`no ${path} link in: ${text}`);
   return match[0];
 }
+
+/**
+ * Another member who likes the viewer and wrote to them (`messages`, unread by the viewer), so the
+ * chats, likes and the badges have something to show. `unread` defaults to the number of messages.
+ */
+export async function createPenPal(
+  viewer: { profileId: number },
+  { name, messages, unread = messages.length }: { name: string; messages: string[]; unread?: number },
+) {
+  const penPal = await createMember({ name });
+  const client = db();
+  await client.execute({ sql: "INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", args: [penPal.profileId, viewer.profileId] });
+  const conversation = await client.execute({
+    sql: `INSERT INTO conversations (site_id, starter_id, recipient_id, last_message_at)
+          VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, ?, unixepoch()) RETURNING id`,
+    args: [penPal.profileId, viewer.profileId],
+  });
+  const conversationId = Number(conversation.rows[0]!.id);
+  await client.execute({
+    sql: `INSERT INTO conversation_members (conversation_id, profile_id, unread_count, last_message_at)
+          VALUES (?, ?, ?, unixepoch()), (?, ?, 0, unixepoch())`,
+    args: [conversationId, viewer.profileId, unread, conversationId, penPal.profileId],
+  });
+  for (const body of messages) {
+    await client.execute({
+      sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)",
+      args: [conversationId, penPal.profileId, body],
+    });
+  }
+  client.close();
+  return { profileId: penPal.profileId, conversationId };
+}

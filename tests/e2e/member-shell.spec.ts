@@ -4,7 +4,7 @@
  * member's next pages, and the chat's two columns on a wide screen.
  */
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { createMember, db } from "./factories";
+import { createMember, createPenPal } from "./factories";
 import { logIn } from "./log-in";
 
 // Each test signs in and loads several pages; on a loaded machine that takes longer than the default.
@@ -12,30 +12,6 @@ test.describe.configure({ timeout: 120_000 });
 
 /** A React Router data request: a revalidation (polling) or a navigation's data. */
 const isDataRequest = (request: Request) => new URL(request.url()).pathname.endsWith(".data");
-
-/** Another member who likes the viewer (a new like) and wrote them one unread message. */
-async function createPenPal(viewer: { profileId: number }) {
-  const penPal = await createMember({ name: "Pennie" });
-  const client = db();
-  await client.execute({ sql: "INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", args: [penPal.profileId, viewer.profileId] });
-  const conversation = await client.execute({
-    sql: `INSERT INTO conversations (site_id, starter_id, recipient_id, last_message_at)
-          VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, ?, unixepoch()) RETURNING id`,
-    args: [penPal.profileId, viewer.profileId],
-  });
-  const conversationId = Number(conversation.rows[0]!.id);
-  await client.execute({
-    sql: `INSERT INTO conversation_members (conversation_id, profile_id, unread_count, last_message_at)
-          VALUES (?, ?, 1, unixepoch()), (?, ?, 0, unixepoch())`,
-    args: [conversationId, viewer.profileId, conversationId, penPal.profileId],
-  });
-  await client.execute({
-    sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)",
-    args: [conversationId, penPal.profileId, "Hoi! Zin in een praatje?"],
-  });
-  client.close();
-  return { profileId: penPal.profileId, conversationId };
-}
 
 /** The browser's globals used below, typed here: the tests' TypeScript setup has no DOM types. */
 declare const window: { __appBadge: (number | "cleared")[] };
@@ -67,7 +43,7 @@ test("the user, chats and likes are polled 5 s after load while the live socket 
 
 test("the app badge shows unread messages plus new likes, and is cleared at zero", async ({ page }) => {
   const member = await createMember({ name: "Badger" });
-  const penPal = await createPenPal(member);
+  const penPal = await createPenPal(member, { name: "Pennie", messages: ["Hoi! Zin in een praatje?"] });
   const badge = await recordAppBadge(page);
   await logIn(page, member.email, member.password);
   await page.goto("/members");
@@ -103,7 +79,7 @@ test("a member's likely next pages are prefetched when the browser is idle; a vi
 
 test("from 992 px a conversation has the chat list beside it (300–400 px), its messages at most 800 px wide", async ({ page }) => {
   const member = await createMember({ name: "Wide" });
-  const penPal = await createPenPal(member);
+  const penPal = await createPenPal(member, { name: "Pennie", messages: ["Hoi! Zin in een praatje?"] });
   await logIn(page, member.email, member.password);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`/chats/${penPal.conversationId}`);

@@ -7,7 +7,7 @@
  * at the three widths by resizing the viewport.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { createMember, db } from "./factories";
+import { createMember, createPenPal, db } from "./factories";
 import { logIn } from "./log-in";
 
 const PHONE_WIDTHS = [320, 375, 414];
@@ -42,30 +42,6 @@ async function expectFitsPhones(page: Page, path: string) {
     });
     expect.soft(scrollWidth, `${path} at ${width} px is ${scrollWidth} px wide (${widest})`).toBeLessThanOrEqual(innerWidth);
   }
-}
-
-/** Another member with a long name who likes the viewer and has written to them. */
-async function createPenPal(viewer: { profileId: number }, unread: number) {
-  const penPal = await createMember({ name: `Annemarie${LONG_NAME}` });
-  const client = db();
-  await client.execute({ sql: "INSERT INTO likes (liker_id, liked_id) VALUES (?, ?)", args: [penPal.profileId, viewer.profileId] });
-  const conversation = await client.execute({
-    sql: `INSERT INTO conversations (site_id, starter_id, recipient_id, last_message_at)
-          VALUES ((SELECT id FROM sites WHERE is_default = 1), ?, ?, unixepoch()) RETURNING id`,
-    args: [penPal.profileId, viewer.profileId],
-  });
-  const conversationId = Number(conversation.rows[0]!.id);
-  await client.execute({
-    sql: `INSERT INTO conversation_members (conversation_id, profile_id, unread_count, last_message_at)
-          VALUES (?, ?, ?, unixepoch()), (?, ?, 0, unixepoch())`,
-    args: [conversationId, viewer.profileId, unread, conversationId, penPal.profileId],
-  });
-  await client.execute({
-    sql: "INSERT INTO messages (conversation_id, sender_id, body) VALUES (?, ?, ?)",
-    args: [conversationId, penPal.profileId, LONG_MESSAGE],
-  });
-  client.close();
-  return { profileId: penPal.profileId, conversationId };
 }
 
 /** A paid order, so the transactions list and a receipt have something to show. */
@@ -133,7 +109,7 @@ test("a free member's pages fit a phone (in Finnish)", async ({ page, context, b
   // Every member page at three widths: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   const member = await createMember({ name: LONG_NAME });
-  const penPal = await createPenPal(member, 2);
+  const penPal = await createPenPal(member, { name: `Annemarie${LONG_NAME}`, messages: [LONG_MESSAGE], unread: 2 });
   await logIn(page, member.email);
   await useLanguage(context, baseURL, "fi");
   for (const path of [...memberPages(penPal.profileId), `/chats/${penPal.conversationId}`]) {
@@ -143,7 +119,7 @@ test("a free member's pages fit a phone (in Finnish)", async ({ page, context, b
 
 test("a premium member's pages fit a phone (in German), with the tab bar below 768 px only", async ({ page, context, baseURL }) => {
   const member = await createMember({ name: LONG_NAME, paidUser: true, credits: 5 });
-  const penPal = await createPenPal(member, 150);
+  const penPal = await createPenPal(member, { name: `Annemarie${LONG_NAME}`, messages: [LONG_MESSAGE], unread: 150 });
   const orderId = await createPaidOrder(member.userId);
   await logIn(page, member.email);
   await useLanguage(context, baseURL, "de");
