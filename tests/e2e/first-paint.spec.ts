@@ -114,3 +114,25 @@ test("a dismissed profile-photo alert is not in the next page's server markup", 
   await expect(alert).toHaveCount(0);
   heldAgain();
 });
+
+test("on a phone an alert is its title and its action, never the largest text of a profile without photos", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const [member, someone] = await Promise.all([createMember({ name: "Kleinscherm" }), createMember({ name: "Zonderfoto" })]);
+  await logIn(page, member.email, member.password);
+  await page.goto(`/members/${someone.profileId}`);
+  const alerts = page.locator(".layout__bottom-alerts");
+  await expect(alerts.locator(".push-alert strong")).toBeVisible();
+  await expect(alerts.getByRole("button", { name: "Pushmeldingen aanzetten" })).toBeVisible();
+  await expect(alerts.getByRole("link", { name: "Foto toevoegen" })).toBeVisible();
+  await expect(alerts.locator(".app-alert__detail").first()).toBeHidden();
+
+  const area = async (selector: string) => {
+    const box = (await page.locator(selector).first().boundingBox())!;
+    return box.width * box.height;
+  };
+  expect(await area(".push-alert p strong")).toBeLessThan(await area("h1"));
+
+  // From a tablet's width the explanation is there again.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(alerts.locator(".push-alert .app-alert__detail")).toBeVisible();
+});

@@ -28,7 +28,7 @@ export function ProfilePhotoAlert() {
     <div className="container">
       <div className="alert alert-warning app-alert profile-photo-alert" role="status">
         <p>
-          <strong>{t("photos:alert.title")}</strong> {t("photos:alert.text")} <Link to="/profile#photos">{t("photos:alert.link")}</Link>
+          <strong>{t("photos:alert.title")}</strong> <span className="app-alert__detail">{t("photos:alert.text")}</span> <Link to="/profile#photos">{t("photos:alert.link")}</Link>
         </p>
         <button type="button" className="app-alert__close" onClick={dismiss} aria-label={t("photos:alert.dismiss")}>
           ×

@@ -87,7 +87,7 @@ export function PushAlert() {
             t("settings:push.denied")
           ) : (
             <>
-              <strong>{t("settings:push.alertTitle")}</strong> {t("settings:push.alertText")}
+              <strong>{t("settings:push.alertTitle")}</strong> <span className="app-alert__detail">{t("settings:push.alertText")}</span>
             </>
           )}
           {working === "failed" && <span className="push-alert__failed"> {failure ?? t("settings:push.failed")}</span>}
