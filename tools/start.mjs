@@ -13,7 +13,7 @@
  * FRESH_DATABASE=1 (start from an empty database), SKIP_BUILD=1 (serve the existing build),
  * BUILD_DIR (build output folder, default build), PERSIST_TO (workerd state folder, default .wrangler/state),
  * DB_LATENCY_MS (the database at a production distance: every exchange of the Worker with it held
- * this long each way by tools/distance-proxy.mjs; README "Production distances").
+ * this long each way by tools/distance-proxy.mjs; docs/performance.md "Production distances").
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";

@@ -23,7 +23,7 @@ function fixedPage(bytes: number): string {
 }
 
 /**
- * GET /__bench/baseline?bytes=N — the benchmark's baseline (README "Performance"): a resource
+ * GET /__bench/baseline?bytes=N — the benchmark's baseline (docs/performance.md): a resource
  * route of the same Worker, through the same middleware (site, session, language), answering a
  * fixed HTML page of the size of the page measured against it, without touching the database or
  * rendering React. Never served in production.

@@ -1,7 +1,7 @@
 /**
  * Screenshots for a native speaker's review (issue 33): five pages at 375 px in each of the eleven
  * languages, written to docs/screenshots/<lng>-<page>.png. Only runs with SCREENSHOTS=1 (it takes
- * a few minutes and asserts nothing a reviewer's eyes do not): see the README, "Languages".
+ * a few minutes and asserts nothing a reviewer's eyes do not): see docs/features.md, "Languages".
  */
 import { test } from "@playwright/test";
 import { createMember, createPenPal } from "./factories";

@@ -1,5 +1,5 @@
 /**
- * The layers of app/ (README "How it is built"): routes and the HTTP edge (app/http) may use React
+ * The layers of app/ (docs/architecture.md): routes and the HTTP edge (app/http) may use React
  * Router; the services of the domain folders take plain input and return outcomes, so they neither
  * import React Router nor reach back into the edge.
  */

@@ -29,7 +29,7 @@ const BUDGET = { public: 1, member: 2, action: 3 } as const;
 type Kind = keyof typeof BUDGET;
 
 /**
- * Requests still over their budget, with the round trips they wait for today (README "Production
+ * Requests still over their budget, with the round trips they wait for today (docs/performance.md "Production
  * distances" lists what each waits for). Each may not get worse; one that fits its budget must be
  * taken off this list, so it cannot slip back unnoticed.
  */

@@ -1,5 +1,5 @@
 /**
- * Benchmark: first-load JavaScript per route (README "Performance").
+ * Benchmark: first-load JavaScript per route (docs/performance.md).
  *
  *   npm run bench -- --only bundle                      # builds into a temporary folder
  *   BUILD_DIR=build npm run bench -- --only bundle      # reuses a build

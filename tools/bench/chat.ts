@@ -1,5 +1,5 @@
 /**
- * Benchmark: live chat in workerd (README "Performance", ADR 027/029).
+ * Benchmark: live chat in workerd (docs/performance.md, ADR 027/029).
  *
  *   npm run bench -- --only chat                                  # 100 members, 50 conversations, 200 messages/s for 10 s
  *   npm run bench -- --only chat --members 200 --rate 100 --seconds 20

@@ -1,5 +1,5 @@
 /**
- * Where a page's CPU time goes in workerd (README "Performance", the CPU per request of http.ts):
+ * Where a page's CPU time goes in workerd (docs/performance.md, the CPU per request of http.ts):
  *
  *   npm run bench -- --only cpu-profile [--paths /members?gender=female,/members/42] [--requests 200]
  *

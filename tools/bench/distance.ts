@@ -1,5 +1,5 @@
 /**
- * Benchmark: pages at production distances (README "Production distances", ADR 047).
+ * Benchmark: pages at production distances (docs/performance.md "Production distances", ADR 047).
  *
  *   npm run bench -- --only distance                       # 2,000 profiles, 0, 25 and 75 ms each way
  *   npm run bench -- --only distance --latencies 0,50 --requests 30

@@ -1,5 +1,5 @@
 /**
- * Benchmark: the built app in workerd over HTTP (README "Performance").
+ * Benchmark: the built app in workerd over HTTP (docs/performance.md).
  *
  *   npm run bench -- --only http                       # 100,000 profiles
  *   npm run bench -- --only http --profiles 1000000    # 1,000,000 profiles

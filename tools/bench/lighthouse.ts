@@ -1,6 +1,6 @@
 /**
  * Benchmark: Lighthouse in mobile mode (simulated slow 4G, 4× CPU slowdown) on the pages members
- * and visitors open most (README "Performance").
+ * and visitors open most (docs/performance.md).
  *
  *   npm run bench -- --only lighthouse
  *   npm run bench -- --only lighthouse --runs 3          # the median of three runs per page

@@ -21,7 +21,7 @@
  *   `--seconds`, `--fault-rate`, `--fault-kinds`, `--profiles`).
  * - distance.ts (`--only distance`, never by default): per page, the database round trips it waits
  *   for one after another and p50/p95 with the database 0, 25 and 75 ms away each way
- *   (`--latencies`, `--requests`, `--profiles`; README "Production distances").
+ *   (`--latencies`, `--requests`, `--profiles`; docs/performance.md "Production distances").
  *
  * - limits.ts: Cloudflare's limits (ADR 049): the Worker's upload size, its global scope's startup
  *   CPU (`wrangler check startup`, `--runs`) and the peak memory of the largest accepted photo upload.

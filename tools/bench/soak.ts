@@ -1,5 +1,5 @@
 /**
- * Benchmark: a day's load at once (README "Performance", "Soak").
+ * Benchmark: a day's load at once (docs/performance.md "Soak").
  *
  *   npm run bench -- --only soak                                  # 32 members, 60 s, 1 % faults
  *   npm run bench -- --only soak --clients 8 --seconds 10         # a short run while developing
