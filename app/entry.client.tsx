@@ -52,13 +52,16 @@ function afterFirstPaint(): Promise<void> {
 
 /** How long hydration waits for the first screenful's photos at most: a photo that never comes must not keep the page from working. */
 const FIRST_PHOTOS_WAIT_MS = 3_000;
+/** The member's first input ends the wait for the photos. */
+const FIRST_INPUTS = ["pointerdown", "keydown"] as const;
 
 /**
  * The first screenful's photos (`fetchpriority="high"`: the search's and the likes' first tiles, a
  * profile's photo, the photo manager's first row) are what a member opened the page for, and on a
  * phone its largest paint. Hydrating is a second or more of main-thread work on a slow phone; a
  * photo that arrives meanwhile waits for it before it shows (issue 34: render delays of 0.9–1.9 s).
- * So hydration waits until they have loaded (or failed), at most FIRST_PHOTOS_WAIT_MS; the page
+ * So hydration waits until they have loaded (or failed), at most FIRST_PHOTOS_WAIT_MS, or until the
+ * member first touches a key or the screen (they want the page to work now, photos or not); the page
  * works with links and forms until then (ADR 034).
  */
 function afterFirstPhotos(): Promise<void> {
@@ -66,12 +69,16 @@ function afterFirstPhotos(): Promise<void> {
   if (pending.length === 0) return Promise.resolve();
   return new Promise((resolve) => {
     let left = pending.length;
-    const timeout = setTimeout(resolve, FIRST_PHOTOS_WAIT_MS);
+    const done = () => {
+      clearTimeout(timeout);
+      for (const type of FIRST_INPUTS) removeEventListener(type, done, true);
+      resolve();
+    };
+    const timeout = setTimeout(done, FIRST_PHOTOS_WAIT_MS);
+    for (const type of FIRST_INPUTS) addEventListener(type, done, { capture: true, passive: true, once: true });
     const settled = () => {
       left -= 1;
-      if (left > 0) return;
-      clearTimeout(timeout);
-      resolve();
+      if (left === 0) done();
     };
     for (const image of pending) {
       image.addEventListener("load", settled, { once: true });
