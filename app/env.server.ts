@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { InboxNamespace } from "~/chat/live.server";
 import type { BrowseLimiters } from "~/security/browse-limit.server";
-import { isVapidJwk } from "~/notifications/vapid";
+import { isVapidJwk } from "~/security/vapid";
 
 /** An optional variable: wrangler passes unset `[vars]` as empty strings, which mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());

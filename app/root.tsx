@@ -38,8 +38,8 @@ import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/
 import stylesheet from "~/styles/app.css?url";
 import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
-import { vapidPublicKey } from "~/notifications/vapid";
-import { renderedWithScripts } from "~/components/layout/page-scripts";
+import { vapidPublicKey } from "~/security/vapid";
+import { renderedWithScripts } from "~/browser/page-scripts";
 import { useAppBadge } from "~/components/layout/use-app-badge";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {

@@ -22,7 +22,7 @@ import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
 import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
-import type { DeliveryState } from "./message-mail.server";
+import type { DeliveryState } from "~/notifications/message-mail.server";
 import { holdAccount, holdDecision, spamContext } from "~/safety/spam-hold.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;

@@ -6,7 +6,7 @@
 import { and, count, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { visibleTo } from "~/profiles/visibility.server";
-import { startOfDay, startOfNextDay } from "./day";
+import { startOfDay, startOfNextDay } from "~/utils/day";
 
 export { startOfDay, startOfNextDay };
 

@@ -9,7 +9,7 @@ import { getI18n } from "~/http/i18n.server";
 import { readForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { startSession } from "~/http/sessions.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in", inlineScripts: ["activate"] } satisfies ScriptsHandle;
@@ -17,7 +17,7 @@ export const handle = { scripts: "signed-in", inlineScripts: ["activate"] } sati
 /**
  * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
  * button — mail scanners that fetch links must not use it up — which the browser presses at once
- * when JavaScript runs (~/components/signup/activate.inline.js). Confirming (POST) activates the account and signs its owner in.
+ * when JavaScript runs (~/browser/activate.inline.js). Confirming (POST) activates the account and signs its owner in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
@@ -42,7 +42,7 @@ export default function Activate({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // Pressed at once when a script runs: written into a visitor's page, loaded here on a hydrated one.
   useEffect(() => {
-    void import("~/components/signup/activate.inline.js");
+    void import("~/browser/activate.inline.js");
   }, []);
   return (
     <main id="main" className="container narrow section activate-page">

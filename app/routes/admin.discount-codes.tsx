@@ -14,7 +14,7 @@ import { getServices } from "~/http/context.server";
 import { parseForm } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
-import { paymentMethodKeys } from "~/payments/methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

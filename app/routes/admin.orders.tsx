@@ -17,7 +17,7 @@ import { idParam } from "~/http/params";
 import { useFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
 import { paymentProviderFor } from "~/payments/mollie.server";
-import { paymentMethodKeys } from "~/payments/methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 import { refundOrder } from "~/payments/refunds.server";
 import { sitesById } from "~/sites/site.server";
 

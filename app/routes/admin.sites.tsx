@@ -13,7 +13,7 @@ import { getServices } from "~/http/context.server";
 import { parseForm } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
-import { writeSite } from "~/sites/site-settings-writes.server";
+import { writeSite } from "~/admin/site-settings-writes.server";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
-import { isPaymentMethodKey } from "~/payments/methods";
+import { isPaymentMethodKey } from "~/sites/payment-methods";
 import { defaultMethodFrom } from "~/payments/default-method";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder } from "~/payments/order-history.server";

@@ -7,7 +7,7 @@ import { getI18n, getLocale } from "~/http/i18n.server";
 import { languageNames, supportedLanguages, visibleLanguages, type Language } from "~/i18n/languages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { localeCookie } from "~/http/cookies.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

@@ -13,7 +13,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { parseForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in", inlineScripts: ["passkey-login"] } satisfies ScriptsHandle;

@@ -18,7 +18,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { whileGuardingBrowsing } from "~/http/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
-import { profilePage } from "~/profiles/profile-page.server";
+import { profilePage } from "~/discovery/profile-page.server";
 import { resellTilesFor } from "~/sites/resell-tiles.server";
 import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";

@@ -12,7 +12,7 @@ import { parseForm } from "~/http/forms.server";
 import { authCookie } from "~/http/cookies.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** product.md §2: no entry warning on the password reset pages. A visitor gets plain HTML (ADR 032). */
 export const handle = { hideEntryWarning: true, scripts: "signed-in" } satisfies ScriptsHandle & { hideEntryWarning: boolean };

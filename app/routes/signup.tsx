@@ -13,7 +13,7 @@ import { getI18n } from "~/http/i18n.server";
 import { accountFormView, signUpWithAccountForm } from "~/http/signup-account.server";
 import { readForm } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

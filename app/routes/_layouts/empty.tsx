@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/empty";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
 import { signupDialogData } from "~/http/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
