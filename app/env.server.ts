@@ -2,7 +2,7 @@
  * The Worker's environment, validated once per isolate. Read configuration only through here.
  */
 import { z } from "zod";
-import type { InboxNamespace } from "~/chat/live.server";
+import type { InboxNamespace } from "~/live/live.server";
 import type { BrowseLimiters } from "~/security/browse-limit.server";
 import { isVapidJwk } from "~/security/vapid";
 

@@ -24,7 +24,7 @@ import {
   pushStateCookie,
 } from "~/http/cookies.server";
 import { pushStateOf } from "~/components/push/push-alert-state";
-import type { NavUser } from "~/components/layout/TopNav";
+import type { NavUser } from "~/components/layout/member-links";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";

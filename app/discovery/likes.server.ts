@@ -111,14 +111,6 @@ export async function unlikeProfile(db: Database, input: { likerProfileId: numbe
   ]);
 }
 
-/** product.md §4: viewing a profile clears the new-like flag of that liker (the statement, run with the visit's write). */
-export function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }, onlyIf?: SQL) {
-  return db
-    .update(likes)
-    .set({ isNew: false })
-    .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true), onlyIf));
-}
-
 /** The like relation between the viewer and another member, for buttons and badges. */
 export async function likeRelation(db: Database, viewerProfileId: number, otherProfileId: number) {
   const rows = await db

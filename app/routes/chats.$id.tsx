@@ -6,7 +6,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { DESKTOP_QUERY } from "~/components/chat/last-opened-chat";
 import { dayKey } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
 import { requireMember } from "~/http/guards.server";

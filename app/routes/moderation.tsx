@@ -12,7 +12,7 @@ import { setComplaintStatus } from "~/moderation/complaint-status.server";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "~/moderation/moderation-fields";
 import { moderationSchema, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
 import { approvePhoto, decideChatPhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";

@@ -30,7 +30,7 @@ import { Notice, SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
-import { disconnectInbox } from "~/chat/live.server";
+import { disconnectInbox } from "~/live/live.server";
 import { readForm } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { clientIp } from "~/security/rate-limit.server";

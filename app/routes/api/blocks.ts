@@ -9,7 +9,7 @@ import { assertSameOrigin } from "~/http/origin.server";
 import { readRequestValues } from "~/http/forms.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireApiUser } from "~/http/guards.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 
 /**
  * POST /api/blocks.php — block or unblock a member (product.md §10: blocking is mutual in effect).

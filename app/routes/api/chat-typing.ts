@@ -1,7 +1,7 @@
 import type { Route } from "./+types/chat-typing";
 import { typingSchema } from "~/chat/chat-api";
 import { conversationPartner } from "~/chat/conversations.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { apiError } from "~/http/api-errors.server";
 import { getServices, getSite } from "~/http/context.server";
 import { readRequestValues } from "~/http/forms.server";
