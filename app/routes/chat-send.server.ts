@@ -17,9 +17,9 @@ import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { reportConversation } from "~/safety/chat-reports.server";
 import { checkMessage, storedReasons } from "~/safety/message-check";
-import { getServices, getSite, linkOrigin } from "./context.server";
-import { readForm } from "./forms.server";
-import { requireMember } from "./guards.server";
+import { getServices, getSite, linkOrigin } from "~/http/context.server";
+import { readForm } from "~/http/forms.server";
+import { requireMember } from "~/http/guards.server";
 
 /**
  * The send action: validates the form with the composer's schema, sends, and answers with the

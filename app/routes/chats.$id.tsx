@@ -11,7 +11,7 @@ import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
 import { requireMember } from "~/http/guards.server";
 import { idParam } from "~/http/params";
-import { reportFromChat, sendFromForm } from "~/http/chat-send.server";
+import { reportFromChat, sendFromForm } from "~/routes/chat-send.server";
 import { readForm } from "~/http/forms.server";
 
 /**

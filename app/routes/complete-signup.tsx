@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView, unfinishedSteps } from "~/accounts/signup-steps.server";
-import { submitStep } from "~/http/signup-step.server";
+import { submitStep } from "~/routes/signup-step.server";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/http/login-attempt.server";
+import { attemptLogin } from "~/routes/login-attempt.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { PasskeyLogin } from "~/components/passkeys/PasskeyLogin";
 import { getSite } from "~/http/context.server";

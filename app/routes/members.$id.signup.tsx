@@ -11,8 +11,8 @@ import { getServices, getSite } from "~/http/context.server";
 import { trackingOf } from "~/http/cookies.server";
 import { readForm } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
-import { loadMemberLander } from "~/http/landers.server";
-import { signUpWithAccountForm } from "~/http/signup-account.server";
+import { loadMemberLander } from "~/routes/landers.server";
+import { signUpWithAccountForm } from "~/routes/signup-account.server";
 
 /**
  * /members/{id}/signup: signing up with one member in view (product.md §10 "Landers"). The account

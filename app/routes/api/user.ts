@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/http/login-attempt.server";
+import { attemptLogin } from "~/routes/login-attempt.server";
 import { publicUser } from "~/accounts/public-user.server";
 import { getServices } from "~/http/context.server";
 import { schema } from "~/db/client.server";
