@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { formatWhen } from "./format";
+import { formatWhen } from "~/admin/format";
 
 export type AuditRow = {
   id: number;
