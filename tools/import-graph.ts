@@ -34,7 +34,8 @@ export function importGraph(project = "tsconfig.cloudflare.json"): ImportEdge[] 
   });
   if (result.error) throw result.error;
   const edges = parseExplainFiles(result.stdout);
-  if (edges.length === 0) throw new Error(`tsc --explainFiles listed no imports (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  if (edges.length === 0)
+    throw new Error(`tsc --explainFiles listed no imports (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   return edges;
 }
 

@@ -50,11 +50,7 @@ export async function listOwnPhotos(db: Database, profileId: number): Promise<Ow
 }
 
 /** Everything the PhotoManager of `/profile` needs for the signed-in member. */
-export async function photoManagerData(
-  db: Database,
-  settings: SiteSettings,
-  user: { paidUser: boolean; profile: { id: number } },
-) {
+export async function photoManagerData(db: Database, settings: SiteSettings, user: { paidUser: boolean; profile: { id: number } }) {
   return {
     photos: await listOwnPhotos(db, user.profile.id),
     limit: photoLimitFor(settings, user.paidUser),

@@ -174,5 +174,12 @@ function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerPro
   return db
     .update(schema.likes)
     .set({ isNew: false })
-    .where(and(eq(schema.likes.likerId, input.likerProfileId), eq(schema.likes.likedId, input.viewerProfileId), eq(schema.likes.isNew, true), onlyIf));
+    .where(
+      and(
+        eq(schema.likes.likerId, input.likerProfileId),
+        eq(schema.likes.likedId, input.viewerProfileId),
+        eq(schema.likes.isNew, true),
+        onlyIf,
+      ),
+    );
 }

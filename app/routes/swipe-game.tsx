@@ -51,7 +51,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState<SwipeChoice | null>(null);
   const [remaining, setRemaining] = useState(allowance.unlimited ? null : allowance.remaining);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const { showMatch, matchModal } = useMatchModal({ icon: loaderData.fictionalIcon, label: loaderData.fictionalLabel });
+  const { match, showMatch, matchModal } = useMatchModal({ icon: loaderData.fictionalIcon, label: loaderData.fictionalLabel });
   const [announcement, setAnnouncement] = useState("");
   const seen = useRef<number[]>(loaderData.seen);
 
@@ -96,7 +96,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
         }
       });
     },
-    [current, leaving, limitReached, t],
+    [current, leaving, limitReached, t, showMatch],
   );
 
   // ← no, → yes (not while typing, with a modifier, or with the match modal open).

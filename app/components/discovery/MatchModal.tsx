@@ -8,15 +8,15 @@ import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
 
 /**
- * A page's match modal: `showMatch` opens it with the match just made, `matchModal` is the element
- * to render (closed until then).
+ * A page's match modal: `showMatch` opens it with the match just made (`match`, null while
+ * closed), and `matchModal` is the element to render.
  */
 export function useMatchModal(fictional: { icon: string; label: string }) {
   const [match, setMatch] = useState<ProfileCard | null>(null);
   const matchModal = (
     <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
   );
-  return { showMatch: setMatch, matchModal };
+  return { match, showMatch: setMatch, matchModal };
 }
 
 /**
