@@ -6,7 +6,7 @@ import { activateAccount } from "~/accounts/activation.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { startSession } from "~/http/sessions.server";
 import type { ScriptsHandle } from "~/browser/page-scripts";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
-  const token = String((await readForm(request)).get("token") ?? "");
+  const token = String((await readInput(request)).get("token") ?? "");
   const outcome = await activateAccount({ db, now: now(), signupCredits: getSite(context).settings.signupCredits }, token);
   if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
   const user = getUser(context);

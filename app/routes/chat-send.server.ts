@@ -18,7 +18,7 @@ import type { MailDeps } from "~/mail/mail.server";
 import { reportConversation } from "~/safety/chat-reports.server";
 import { checkMessage, storedReasons } from "~/safety/message-check";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireMember } from "~/http/guards.server";
 
 /**
@@ -34,7 +34,7 @@ export async function sendFromForm(
 ): Promise<{ reply: SendReply; status: number }> {
   const user = requireMember(context, request);
   const site = getSite(context);
-  const formData = form ?? (await readForm(request));
+  const formData = form ?? (await readInput(request));
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const sentIntent = formData.get("intent");
   const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";

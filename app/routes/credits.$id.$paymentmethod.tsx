@@ -15,7 +15,7 @@ import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { connectingIp } from "~/security/browse-limits";
 import { isDevelopment } from "~/env.server";
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { formData, submission } = await parseForm(request, checkoutSchema);
+  const { formData, submission } = await readInput(request, checkoutSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   const { db, env, country, now } = getServices(context);

@@ -10,7 +10,7 @@ import { getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import type { ScriptsHandle } from "~/browser/page-scripts";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await parseForm(request, loginSchema);
+  const { formData, submission } = await readInput(request, loginSchema);
   const t = getI18n(context).t;
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -11,7 +11,7 @@ import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { accountFormView, signUpWithAccountForm } from "~/routes/signup-account.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
 import type { ScriptsHandle } from "~/browser/page-scripts";
 
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   // Step 1, the account; afterwards the new member continues signed in at the photo step.
   return formData.get("intent") === "account"
     ? signUpWithAccountForm(request, context, formData, { next: "/signup?step=photo", signedIn: "/signup" })
