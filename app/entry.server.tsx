@@ -10,7 +10,7 @@ import { documentExtras } from "~/http/document.server";
 import { supportedLanguages } from "~/i18n/languages";
 import { clientResources } from "~/i18n/resources.server";
 import { provideResources } from "~/i18n/translation-store";
-import { pageInlineScripts } from "~/components/layout/page-scripts";
+import { pageInlineScripts } from "~/browser/page-scripts";
 import { getUser } from "~/http/guards.server";
 
 // The Worker renders every page with the strings browsers fetch as files (ADR 033).

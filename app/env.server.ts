@@ -2,9 +2,9 @@
  * The Worker's environment, validated once per isolate. Read configuration only through here.
  */
 import { z } from "zod";
-import type { InboxNamespace } from "~/chat/live.server";
+import type { InboxNamespace } from "~/live/live.server";
 import type { BrowseLimiters } from "~/security/browse-limit.server";
-import { isVapidJwk } from "~/notifications/vapid";
+import { isVapidJwk } from "~/security/vapid";
 
 /** An optional variable: wrangler passes unset `[vars]` as empty strings, which mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());

@@ -24,7 +24,7 @@ import {
   pushStateCookie,
 } from "~/http/cookies.server";
 import { pushStateOf } from "~/components/push/push-alert-state";
-import type { NavUser } from "~/components/layout/TopNav";
+import type { NavUser } from "~/components/layout/member-links";
 import { getRequestSite, getServices, getSite, localizedSiteContext, siteContext } from "~/http/context.server";
 import { isDevelopment } from "~/env.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/http/i18n.server";
@@ -38,8 +38,8 @@ import { companyAddress, localizeSite, requestHost, resolveSite } from "~/sites/
 import stylesheet from "~/styles/app.css?url";
 import "~/utils/reload-on-chunk-error";
 import { getUser } from "~/http/guards.server";
-import { vapidPublicKey } from "~/notifications/vapid";
-import { renderedWithScripts } from "~/components/layout/page-scripts";
+import { vapidPublicKey } from "~/security/vapid";
+import { renderedWithScripts } from "~/browser/page-scripts";
 import { useAppBadge } from "~/components/layout/use-app-badge";
 
 const siteMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {

@@ -13,8 +13,8 @@ import {
   warnIfNearLimit,
 } from "~/platform/subrequests.server";
 import { CHAT_SOCKET_PATH, connectChatSocket } from "~/http/chat-socket.server";
-import { servicesContext } from "~/http/context.server";
-import { dataCentreCache, type EdgeRenderNotes, withEdgeCache } from "~/http/edge-cache.server";
+import { servicesContext, type EdgeRenderNotes } from "~/http/context.server";
+import { dataCentreCache, withEdgeCache } from "~/http/edge-cache.server";
 import { photoFromEdgeCache } from "~/http/photo-cache.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getDatabase } from "~/db/client.server";

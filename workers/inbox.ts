@@ -4,7 +4,7 @@
  * nothing about messages: the Worker checks who may connect and what may be told, the loaders stay
  * the source of truth. Sockets use the Hibernation API, so an idle inbox costs nothing.
  *
- * Each socket carries the session it was opened with (ADR 038, app/chat/inbox-sessions.ts): the
+ * Each socket carries the session it was opened with (ADR 038, app/live/inbox-sessions.ts): the
  * inbox closes it when that session ends (logout, a password change or reset, a ban: the Worker
  * says so) or expires (an alarm at the earliest expiry among the sockets), and tells a socket
  * nothing once its session has expired.
@@ -18,8 +18,8 @@ import {
   socketSessionOf,
   type SessionsToEnd,
   type SocketSession,
-} from "~/chat/inbox-sessions";
-import { ACCOUNT_CLOSED, type LiveEvent, SESSION_ENDED } from "~/chat/live-events";
+} from "~/live/inbox-sessions";
+import { ACCOUNT_CLOSED, type LiveEvent, SESSION_ENDED } from "~/live/live-events";
 
 /** What the browser sends to keep a socket alive; answered without waking the object. */
 const PING = "ping";

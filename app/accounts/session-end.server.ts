@@ -1,6 +1,6 @@
 /**
  * Ending sessions (ADR 038): the rows go (app/accounts/session.server.ts) and the live-chat sockets
- * opened with them close (the member's inbox, app/chat/live.server.ts), with a close code the
+ * opened with them close (the member's inbox, app/live/live.server.ts), with a close code the
  * browser does not reconnect after. Whatever ends a session before its expiry comes through here,
  * so no socket keeps listening for a session that is gone; expiry itself is the inbox's alarm.
  *
@@ -9,8 +9,8 @@
  * finds no session.
  */
 import { eq } from "drizzle-orm";
-import { endInboxSessions } from "~/chat/live.server";
-import type { SessionsToEnd } from "~/chat/inbox-sessions";
+import { endInboxSessions } from "~/live/live.server";
+import type { SessionsToEnd } from "~/live/inbox-sessions";
 import { schema, type Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
 import { deleteSession, deleteUserSessions } from "./session.server";

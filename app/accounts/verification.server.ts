@@ -6,23 +6,12 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
-import { generateToken, hashToken } from "~/security/tokens.server";
+import { generateToken, hashToken, TOKEN_TTL_SECONDS, type TokenKind } from "~/security/tokens.server";
 import { siteOrigin, type Site } from "~/sites/site.server";
 import { z } from "zod";
 
 /** The `token` of a mailed link (base32, as generateToken makes it), in a query or a form. */
 export const mailedTokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
-
-export type TokenKind = "activation" | "password_reset" | "mail_change" | "account_recovery" | "unsubscribe";
-
-export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
-  activation: 7 * 24 * 60 * 60,
-  password_reset: 60 * 60,
-  mail_change: 24 * 60 * 60,
-  account_recovery: 14 * 24 * 60 * 60,
-  /** The link in a notification e-mail; it may be used more than once (see notification-mail.server.ts). */
-  unsubscribe: 90 * 24 * 60 * 60,
-};
 
 export async function createVerificationToken(
   db: Database,

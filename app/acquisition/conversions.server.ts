@@ -26,16 +26,8 @@ export const REPORT_ROWS = 200;
 export async function conversionReport(db: Database, siteId: number, period: Period): Promise<ConversionRow[]> {
   const from = Math.floor(period.from.getTime() / 1000);
   const to = Math.floor(period.to.getTime() / 1000);
-  const rows = await db.all<{
-    page: string;
-    slug: string | null;
-    network: string | null;
-    visits: number;
-    bounces: number;
-    signups: number;
-    activations: number;
-    first_purchases: number;
-  }>(sql`
+  // The row as SQLite names it: the report's columns, first_purchases in snake case.
+  const rows = await db.all<Omit<ConversionRow, "firstPurchases"> & { first_purchases: number }>(sql`
     SELECT v.page, v.slug, v.network,
       count(*) AS visits,
       sum(EXISTS (SELECT 1 FROM page_events e WHERE e.visit_id = v.id AND e.kind = 'bounce')) AS bounces,

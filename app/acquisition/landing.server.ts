@@ -36,6 +36,9 @@ export function newVisitId(): string {
     .replace(/=+$/, "");
 }
 
+/** The visit an acquisition page counts: its page without the slug, and the slug. */
+export type LandingVisit = { page: string; slug: string | null };
+
 export type LandingInput = { siteId: number; page: string; slug?: string | null; network: string | null; now: Date };
 
 /** Records one visit (with `id` when the caller chose it already); its id, or null when the page is not a usable path. */

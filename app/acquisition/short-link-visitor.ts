@@ -4,7 +4,7 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { startOfDay } from "~/discovery/day";
+import { startOfDay } from "~/utils/day";
 
 /** Who clicked, as the request tells: the client address (`clientIp`) and the user agent. */
 export type ShortLinkVisitor = { ip: string; userAgent: string };

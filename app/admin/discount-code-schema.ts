@@ -4,7 +4,7 @@
  * minimum order value and payment methods. Checked in the browser (Conform) and by the action.
  */
 import { z } from "zod/mini";
-import { paymentMethodKeys } from "~/payments/methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 
 const optionalText = (pattern: RegExp, message: string) => z.optional(z.string().check(z.trim(), z.regex(pattern, message)));
 

@@ -1,6 +1,6 @@
 /**
  * What the chat screen shows besides the messages (/chats/{id} and /members/{id}/chat): what sending
- * costs, the gifts, and the shapes of a send's reply. The send action itself is the routes' (app/http/chat-send.server.ts).
+ * costs, the gifts, and the shapes of a send's reply. The send action itself is the routes' (app/routes/chat-send.server.ts).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { asc } from "drizzle-orm";

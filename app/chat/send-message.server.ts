@@ -16,13 +16,12 @@
 import { and, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, balanceOf } from "~/credits/ledger.server";
-import type { CurrentUser } from "~/accounts/current-user.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { findVisibleProfile, reachableBy } from "~/profiles/visibility.server";
 import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
-import type { DeliveryState } from "./message-mail.server";
+import type { DeliveryState } from "~/notifications/message-mail.server";
 import { holdAccount, holdDecision, spamContext } from "~/safety/spam-hold.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
@@ -57,7 +56,14 @@ export type SendOutcome =
   | { status: "insufficient_credits"; cost: number; balance: number }
   | { status: "spending_blocked" };
 
-type Sender = Pick<CurrentUser, "id" | "status" | "paidUser" | "spendingBlocked"> & { profileId: number };
+/** The sending member as far as sending needs them (the request's CurrentUser fits). */
+type Sender = {
+  id: number;
+  status: "not_confirmed" | "confirmed" | "deleted" | "erased" | "banned";
+  paidUser: boolean;
+  spendingBlocked: boolean;
+  profileId: number;
+};
 
 /** The one-minute floor of the spam check's look back, so "conversations per minute" always sees its minute. */
 const MINUTE = 60_000;

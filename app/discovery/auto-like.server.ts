@@ -10,7 +10,7 @@
 import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { toProfileCard, visibleCards, type ProfileCard } from "~/profiles/profile-card.server";
-import { startOfDay } from "./day";
+import { startOfDay } from "~/utils/day";
 import { fitCondition, type DiscoveryMember } from "./member.server";
 
 const { profiles, photos, likes } = schema;

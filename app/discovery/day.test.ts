@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startOfDay, startOfNextDay } from "./day";
+import { startOfDay, startOfNextDay } from "~/utils/day";
 import { formatResetTime } from "./reset-time";
 
 const AMSTERDAM = "Europe/Amsterdam";

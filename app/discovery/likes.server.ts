@@ -6,7 +6,7 @@
 import { and, count, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { visibleTo } from "~/profiles/visibility.server";
-import { startOfDay, startOfNextDay } from "./day";
+import { startOfDay, startOfNextDay } from "~/utils/day";
 
 export { startOfDay, startOfNextDay };
 
@@ -109,14 +109,6 @@ export async function unlikeProfile(db: Database, input: { likerProfileId: numbe
     db.delete(likes).where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.likedProfileId))),
     db.delete(matches).where(and(eq(matches.profileAId, pair.profileAId), eq(matches.profileBId, pair.profileBId))),
   ]);
-}
-
-/** product.md §4: viewing a profile clears the new-like flag of that liker (the statement, run with the visit's write). */
-export function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }, onlyIf?: SQL) {
-  return db
-    .update(likes)
-    .set({ isNew: false })
-    .where(and(eq(likes.likerId, input.likerProfileId), eq(likes.likedId, input.viewerProfileId), eq(likes.isNew, true), onlyIf));
 }
 
 /** The like relation between the viewer and another member, for buttons and badges. */

@@ -8,7 +8,7 @@
  */
 import { isbot } from "isbot";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { claimVisit, isVisitId, newVisitId, pagePath, recordPageEvent, recordVisit } from "~/acquisition/landing.server";
+import { claimVisit, isVisitId, newVisitId, pagePath, recordPageEvent, recordVisit, type LandingVisit } from "~/acquisition/landing.server";
 import type { Database } from "~/db/client.server";
 import { afterResponse } from "~/platform/subrequests.server";
 import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
@@ -59,9 +59,6 @@ export async function recordLanding(context: Context, request: Request, input: {
   const kept = landingCookie.read(request);
   if (visitId && (arrivedWith || !isVisitId(kept))) context.set(newVisitContext, visitId);
 }
-
-/** The visit an acquisition page counts: its page without the slug, and the slug. */
-export type LandingVisit = { page: string; slug: string | null };
 
 /**
  * A visit of an acquisition page served from the edge cache (ADR 048), counted as `recordLanding`

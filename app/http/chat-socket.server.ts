@@ -7,7 +7,7 @@
  * when the inbox fails or does not answer in time (the browser tries again with backoff, ADR 044).
  */
 import { loadCurrentUser } from "~/accounts/current-user.server";
-import { connectInbox } from "~/chat/live.server";
+import { connectInbox } from "~/live/live.server";
 import type { Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import { requestHost, resolveSite } from "~/sites/site.server";

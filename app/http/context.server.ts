@@ -4,8 +4,15 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import type { Database } from "~/db/client.server";
-import type { EdgeRenderNotes } from "./edge-cache.server";
+import type { LandingVisit } from "~/acquisition/landing.server";
 import { siteOrigin, type LocalizedSite, type Site } from "~/sites/site.server";
+
+/** What the render tells the edge cache about the page (ADR 048): the acquisition visit it counts (acquisition.server.ts). */
+export type EdgeRenderNotes = {
+  visit: LandingVisit | null;
+  /** False while a stale copy is rendered again: the visitor who got the copy was counted already. */
+  countVisits: boolean;
+};
 
 export type AppServices = {
   env: AppEnv;

@@ -15,10 +15,14 @@
  *   the browser's mirrors of those alerts' dismissals (product.md §3), and `push-state`: this
  *   browser's last known push state; the server renders the alerts from them (ADR 046).
  */
-import { DISMISS_KEY as DISABLED_NOTIFICATIONS_DISMISS_KEY } from "~/components/alerts/disabled-notifications";
-import { DISMISS_KEY as PROFILE_PHOTO_DISMISS_KEY } from "~/components/alerts/profile-photo-alert";
-import { DISMISS_KEY as PUSH_DISMISS_KEY, PUSH_STATE_COOKIE } from "~/components/push/push-alert-state";
-import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/components/entry-warning/rules";
+import {
+  DISABLED_NOTIFICATIONS_DISMISS_KEY,
+  ENTRY_WARNING_COOKIE,
+  ENTRY_WARNING_MAX_AGE,
+  PROFILE_PHOTO_DISMISS_KEY,
+  PUSH_DISMISS_KEY,
+  PUSH_STATE_COOKIE,
+} from "~/browser/cookie-names";
 import { SESSION_SECONDS } from "~/accounts/session.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "~/i18n/detect-language";
 import { readTracking, TRACKING_MAX_AGE, type TrackingRecord } from "~/acquisition/tracking.server";

@@ -12,11 +12,11 @@
  * The Content-Security-Policy allows the accepted scripts' hosts, and nothing more otherwise.
  */
 import type { RouterContextProvider } from "react-router";
-import { consentBannerHtml, thirdPartyScriptTags } from "~/components/consent/consent-banner";
+import { consentBannerHtml, thirdPartyScriptTags } from "~/browser/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
 import { pageHiddenBeaconTag } from "~/acquisition/page-hidden-beacon.server";
 import { cdnOrigin } from "~/sites/cdn";
-import type { InlineScript } from "~/components/layout/page-scripts";
+import type { InlineScript } from "~/browser/page-scripts";
 import { isLanguage } from "~/i18n/languages";
 import { headTags, siteLanguages, slugLanguage } from "~/seo/seo";
 import { getSite, linkOrigin } from "./context.server";

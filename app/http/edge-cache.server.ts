@@ -29,7 +29,9 @@ import { afterResponse, countSubrequest } from "~/platform/subrequests.server";
 import { createNonce } from "~/security/headers.server";
 import { requestHost, resolveSite, siteVersion, type Site } from "~/sites/site.server";
 import { isDevelopment } from "~/env.server";
-import { recordCachedLanding, type LandingVisit } from "./acquisition.server";
+import type { LandingVisit } from "~/acquisition/landing.server";
+import { recordCachedLanding } from "./acquisition.server";
+import type { EdgeRenderNotes } from "./context.server";
 import { authCookie, consentFrom, entryWarningDismissedCookie, localeCookie, trackingOf } from "./cookies.server";
 
 declare const __BUILD_ID__: string;
@@ -65,13 +67,6 @@ const KEYED_PARAMETERS = new Set(["lang", "host"]);
 /** Marketing parameters no page reads (ad click ids, campaign tags): dropped before the page is rendered. */
 const IGNORED_PARAMETER =
   /^(utm_[a-z_]{1,20}|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|yclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
-
-/** What the render tells the cache about the page: the acquisition visit it counts (acquisition.server.ts). */
-export type EdgeRenderNotes = {
-  visit: LandingVisit | null;
-  /** False while a stale copy is rendered again: the visitor who got the copy was counted already. */
-  countVisits: boolean;
-};
 
 export type EdgeCacheDeps = {
   env: AppEnv;

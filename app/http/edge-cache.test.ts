@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
-import { EDGE_FRESH_SECONDS, EDGE_STALE_SECONDS, type EdgeRenderNotes, withEdgeCache } from "./edge-cache.server";
+import type { EdgeRenderNotes } from "./context.server";
+import { EDGE_FRESH_SECONDS, EDGE_STALE_SECONDS, withEdgeCache } from "./edge-cache.server";
 
 const settings = {
   indexTitle: "Flirtparadijs",

@@ -1,15 +1,15 @@
 /**
  * The small scripts of pages that load no script files (ADR 030, ADR 032): each `<name>.inline.js`
  * as it is, written by app/http/document.server.ts at the end of <body> with the page's CSP nonce,
- * when a matched route's `handle` lists it in `inlineScripts` (app/components/layout/page-scripts.ts).
+ * when a matched route's `handle` lists it in `inlineScripts` (app/browser/page-scripts.ts).
  * tools/bundle-budget.mjs counts the same files.
  */
-import type { InlineScript } from "~/components/layout/page-scripts";
-import entryWarning from "~/components/entry-warning/entry-warning.inline.js?raw";
-import activate from "~/components/signup/activate.inline.js?raw";
-import languageMenu from "~/components/layout/language-menu.inline.js?raw";
-import passkeyLogin from "~/components/passkeys/passkey-login.inline.js?raw";
-import signupDialog from "~/components/signup/signup-dialog.inline.js?raw";
+import type { InlineScript } from "~/browser/page-scripts";
+import entryWarning from "~/browser/entry-warning.inline.js?raw";
+import activate from "~/browser/activate.inline.js?raw";
+import languageMenu from "~/browser/language-menu.inline.js?raw";
+import passkeyLogin from "~/browser/passkey-login.inline.js?raw";
+import signupDialog from "~/browser/signup-dialog.inline.js?raw";
 
 export const INLINE_SCRIPTS: Record<InlineScript, string> = {
   activate: activate.trim(),

@@ -6,7 +6,7 @@
  * request in `X-Test-Faults` (comma-separated), so tests running side by side do not see each
  * other's.
  */
-import type { InboxNamespace } from "~/chat/live.server";
+import type { InboxNamespace } from "~/live/live.server";
 import type { AppEnv } from "~/env.server";
 import type { SubrequestMeter } from "~/platform/subrequests.server";
 

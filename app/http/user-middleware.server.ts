@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { loadCurrentUser } from "~/accounts/current-user.server";
 import { touchSession } from "~/accounts/session.server";
-import { renewInboxSession } from "~/chat/live.server";
+import { renewInboxSession } from "~/live/live.server";
 import { getRequestSite, getServices } from "./context.server";
 import { authCookie } from "./cookies.server";
 import { userContext } from "./guards.server";

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mailHeaders, messageOf } from "~/mail/delivery.server";
 import type { OutboxMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/render.server";
-import { testSite } from "~/mail/test-site";
+import { testSite } from "~/sites/test-site";
 
 vi.mock("~/mail/templates.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/mail/templates.server")>();

@@ -4,7 +4,7 @@
  * so a broken template fails in tests instead of reaching a member.
  */
 import { createInstance, type i18n as I18n } from "i18next";
-import { TOKEN_TTL_SECONDS } from "~/accounts/verification.server";
+import { TOKEN_TTL_SECONDS } from "~/security/tokens.server";
 import { defaultLanguage, isLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources.server";
 import { mailHtml, mailText, type MailContent } from "~/mail/layout.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/languages";
 import { renderMail, type MailRequest } from "~/mail/render.server";
 import { isNotificationTemplate, mailTemplateNames, type MailTemplate } from "~/mail/templates.server";
-import { testSite } from "~/mail/test-site";
+import { testSite } from "~/sites/test-site";
 
 const site = testSite();
 const link = "https://flirtparadijs.nl/activate?token=abcdefghijklmnop&from=mail";

@@ -16,7 +16,7 @@ import type { Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
 import { sendMail, type MailRequest } from "~/mail/mail.server";
 import { MailDeliveryError, type MailMessage, type MailProvider } from "~/mail/providers/provider.server";
-import { testSite } from "~/mail/test-site";
+import { testSite } from "~/sites/test-site";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mail-test-"));
 let client: Client;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { REJECTION_REASONS } from "~/photos/photo-api";
-import { CONVERSATION_DECISIONS } from "~/safety/conversation-decisions";
+import { CONVERSATION_DECISIONS } from "~/moderation/conversation-decisions";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "./moderation-fields";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

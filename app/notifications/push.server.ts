@@ -22,7 +22,7 @@ import { plainTextT } from "~/i18n/plain-text.server";
 import { nextAttemptAt, retryAfterSeconds } from "~/utils/retry";
 import { signedPushEndpoint } from "./push-endpoint";
 import { claimDuePushRetries, clearPushRetry, finishPushRetry, postponePushRetry, schedulePushRetry } from "./push-retries.server";
-import { vapidKeys } from "./vapid";
+import { vapidKeys } from "~/security/vapid";
 
 const { profiles, users, sites, conversationMembers, messages, pushSubscriptions } = schema;
 

@@ -3,7 +3,7 @@
  * (Conform) and the server. The price is never part of it: the server reads the price list.
  */
 import { z } from "zod";
-import { paymentMethodKeys } from "./methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 
 export const checkoutSchema = z.object({
   method: z.enum(paymentMethodKeys, { error: "payments:checkout.errors.method" }),

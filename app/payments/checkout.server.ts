@@ -11,7 +11,7 @@ import { discountedAmount } from "./discount";
 import { checkDiscountCode, heldBy, releaseReservedCode, type DiscountCheck } from "./discount-codes.server";
 import { storeOrder } from "./new-order.server";
 import { activeMandate, directDebitAllowance } from "./direct-debit.server";
-import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "./methods";
+import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "~/sites/payment-methods";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
 const { orders, payments } = schema;

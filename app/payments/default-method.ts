@@ -3,7 +3,7 @@
  * remembered in a cookie: it is a convenience of this browser, not account data, so it needs no
  * column. The checkout preselects it when the address names no method and the country offers it.
  */
-import { isPaymentMethodKey, type PaymentMethodKey } from "~/payments/methods";
+import { isPaymentMethodKey, type PaymentMethodKey } from "~/sites/payment-methods";
 
 export const DEFAULT_METHOD_COOKIE = "payment_method";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPaymentMethods, methodIcon, methodsForCountry, providerMethodOf } from "./methods";
+import { defaultPaymentMethods, methodIcon, methodsForCountry, providerMethodOf } from "~/sites/payment-methods";
 import { fromMollieAmount, toMollieAmount } from "./mollie.server";
 
 describe("payment methods", () => {

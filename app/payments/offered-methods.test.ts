@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Site } from "~/sites/site.server";
 import { offeredMethods } from "./checkout.server";
-import { defaultPaymentMethods } from "./methods";
+import { defaultPaymentMethods } from "~/sites/payment-methods";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
 const site = { settings: { paymentMethods: defaultPaymentMethods } } as unknown as Site;

@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { PricePackage } from "~/sites/pricing";
-import type { PaymentMethodKey } from "./methods";
+import type { PaymentMethodKey } from "~/sites/payment-methods";
 
 const { orders, discountCodes } = schema;
 

@@ -1,7 +1,7 @@
 /**
  * The packages a visitor is offered, shaped for the package list of /pricing, /credits and /premium.
  */
-import type { PackageOffer } from "~/components/payments/PackageList";
+import type { PackageOffer } from "~/payments/package-offer";
 import type { Site } from "~/sites/site.server";
 import { priceListFor } from "~/sites/pricing";
 

@@ -10,7 +10,6 @@
  *   or rejected, the next photo takes its place — an approved one first.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { OwnPhoto } from "./photo-api";
@@ -51,11 +50,7 @@ export async function listOwnPhotos(db: Database, profileId: number): Promise<Ow
 }
 
 /** Everything the PhotoManager of `/profile` needs for the signed-in member. */
-export async function photoManagerData(
-  db: Database,
-  settings: SiteSettings,
-  user: CurrentUser & { profile: NonNullable<CurrentUser["profile"]> },
-) {
+export async function photoManagerData(db: Database, settings: SiteSettings, user: { paidUser: boolean; profile: { id: number } }) {
   return {
     photos: await listOwnPhotos(db, user.profile.id),
     limit: photoLimitFor(settings, user.paidUser),

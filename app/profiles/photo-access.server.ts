@@ -4,7 +4,6 @@
  * and its owner.
  */
 import { eq, sql } from "drizzle-orm";
-import type { CurrentUser } from "~/accounts/current-user.server";
 import { schema, type Database } from "~/db/client.server";
 import { blockedPair } from "~/profiles/visibility.server";
 import { chatPhotoAccess, photoAccess, type PhotoAccess, type PhotoViewer } from "~/photos/access-rules";
@@ -16,7 +15,10 @@ function isThumbnailKey(key: string) {
   return /_thumb\.[a-z]+$/.test(key);
 }
 
-export function photoViewerOf(user: CurrentUser | null): PhotoViewer {
+/** The signed-in member as far as photo access needs them (the request's CurrentUser fits). */
+type PhotoRequester = { siteId: number; role: NonNullable<PhotoViewer>["role"]; paidUser: boolean; profile: { id: number } | null };
+
+export function photoViewerOf(user: PhotoRequester | null): PhotoViewer {
   if (!user) return null;
   return { siteId: user.siteId, profileId: user.profile?.id ?? null, role: user.role, paidUser: user.paidUser };
 }

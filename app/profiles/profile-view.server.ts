@@ -7,7 +7,6 @@
  */
 import { and, asc, eq, exists, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { likeSeenUpdate } from "~/discovery/likes.server";
 import { photoAccess, type PhotoViewer } from "~/photos/access-rules";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { seekingOf, type Seeking } from "~/profiles/profile-schema";
@@ -168,4 +167,19 @@ export async function recordProfileVisit(
       )
       .onConflictDoUpdate({ target: [profileViews.viewerId, profileViews.viewedId], set: { viewedAt: sql`excluded.viewed_at` } }),
   ]);
+}
+
+/** product.md §4: viewing a profile clears the new-like flag of that liker (the statement, run with the visit's write). */
+function likeSeenUpdate(db: Database, input: { viewerProfileId: number; likerProfileId: number }, onlyIf?: SQL) {
+  return db
+    .update(schema.likes)
+    .set({ isNew: false })
+    .where(
+      and(
+        eq(schema.likes.likerId, input.likerProfileId),
+        eq(schema.likes.likedId, input.viewerProfileId),
+        eq(schema.likes.isNew, true),
+        onlyIf,
+      ),
+    );
 }

@@ -7,7 +7,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
 import { getI18n } from "~/http/i18n.server";
 import { getUser } from "~/http/guards.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

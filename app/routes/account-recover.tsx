@@ -6,10 +6,10 @@ import { mailedTokenSchema as tokenSchema, peekVerificationToken } from "~/accou
 import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { startSession } from "~/http/sessions.server";
 import { getUser } from "~/http/guards.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = getSite(context);
   const t = getI18n(context).t;
   const expired = () => data({ error: t("messages.linkExpired") }, { status: 400 });
-  const parsed = tokenSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = tokenSchema.safeParse(Object.fromEntries(await readInput(request)));
   if (!parsed.success) return expired();
   const userId = await recoverWithToken(db, {
     token: parsed.data.token,

@@ -6,10 +6,10 @@ import { activateAccount } from "~/accounts/activation.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { startSession } from "~/http/sessions.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in", inlineScripts: ["activate"] } satisfies ScriptsHandle;
@@ -17,7 +17,7 @@ export const handle = { scripts: "signed-in", inlineScripts: ["activate"] } sati
 /**
  * The activation link of the mail. Opening it (GET) only checks the token and shows a confirm
  * button — mail scanners that fetch links must not use it up — which the browser presses at once
- * when JavaScript runs (~/components/signup/activate.inline.js). Confirming (POST) activates the account and signs its owner in.
+ * when JavaScript runs (~/browser/activate.inline.js). Confirming (POST) activates the account and signs its owner in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
-  const token = String((await readForm(request)).get("token") ?? "");
+  const token = String((await readInput(request)).get("token") ?? "");
   const outcome = await activateAccount({ db, now: now(), signupCredits: getSite(context).settings.signupCredits }, token);
   if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
   const user = getUser(context);
@@ -42,7 +42,7 @@ export default function Activate({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // Pressed at once when a script runs: written into a visitor's page, loaded here on a hydrated one.
   useEffect(() => {
-    void import("~/components/signup/activate.inline.js");
+    void import("~/browser/activate.inline.js");
   }, []);
   return (
     <main id="main" className="container narrow section activate-page">

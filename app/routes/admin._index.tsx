@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { searchAudit } from "~/admin/audit.server";
-import { AuditTable } from "~/admin/AuditTable";
+import { AuditTable } from "~/components/admin/AuditTable";
 import { getServices } from "~/http/context.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";

@@ -11,10 +11,10 @@ import { formatWhen } from "~/admin/format";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { getServices } from "~/http/context.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
-import { paymentMethodKeys } from "~/payments/methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ const endOfDay = (day: string) => Math.floor(Date.parse(`${day}T23:59:59Z`) / 10
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { db, now } = getServices(context);
-  const { submission } = await parseForm(request, codeActionSchema);
+  const { submission } = await readInput(request, codeActionSchema);
   const intent = submission.payload.intent === "expire" ? "expire" : submission.payload.intent === "create" ? "create" : null;
   if (submission.status !== "success") return data<Reply>({ intent, result: submission.reply() }, { status: 400 });
   const form = submission.value;

@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin.mail";
 import { formatWhen } from "~/admin/format";
 import { mailProblems, resendMail } from "~/admin/mail.server";
 import { getServices } from "~/http/context.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { idParam } from "~/http/params";
 import { useTranslation } from "~/i18n/translation";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { db, now } = getServices(context);
-  const form = await readForm(request);
+  const form = await readInput(request);
   const mailId = idParam(String(form.get("mailId") ?? ""));
   if (form.get("intent") !== "resend" || mailId === null) return data({ ok: false, message: "admin:errors.stale" }, { status: 400 });
   return (await resendMail(db, { actorUserId: admin.id, mailId, now: now() }))

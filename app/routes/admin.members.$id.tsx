@@ -30,7 +30,7 @@ import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { isDevelopment } from "~/env.server";
 import { getServices } from "~/http/context.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { idParam } from "~/http/params";
 import { siteOrigin } from "~/sites/site.server";
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id);
   const account = id === null ? null : await accountFacts(db, id);
   if (!account) throw data(null, { status: 404 });
-  const { submission } = await parseForm(request, memberActionSchema);
+  const { submission } = await readInput(request, memberActionSchema);
   const intent = (submission.payload.intent as MemberAction["intent"] | undefined) ?? null;
   const reply = (result: Omit<Reply, "intent">, status = 200) => data<Reply>({ intent, ...result }, { status });
   if (submission.status !== "success") return reply({ result: submission.reply() }, 400);

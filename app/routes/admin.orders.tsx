@@ -11,13 +11,13 @@ import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
 import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
 import { getServices } from "~/http/context.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { idParam } from "~/http/params";
 import { useFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
 import { paymentProviderFor } from "~/payments/mollie.server";
-import { paymentMethodKeys } from "~/payments/methods";
+import { paymentMethodKeys } from "~/sites/payment-methods";
 import { refundOrder } from "~/payments/refunds.server";
 import { sitesById } from "~/sites/site.server";
 
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { db, env, now } = getServices(context);
-  const form = await readForm(request);
+  const form = await readInput(request);
   const orderId = idParam(String(form.get("orderId") ?? ""));
   if (form.get("intent") !== "refund" || orderId === null)
     return data({ ok: false, message: "admin:orders.refund.invalid" }, { status: 400 });

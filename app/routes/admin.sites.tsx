@@ -10,10 +10,10 @@ import { isHostName, siteSchema } from "~/admin/site-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { getServices } from "~/http/context.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
-import { writeSite } from "~/sites/site-settings-writes.server";
+import { writeSite } from "~/admin/site-settings-writes.server";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,7 +44,7 @@ type Reply = { result: SubmissionResult<string[]>; done?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { db } = getServices(context);
-  const { submission } = await parseForm(request, siteSchema);
+  const { submission } = await readInput(request, siteSchema);
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 400 });
   const form = submission.value;
   const hosts = (form.hosts ?? "")

@@ -3,11 +3,11 @@
  * `requireAdmin` (the 404 of a page that does not exist for anyone but an admin; the workerd test
  * tests/workers/admin-console.test.ts goes through every route); this layout's middleware sends an
  * admin whose session has not passed the step-up to /admin/verify. Its loader sends the console's
- * words (app/admin/admin-text.tsx).
+ * words (app/components/admin/AdminTranslation.tsx).
  */
 import { data, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/admin";
-import { AdminTranslation, type AdminStrings } from "~/admin/admin-text";
+import { AdminTranslation, type AdminStrings } from "~/components/admin/AdminTranslation";
 import { getServices } from "~/http/context.server";
 import { getUser, hasSteppedUp } from "~/http/guards.server";
 import { getLocale } from "~/http/i18n.server";

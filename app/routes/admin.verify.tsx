@@ -12,7 +12,7 @@ import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PasskeyReauthentication } from "~/components/passkeys/PasskeyReauthentication";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { hasSteppedUp, requireAdminAccount } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdminAccount(context);
   const { db, env, ctx, now } = getServices(context);
-  const { submission } = await parseForm(request, verifySchema);
+  const { submission } = await readInput(request, verifySchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const form = submission.value;
   if (form.intent === "send") {

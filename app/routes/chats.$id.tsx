@@ -6,13 +6,13 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { DESKTOP_QUERY } from "~/components/chat/last-opened-chat";
 import { dayKey } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
 import { getServices, getSite } from "~/http/context.server";
 import { requireMember } from "~/http/guards.server";
 import { idParam } from "~/http/params";
-import { reportFromChat, sendFromForm } from "~/http/chat-send.server";
-import { readForm } from "~/http/forms.server";
+import { reportFromChat, sendFromForm } from "~/routes/chat-send.server";
+import { readInput } from "~/http/forms.server";
 
 /**
  * A conversation (product.md §2 "chat screen"): top bar with the partner and the credit badge, the
@@ -82,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const conversationId = idParam(args.params.id);
   if (conversationId === null) throw data(null, { status: 404 });
-  const form = await readForm(args.request);
+  const form = await readInput(args.request);
   // The report button under a flagged message (ADR 053) posts here too.
   const { reply, status } =
     form.get("intent") === "report" ? await reportFromChat(args, conversationId) : await sendFromForm(args, { conversationId }, form);

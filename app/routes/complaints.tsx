@@ -11,7 +11,7 @@ import { fileComplaint } from "~/profiles/complaints.server";
 import { findVisibleProfile } from "~/profiles/visibility.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 
 /**
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await parseForm(request, complaintSchema);
+  const { formData, submission } = await readInput(request, complaintSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (isHoneypotFilled(formData))
     return data({ result: submission.reply({ formErrors: ["messages.generic"] }), sent: false }, { status: 400 });

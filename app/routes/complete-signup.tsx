@@ -3,12 +3,12 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView, unfinishedSteps } from "~/accounts/signup-steps.server";
-import { submitStep } from "~/http/signup-step.server";
+import { submitStep } from "~/routes/signup-step.server";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /** product.md §2: the entry warning is hidden on complete-signup. */
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   const step = formData.get("step");
   if (!isProfileStep(step)) throw redirect("/complete-signup");
   const deps = { db: getServices(context).db, site: getSite(context) };

@@ -8,14 +8,14 @@ import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
-import { isPaymentMethodKey } from "~/payments/methods";
+import { isPaymentMethodKey } from "~/sites/payment-methods";
 import { defaultMethodFrom } from "~/payments/default-method";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder } from "~/payments/order-history.server";
 import { refreshOrder } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { connectingIp } from "~/security/browse-limits";
 import { isDevelopment } from "~/env.server";
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { formData, submission } = await parseForm(request, checkoutSchema);
+  const { formData, submission } = await readInput(request, checkoutSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   const { db, env, country, now } = getServices(context);

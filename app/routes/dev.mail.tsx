@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/dev.mail";
 import { getServices, getSite } from "~/http/context.server";
 import { findMail, latestMails } from "~/mail/outbox.server";
-import { devInbox } from "~/http/dev-inbox.server";
+import { devInbox } from "~/routes/dev-inbox.server";
 import { DevInboxTable } from "~/components/layout/DevInboxTable";
 
 /** A developers' page: the adult entry warning would only be in the way. */

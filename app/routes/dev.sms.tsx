@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dev.sms";
 import { getServices, getSite } from "~/http/context.server";
 import { latestSms } from "~/sms/sms.server";
-import { devInbox } from "~/http/dev-inbox.server";
+import { devInbox } from "~/routes/dev-inbox.server";
 import { DevInboxTable } from "~/components/layout/DevInboxTable";
 
 /** A developers' page: the adult entry warning would only be in the way. */

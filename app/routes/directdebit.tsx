@@ -22,7 +22,7 @@ import {
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { buyerCountry } from "~/payments/price-list.server";
 import { smsSenderFor } from "~/sms/sms.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
@@ -88,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   const packageKey = packageFrom(formData.get("package")) ?? packageFrom(new URL(request.url).searchParams.get("package"));
   switch (formData.get("intent")) {
     case "send":

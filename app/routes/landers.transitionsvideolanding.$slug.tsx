@@ -2,7 +2,7 @@ import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/landers.transitionsvideolanding.$slug";
 import { TransitionsVideo } from "~/components/landers/TransitionsVideo";
 import { landerMeta } from "~/components/landers/lander-meta";
-import { loadLander } from "~/http/landers.server";
+import { loadLander } from "~/routes/landers.server";
 
 /** /landers/transitionsvideolanding/{slug?}: one of the landers of product.md §10 "Landers", in the lander layout. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

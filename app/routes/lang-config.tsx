@@ -7,7 +7,8 @@ import { getI18n, getLocale } from "~/http/i18n.server";
 import { languageNames, supportedLanguages, visibleLanguages, type Language } from "~/i18n/languages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { localeCookie } from "~/http/cookies.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import { readInput } from "~/http/forms.server";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
@@ -30,8 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Sets the `locale` cookie (365 days) and returns to where the visitor was. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const parsed = languageForm.safeParse(form);
+  const parsed = await readInput(request, languageForm, { from: "values" });
   if (!parsed.success) {
     return data({ error: "language.invalid" as const }, { status: 400 });
   }

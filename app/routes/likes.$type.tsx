@@ -1,16 +1,14 @@
-import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/likes.$type";
 import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { getServices, getSite } from "~/http/context.server";
 import { likeTabs } from "~/discovery/like-api";
 import { cursorParam, likeCounts, likeListPage, parseCursor } from "~/discovery/like-lists.server";
 import { getI18n } from "~/http/i18n.server";
-import type { ProfileCard } from "~/profiles/profile-card.server";
 import { requireDiscoveryMember } from "~/http/guards.server";
 
 const PAGE_SIZE = 24;
@@ -49,13 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function LikesTab({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tab, items, fictionalIcon, fictionalLabel } = loaderData;
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { showMatch, matchModal } = useMatchModal({ icon: fictionalIcon, label: fictionalLabel });
   return (
     <main id="main" className="container section likes-page">
       <h1>{t("discovery:likes.title")}</h1>
       <LikesTabs counts={loaderData.counts} />
       <h2 className="likes-page__heading">{t(`discovery:likes.headings.${tab}`)}</h2>
-      <LikeGrid items={items} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+      <LikeGrid items={items} tab={tab} onMatch={showMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
       <p className="likes-page__pager">
         {loaderData.paged && (
           <Link to={`/likes/${tab}`} className="btn btn-outline">
@@ -68,7 +66,7 @@ export default function LikesTab({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </p>
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+      {matchModal}
     </main>
   );
 }

@@ -1,15 +1,13 @@
-import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/likes";
 import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { getServices, getSite } from "~/http/context.server";
 import { likeTabs } from "~/discovery/like-api";
 import { likeCounts, likeListPage } from "~/discovery/like-lists.server";
 import { getI18n } from "~/http/i18n.server";
-import type { ProfileCard } from "~/profiles/profile-card.server";
 import { requireDiscoveryMember } from "~/http/guards.server";
 
 /** Members shown per tab on the overview. */
@@ -37,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { counts, fictionalIcon, fictionalLabel } = loaderData;
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { showMatch, matchModal } = useMatchModal({ icon: fictionalIcon, label: fictionalLabel });
   return (
     <main id="main" className="container section likes-page">
       <h1>{t("discovery:likes.title")}</h1>
@@ -53,7 +51,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
-          <LikeGrid items={items} tab={tab} onMatch={setMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+          <LikeGrid items={items} tab={tab} onMatch={showMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
         </section>
       ))}
       <p className="likes-page__more">
@@ -64,7 +62,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           {t("discovery:matchFinder.title")}
         </Link>
       </p>
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+      {matchModal}
     </main>
   );
 }

@@ -3,17 +3,17 @@ import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/http/login-attempt.server";
+import { attemptLogin } from "~/routes/login-attempt.server";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { PasskeyLogin } from "~/components/passkeys/PasskeyLogin";
 import { getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in", inlineScripts: ["passkey-login"] } satisfies ScriptsHandle;
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await parseForm(request, loginSchema);
+  const { formData, submission } = await readInput(request, loginSchema);
   const t = getI18n(context).t;
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

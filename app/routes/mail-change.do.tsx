@@ -7,7 +7,7 @@ import { mailedTokenSchema as tokenSchema, peekVerificationToken } from "~/accou
 import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 
 /** GET only shows the address and a button: mail scanners following the link must not use it up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const t = getI18n(context).t;
-  const parsed = tokenSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = tokenSchema.safeParse(Object.fromEntries(await readInput(request)));
   if (!parsed.success) return data({ ok: false as const, error: t("messages.linkExpired") }, { status: 400 });
   const outcome = await confirmEmailChange(db, { token: parsed.data.token, siteId: getSite(context).id, now: now() });
   if (!outcome.ok) return data({ ok: false as const, error: t(`messages.${outcome.error}`) }, { status: 400 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/match-finder";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { postLike } from "~/components/discovery/like-client";
 import { explainMatch } from "~/components/discovery/match-reason";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
@@ -37,7 +37,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { suggestions, more, fictionalIcon, fictionalLabel } = loaderData;
   const [done, setDone] = useState<ReadonlySet<number>>(new Set());
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { showMatch, matchModal } = useMatchModal({ icon: fictionalIcon, label: fictionalLabel });
   const [error, setError] = useState<string | null>(null);
   const seen = useRef<number[]>(loaderData.seen);
   const listed = suggestions.filter((suggestion) => !done.has(suggestion.profile.id));
@@ -60,7 +60,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
     finish(profile.id);
     const response = await postLike({ profile_id: profile.id, action: "like", source: "match_finder" });
     if (response.ok) {
-      if (response.result.match) setMatch(response.result.match);
+      if (response.result.match) showMatch(response.result.match);
     } else if (response.status !== 404) {
       setError(response.error?.message ?? t("messages.generic"));
     }
@@ -127,7 +127,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       )}
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+      {matchModal}
     </main>
   );
 }

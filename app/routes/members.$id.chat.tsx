@@ -7,7 +7,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { visibleCard } from "~/discovery/member.server";
 import { requireMember } from "~/http/guards.server";
 import { idParam } from "~/http/params";
-import { sendFromForm } from "~/http/chat-send.server";
+import { sendFromForm } from "~/routes/chat-send.server";
 
 /**
  * "Send a message" from a profile, a like or a match: the conversation with that member if there is

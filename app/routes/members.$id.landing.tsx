@@ -2,7 +2,7 @@ import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/members.$id.landing";
 import { landerMeta } from "~/components/landers/lander-meta";
 import { MemberLanding } from "~/components/landers/MemberLanders";
-import { loadMemberLander } from "~/http/landers.server";
+import { loadMemberLander } from "~/routes/landers.server";
 
 /** /members/{id}/landing: a member lander of product.md §10 "Landers"; an unknown, deleted or blocked member is the site's 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

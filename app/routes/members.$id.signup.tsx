@@ -9,10 +9,10 @@ import { AccountForm } from "~/components/signup/AccountForm";
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { getServices, getSite } from "~/http/context.server";
 import { trackingOf } from "~/http/cookies.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
-import { loadMemberLander } from "~/http/landers.server";
-import { signUpWithAccountForm } from "~/http/signup-account.server";
+import { loadMemberLander } from "~/routes/landers.server";
+import { signUpWithAccountForm } from "~/routes/signup-account.server";
 
 /**
  * /members/{id}/signup: signing up with one member in view (product.md §10 "Landers"). The account
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const page = await loadMemberLander(context, request, { id: params.id, variant: "signup" });
   const profile = `/members/${page.teaser.card.id}`;
-  return signUpWithAccountForm(request, context, await readForm(request), { next: profile, signedIn: profile });
+  return signUpWithAccountForm(request, context, await readInput(request), { next: profile, signedIn: profile });
 }
 
 export const meta: Route.MetaFunction = landerMeta;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import type { Route } from "./+types/members.$id";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { FictionalNotice } from "~/components/profiles/FictionalNotice";
 import { InterestList } from "~/components/profiles/InterestList";
 import { LoginRequiredAlert, loginHref, type LoginRequiredKind } from "~/components/profiles/LoginRequiredAlert";
@@ -15,10 +15,9 @@ import { ResellTiles } from "~/components/profiles/ResellTiles";
 import { UnblockButton } from "~/components/profiles/UnblockButton";
 import { blockedInTab } from "~/components/profiles/blocked-in-tab";
 import { getServices, getSite } from "~/http/context.server";
-import { whileGuardingBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
-import type { ProfileCard } from "~/profiles/profile-card.server";
-import { profilePage } from "~/profiles/profile-page.server";
+import { profilePage } from "~/discovery/profile-page.server";
 import { resellTilesFor } from "~/sites/resell-tiles.server";
 import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
@@ -76,7 +75,7 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
   const { card } = view;
   const [loginAlert, setLoginAlert] = useState<LoginRequiredKind | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { showMatch, matchModal } = useMatchModal(fictional);
   const returnTo = location.pathname + location.search;
 
   return (
@@ -114,12 +113,12 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
               returnTo={returnTo}
               onLoginRequired={setLoginAlert}
               onBlocked={() => setBlocked(true)}
-              onMatch={setMatch}
+              onMatch={showMatch}
             />
           ))}
       </div>
 
-      <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+      {matchModal}
 
       <ProfileHighlights highlights={view.highlights} notes={view.notes} />
       <PhotoGallery photos={view.gallery} name={card.name} onLoginRequired={() => setLoginAlert("photo")} />

@@ -4,12 +4,12 @@ import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
 import { fromKnownTrafficSource } from "~/acquisition/tracking.server";
 import { LikeButton } from "~/components/discovery/LikeButton";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile";
 import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/http/context.server";
-import { whileGuardingBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type SearchResult } from "~/search/member-search.server";
@@ -57,7 +57,7 @@ async function searchPage(request: Request, context: Route.LoaderArgs["context"]
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search, access } = loaderData;
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { showMatch, matchModal } = useMatchModal({ icon: loaderData.fictionalIcon, label: loaderData.fictionalLabel });
   return (
     <main id="main" className="container section member-search">
       <header className="member-search__header">
@@ -99,7 +99,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             {search.profiles.length === 0 ? (
               <p className="member-search__empty">{t("search:results.none")}</p>
             ) : (
-              <ResultGrid profiles={search.profiles} onMatch={setMatch} />
+              <ResultGrid profiles={search.profiles} onMatch={showMatch} />
             )}
 
             {(search.previousHref || search.nextHref) && (
@@ -128,18 +128,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               <SimilarMembers
                 key={`${searchHref(search.filters)}:${search.similar.profiles[0]?.id}`}
                 similar={search.similar}
-                onMatch={setMatch}
+                onMatch={showMatch}
               />
             )}
           </section>
         </div>
       )}
-      <MatchModal
-        match={match}
-        onClose={() => setMatch(null)}
-        fictionalIcon={loaderData.fictionalIcon}
-        fictionalLabel={loaderData.fictionalLabel}
-      />
+      {matchModal}
     </main>
   );
 }

@@ -12,11 +12,11 @@ import { setComplaintStatus } from "~/moderation/complaint-status.server";
 import { COMPLAINT_STATUSES, OTHER_REASON_MAX } from "~/moderation/moderation-fields";
 import { moderationSchema, storedRejectionReason, type ModerationForm } from "~/moderation/moderation-schema";
 import { approvePhoto, decideChatPhoto, listPendingPhotos, rejectPhoto, type PendingPhoto } from "~/moderation/photo-review.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { approveProfileText, listWaitingProfileTexts, removeProfileText, type ProfileText } from "~/moderation/profile-texts.server";
 import { REJECTION_REASONS } from "~/photos/photo-api";
 import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireModerator } from "~/http/guards.server";
 import { linkOrigin } from "~/http/context.server";
 import { tellBannedMember } from "~/safety/ban-notice.server";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = getSite(context);
   const origin = linkOrigin(context, request);
   const t = getI18n(context).t;
-  const parsed = moderationSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = moderationSchema.safeParse(Object.fromEntries(await readInput(request)));
   if (!parsed.success) {
     const message = parsed.error.issues.find((issue) => issue.message.startsWith("photos:"))?.message ?? "messages.generic";
     return data({ ok: false as const, message: t(message) }, { status: 400 });

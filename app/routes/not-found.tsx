@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

@@ -15,7 +15,7 @@ import { NotificationPreferencesTable } from "~/components/settings/Notification
 import { Notice } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
 /** This browser's push state and the enable button (ADR 026: loaded after the page). */
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { db } = getServices(context);
   const t = getI18n(context).t;
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   switch (formData.get("intent")) {
     case "save":
       await saveNotificationPreferences(db, user.id, preferencesFromForm(formData));

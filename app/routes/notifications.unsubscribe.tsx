@@ -1,9 +1,11 @@
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/notifications.unsubscribe";
 import { findUnsubscribeLink, unsubscribe, unsubscribeOneClick } from "~/accounts/unsubscribe.server";
 import { TokenConfirmPage } from "~/components/layout/TokenConfirmPage";
 import { getServices, getSite } from "~/http/context.server";
+import { readInput } from "~/http/forms.server";
 import { getI18n } from "~/http/i18n.server";
 
 /**
@@ -22,11 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click`. */
+const oneClickForm = z.object({ "List-Unsubscribe": z.unknown().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const form = await request.formData().catch(() => null);
-  const oneClick = form?.get("List-Unsubscribe") === "One-Click";
+  const input = await readInput(request, oneClickForm, { from: "values" });
+  const oneClick = input.success && input.data["List-Unsubscribe"] === "One-Click";
   const type = await (oneClick ? unsubscribeOneClick : unsubscribe)(db, token, now());
   if (!type) return data({ type: null }, { status: 400 });
   return { type };

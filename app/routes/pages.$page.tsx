@@ -3,7 +3,7 @@ import type { Route } from "./+types/pages.$page";
 import { getSite } from "~/http/context.server";
 import { isStaticPage, renderStaticPage } from "~/content/static-pages.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

@@ -8,7 +8,7 @@ import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { messageCostFor } from "~/sites/pricing";
 import { getUser } from "~/http/guards.server";
 import { recordLanding } from "~/http/acquisition.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

@@ -14,7 +14,7 @@ import { photoManagerData } from "~/photos/photos.server";
 import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, profileEditSchema, seekingOptions } from "~/profiles/profile-schema";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireMember } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { BirthDateField, ProfileNameField } from "~/components/forms/ProfileBasicsFields";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const { settings } = getSite(context);
   const schema = profileEditSchema({ minAge: settings.minAge, countries: settings.countries, today: now(), email: user.email });
-  const { submission } = await parseForm(request, schema);
+  const { submission } = await readInput(request, schema);
   if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
   const outcome = await saveOwnProfile(db, { profileId: user.profile.id, settings, value: submission.value });
   if (outcome === "unknown_region") {

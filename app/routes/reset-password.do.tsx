@@ -8,11 +8,11 @@ import { MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from "~/accounts/password-
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { authCookie } from "~/http/cookies.server";
 import { getUser } from "~/http/guards.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** product.md §2: no entry warning on the password reset pages. A visitor gets plain HTML (ADR 032). */
 export const handle = { hideEntryWarning: true, scripts: "signed-in" } satisfies ScriptsHandle & { hideEntryWarning: boolean };
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await parseForm(request, newPasswordSchema);
+  const { formData, submission } = await readInput(request, newPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
   }

@@ -9,9 +9,9 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { HoneypotField, isHoneypotFilled } from "~/security/honeypot";
 import { clientIp } from "~/security/rate-limit.server";
-import { parseForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** product.md §2: no entry warning on the password reset pages. A visitor gets plain HTML (ADR 032). */
 export const handle = { hideEntryWarning: true, scripts: "signed-in" } satisfies ScriptsHandle & { hideEntryWarning: boolean };
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * per address whether or not an account exists.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await parseForm(request, resetRequestSchema);
+  const { formData, submission } = await readInput(request, resetRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // A filled honeypot looks exactly like success and sends nothing.
   if (isHoneypotFilled(formData)) return { result: submission.reply({ resetForm: true }), sent: true };

@@ -30,8 +30,8 @@ import { Notice, SettingsSection } from "~/components/settings/SettingsSection";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { listBlocked } from "~/profiles/blocks.server";
-import { disconnectInbox } from "~/chat/live.server";
-import { readForm } from "~/http/forms.server";
+import { disconnectInbox } from "~/live/live.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { grantStayDiscount } from "~/payments/stay-discount.server";
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   switch (formData.get("intent")) {
     case "reauthenticate":
       return reauthenticate(context, request, user, formData);

@@ -3,17 +3,17 @@ import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView } from "~/accounts/signup-steps.server";
-import { submitStep } from "~/http/signup-step.server";
+import { submitStep } from "~/routes/signup-step.server";
 import { AccountForm } from "~/components/signup/AccountForm";
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
-import { accountFormView, signUpWithAccountForm } from "~/http/signup-account.server";
-import { readForm } from "~/http/forms.server";
+import { accountFormView, signUpWithAccountForm } from "~/routes/signup-account.server";
+import { readInput } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   // Step 1, the account; afterwards the new member continues signed in at the photo step.
   return formData.get("intent") === "account"
     ? signUpWithAccountForm(request, context, formData, { next: "/signup?step=photo", signedIn: "/signup" })

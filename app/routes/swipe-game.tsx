@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/swipe-game";
-import { MatchModal } from "~/components/discovery/MatchModal";
+import { useMatchModal } from "~/components/discovery/MatchModal";
 import { SwipeCard, type SwipeChoice } from "~/components/discovery/SwipeCard";
 import { postLike } from "~/components/discovery/like-client";
 import { getServices, getSite } from "~/http/context.server";
@@ -10,7 +10,6 @@ import { formatIdList, parseIdList } from "~/discovery/id-list";
 import { swipeAllowance, swipeCandidates } from "~/discovery/swipe.server";
 import { MAX_SEEN, SWIPE_BATCH } from "~/discovery/swipe-rules";
 import { getI18n, getLocale } from "~/http/i18n.server";
-import type { ProfileCard } from "~/profiles/profile-card.server";
 import { requireDiscoveryMember } from "~/http/guards.server";
 
 /** A card flies off for this long after a choice. */
@@ -52,7 +51,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState<SwipeChoice | null>(null);
   const [remaining, setRemaining] = useState(allowance.unlimited ? null : allowance.remaining);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const { match, showMatch, matchModal } = useMatchModal({ icon: loaderData.fictionalIcon, label: loaderData.fictionalLabel });
   const [announcement, setAnnouncement] = useState("");
   const seen = useRef<number[]>(loaderData.seen);
 
@@ -85,7 +84,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       setRemaining((value) => (value === null ? null : value - 1));
       void postLike({ profile_id: current.id, action: "like", source: "swipe" }).then((response) => {
         if (response.ok) {
-          if (response.result.match) setMatch(response.result.match);
+          if (response.result.match) showMatch(response.result.match);
           return;
         }
         if (response.status === 429) {
@@ -97,7 +96,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
         }
       });
     },
-    [current, leaving, limitReached, t],
+    [current, leaving, limitReached, t, showMatch],
   );
 
   // ← no, → yes (not while typing, with a modifier, or with the match modal open).
@@ -196,12 +195,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      <MatchModal
-        match={match}
-        onClose={() => setMatch(null)}
-        fictionalIcon={loaderData.fictionalIcon}
-        fictionalLabel={loaderData.fictionalLabel}
-      />
+      {matchModal}
     </main>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/token";
 import { followShortLink } from "~/acquisition/short-links.server";
 import { getServices, getSite } from "~/http/context.server";
 import { clientIp } from "~/security/rate-limit.server";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 
 /** Its only page is the 404: plain HTML for a visitor, like the other public pages (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;

@@ -8,7 +8,7 @@ import { getI18n } from "~/http/i18n.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { findOrder, listOrders, type OrderSummary } from "~/payments/order-history.server";
 import { isRefundable, refundOrder } from "~/payments/refunds.server";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { companyAddress } from "~/sites/site.server";
 
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   const orderId = /^[1-9]\d{0,14}$/.test(params.id ?? "") ? Number(params.id) : null;
   if (formData.get("intent") !== "refund" || !orderId) return data({ refunded: false, error: "messages.generic" }, { status: 400 });
   const { db, env, now } = getServices(context);

@@ -14,7 +14,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { banMember } from "~/moderation/ban.server";
 import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
 import { tellBannedMember } from "./ban-notice.server";
-import type { ConversationDecision } from "./conversation-decisions";
+import type { ConversationDecision } from "~/moderation/conversation-decisions";
 import { parseReasons, type SafetyReason } from "./message-check";
 
 /** How many of a conversation's last messages the moderator reads. */

@@ -7,7 +7,8 @@
  * `profiles_search (site_id, gender, country, has_photo, id, birth_date, region_id) WHERE status =
  * 'active'` answers a country search in result order with the age filter read from the index, and
  * `profiles_search_region (site_id, gender, region_id, has_photo, id, birth_date)` a region
- * search; neither needs a sort. `visibleTo` adds a primary-key probe into users (and two into blocks) per row read.
+ * search; neither needs a sort. `visibleTo` reads the row's own `listed` flag (ADR 037) and, for a
+ * member, adds two probes into blocks per row read.
  * `npm run bench` prints the plans and timings (tools/bench/search.ts) and the page's latency
  * against a baseline (tools/bench/http.ts).
  *

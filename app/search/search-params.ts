@@ -1,6 +1,6 @@
 /**
- * Member search in the URL (product.md §3 search state: gender, country, countryregion, min_age,
- * max_age) plus the keyset cursor. One zod schema parses the query string; every field falls back
+ * Member search in the URL (product.md §2 `/members`, limits in §9: gender, country, countryregion,
+ * min_age, max_age) plus the keyset cursor. One zod schema parses the query string; every field falls back
  * to its default on a missing or nonsense value, so `?min_age=abc&country=ZZ&countryregion=-1`
  * is simply the default search, never an error.
  *

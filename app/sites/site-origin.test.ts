@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testSite } from "~/mail/test-site";
+import { testSite } from "~/sites/test-site";
 import { siteOrigin, siteOriginForJobs } from "./site.server";
 
 const at = (url: string) => new Request(url);

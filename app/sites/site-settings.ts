@@ -5,7 +5,7 @@
  */
 import { normalizeCdnPrefix } from "./cdn";
 import { z } from "zod";
-import { defaultPaymentMethods, paymentMethodKeys } from "../payments/methods";
+import { defaultPaymentMethods, paymentMethodKeys } from "./payment-methods";
 import { thirdPartyScriptsSchema } from "../acquisition/consent";
 import { brandSchema } from "./brand";
 import { localizedTextSchema } from "./site-texts";

@@ -192,7 +192,7 @@ export async function resolveSite(db: Database, host: string, now = Date.now()):
 }
 
 /**
- * Drops this isolate's copy of the sites after an operator changed one (app/sites/site-settings-writes.server.ts);
+ * Drops this isolate's copy of the sites after an operator changed one (app/admin/site-settings-writes.server.ts);
  * other isolates load them again within TTL_MS.
  */
 export function forgetSites() {

@@ -8,7 +8,7 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie } from "./factories";
-import { mainContent, sql } from "./helpers";
+import { cookiesOf, mainContent, sql } from "./helpers";
 import { accountForm, activationToken, postAs, uniqueIp } from "./signup-helpers";
 
 const SCRIPT = "https://stats.example.com/tag.js";
@@ -44,14 +44,6 @@ function visit(path: string, host: string, options: { cookie?: string; ip?: stri
   if (options.cookie) headers.set("Cookie", options.cookie);
   return exports.default.fetch(new Request(`http://${host}${path}`, { headers, redirect: "manual" }));
 }
-
-/** The `name=value` pairs of a response's cookies, ready for the next request's Cookie header. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
 
 function beacon(host: string, options: { referer?: string; cookie?: string; ip: string; origin?: string }) {
   const headers = new Headers({

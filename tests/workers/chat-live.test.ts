@@ -92,7 +92,7 @@ function typing(member: Member, conversationId: number, origin = ORIGIN) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-/** The close code of a socket whose session ended (SESSION_ENDED in app/chat/live-events.ts). */
+/** The close code of a socket whose session ended (SESSION_ENDED in app/live/live-events.ts). */
 const SESSION_ENDED = 4002;
 
 /** A second device of the same member: another session, its own cookie. */

@@ -18,6 +18,14 @@ export function post(path: string, form: Record<string, string>, options: { host
   );
 }
 
+/** The `name=value` pairs of a response's cookies, ready for the next request's Cookie header. */
+export const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
 export function htmlLang(html: string) {
   return /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type TestMember } from "./factories";
-import { get, mainContent, sql } from "./helpers";
+import { cookiesOf, get, mainContent, sql } from "./helpers";
 import { SLUG_LANDER_DESIGNS } from "~/landers/lander-slug";
 import { addPhoto } from "./profiles-helpers";
 import { accountForm, activationToken, createSiteWithSignups, postAs } from "./signup-helpers";
@@ -331,14 +331,6 @@ describe("the landers for search engines and link previews", () => {
 });
 
 describe("the landers in the conversion report", () => {
-  /** The `name=value` pairs a response sets, for the visitor's next request. */
-  const cookiesOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0]!)
-      .filter((pair) => !pair.endsWith("="))
-      .join("; ");
-
   /** The report's row of a page, slug and network: visits, bounces, signups, activations, first purchases. */
   async function reportRow(cookie: string, row: { page: string; slug: string | null; network: string }) {
     const today = new Date().toISOString().slice(0, 10);

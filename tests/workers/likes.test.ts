@@ -5,7 +5,7 @@
  * unlimited), the auto-like of the like modal, and the likes pages.
  */
 import { describe, expect, it } from "vitest";
-import { startOfDay, startOfNextDay } from "~/discovery/day";
+import { startOfDay, startOfNextDay } from "~/utils/day";
 import type { LikeError, LikeResult, LikesPayload } from "~/discovery/like-api";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";

@@ -6,7 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { vapidPublicKey } from "~/notifications/vapid";
+import { vapidPublicKey } from "~/security/vapid";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, post, sql } from "./helpers";
 import { runCronJob } from "./cron-helpers";

@@ -1,5 +1,5 @@
 import { checkBooks } from "~/credits/books.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Nightly: the books are checked and what does not balance is logged as an error for a person to

@@ -1,6 +1,6 @@
 import { and, isNull, lte } from "drizzle-orm";
 import { schema } from "~/db/client.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Clears welcome time bonuses whose countdown reached zero unused (product.md §4). Used ones stay:

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { schema } from "~/db/client.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /** Deletes expired sessions, verification tokens and passkey challenges. */
 export async function expireAuthRecords({ db, now }: CronDeps) {

@@ -1,7 +1,7 @@
 import { schema } from "~/db/client.server";
 import { claimAccountsDueForErasure, DELETION_GRACE_DAYS, eraseAccount } from "~/accounts/deletion.server";
 import { siteSettingsSchema } from "~/sites/site-settings";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /** Accounts erased per run; the nightly schedule works through a backlog a batch at a time. */
 export const ERASURE_BATCH_SIZE = 50;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Keeps the query planner's statistics fresh (SQLite's recommended `PRAGMA optimize`): list and

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { schema } from "~/db/client.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Login attempts only matter for the lock window; keep a month for abuse investigations. */

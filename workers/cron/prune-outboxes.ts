@@ -1,6 +1,6 @@
 import { and, inArray, lt } from "drizzle-orm";
 import { schema } from "~/db/client.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Sent and given-up mails and texts leave the outboxes after 30 days: long enough to answer "did

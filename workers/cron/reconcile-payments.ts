@@ -1,6 +1,6 @@
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { reconcilePayments as reconcile } from "~/payments/reconciliation.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Every fifteen minutes: the provider's payments and refunds of the last 48 hours are compared with

@@ -4,9 +4,8 @@
  * every job must be safe to run twice at once (ADR 045), by claiming the rows it picks in the
  * statement that picks them (jobs/leases.server.ts) or by effects that are keyed or idempotent.
  */
-import type { AppEnv } from "~/env.server";
-import type { Database } from "~/db/client.server";
 import { checkBooksNightly } from "./check-books";
+import type { CronDeps } from "./cron-deps";
 import { clearExpiredTimeBonuses } from "./clear-time-bonuses";
 import { expireAuthRecords } from "./expire-auth-records";
 import { finalizeDeletions } from "./finalize-deletions";
@@ -18,7 +17,6 @@ import { retryPushes } from "./retry-pushes";
 import { sendDueMail } from "./send-mail";
 import { sendDailyUnreadReminders } from "./send-unread-reminders";
 
-export type CronDeps = { db: Database; env: AppEnv; now: Date };
 export type CronJob = { name: string; schedule: string; run: (deps: CronDeps) => Promise<unknown> };
 
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";

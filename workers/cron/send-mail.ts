@@ -3,7 +3,7 @@ import { claimDueMail, markGivenUp, releaseMail } from "~/mail/outbox.server";
 import type { MailProvider } from "~/mail/providers/provider.server";
 import { mailProviderFor } from "~/mail/providers/select.server";
 import { sendersBySite } from "~/mail/sender.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
 /**
  * Mails per run: sent one after another, within the provider's rate limit (Resend: a few per

@@ -1,8 +1,8 @@
-import { sendUnreadReminders } from "~/chat/unread-reminders.server";
+import { sendUnreadReminders } from "~/notifications/unread-reminders.server";
 import { sitesById } from "~/sites/site.server";
-import type { CronDeps } from "./registry";
+import type { CronDeps } from "./cron-deps";
 
-/** The daily unread-message reminders (app/chat/unread-reminders.server.ts), in the early evening. */
+/** The daily unread-message reminders (app/notifications/unread-reminders.server.ts), in the early evening. */
 export async function sendDailyUnreadReminders({ db, env, now }: CronDeps) {
   return { reminded: await sendUnreadReminders({ db, env, now, sites: await sitesById(db, now.getTime()) }) };
 }

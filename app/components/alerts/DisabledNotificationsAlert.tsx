@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Link, useMatches } from "react-router";
 import { useRootData, type RootData } from "~/root";
-import { DISMISS_KEY } from "./disabled-notifications";
+import { DISABLED_NOTIFICATIONS_DISMISS_KEY as DISMISS_KEY } from "~/browser/cookie-names";
 import { useDismissal } from "./use-dismissal";
 
 export { DISMISS_KEY };

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Link, useMatches } from "react-router";
 import { useRootData } from "~/root";
-import { DISMISS_KEY } from "./profile-photo-alert";
+import { PROFILE_PHOTO_DISMISS_KEY as DISMISS_KEY } from "~/browser/cookie-names";
 import { useDismissal } from "./use-dismissal";
 
 export { DISMISS_KEY };

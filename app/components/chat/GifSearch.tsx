@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
+import { CloseModalActions } from "./CloseModalActions";
 import { useSubmit } from "react-router";
 import type { GifResult } from "~/chat/gifs/gif-provider";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
@@ -87,11 +88,7 @@ export default function GifSearch({
             ))}
           </ul>
         )}
-        <div className="block-modal__actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            {t("chat:icebreakers.close")}
-          </button>
-        </div>
+        <CloseModalActions onClose={onClose} />
       </div>
     </dialog>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
+import { CloseModalActions } from "./CloseModalActions";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
 /**
@@ -32,11 +33,7 @@ export function IcebreakerModal({
             </li>
           ))}
         </ul>
-        <div className="block-modal__actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            {t("chat:icebreakers.close")}
-          </button>
-        </div>
+        <CloseModalActions onClose={onClose} />
       </div>
     </dialog>
   );

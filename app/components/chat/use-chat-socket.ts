@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_CLOSED, type LiveEvent, SESSION_ENDED } from "~/chat/live-events";
+import { ACCOUNT_CLOSED, type LiveEvent, SESSION_ENDED } from "~/live/live-events";
 import { backoff } from "./reconnect-backoff";
 
 /** How often an open socket asks the inbox whether it is still there (answered without waking it, ADR 027). */

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
@@ -5,6 +6,18 @@ import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
+
+/**
+ * A page's match modal: `showMatch` opens it with the match just made (`match`, null while
+ * closed), and `matchModal` is the element to render.
+ */
+export function useMatchModal(fictional: { icon: string; label: string }) {
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const matchModal = (
+    <MatchModal match={match} onClose={() => setMatch(null)} fictionalIcon={fictional.icon} fictionalLabel={fictional.label} />
+  );
+  return { match, showMatch: setMatch, matchModal };
+}
 
 /**
  * The match modal (product.md §10: shown at once to the member who completes a match): both photos

@@ -5,6 +5,8 @@
  * for NL and DE on the bare layouts (chat, lander, empty), never on pages that opt out
  * (complete-signup, reset-password, reset-password/do). Installed-app mode hides it in CSS.
  */
+import { ENTRY_WARNING_COOKIE, ENTRY_WARNING_MAX_AGE } from "~/browser/cookie-names";
+
 export type LayoutKind = "default" | "chat" | "lander" | "empty";
 
 export const BARE_LAYOUT_COUNTRIES = ["NL", "DE"] as const;
@@ -24,9 +26,6 @@ export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
   const countries = input.layout === "default" ? input.configuredCountries : BARE_LAYOUT_COUNTRIES;
   return countries.includes(input.country);
 }
-
-export const ENTRY_WARNING_COOKIE = "entry-warning-dismissed";
-export const ENTRY_WARNING_MAX_AGE = 365 * 24 * 60 * 60;
 
 /**
  * The cookie that remembers a dismissal for a year, as the browser writes it; the no-JS form post

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import type { LanderData } from "~/http/landers.server";
+import type { LanderData } from "~/routes/landers.server";
 import { LanderTile } from "./LanderTile";
 import { NicheCopy, SignupCta } from "./SignupCta";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { InterestList } from "~/components/profiles/InterestList";
-import type { MemberLanderData } from "~/http/landers.server";
+import type { MemberLanderData } from "~/routes/landers.server";
 import type { MemberTeaser } from "~/landers/member-teaser.server";
 import { LanderGrid, MemberPhoto } from "./LanderTile";
 import { NicheCopy } from "./SignupCta";

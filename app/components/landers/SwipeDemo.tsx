@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
-import type { LanderData } from "~/http/landers.server";
+import type { LanderData } from "~/routes/landers.server";
 import { MemberPhoto } from "./LanderTile";
 import { SignupCta } from "./SignupCta";
 import { useLanderData } from "./use-lander-data";

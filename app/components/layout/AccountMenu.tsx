@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "~/i18n/translation";
-import type { NavUser } from "./TopNav";
+import type { NavUser } from "./member-links";
 
 /**
  * The account menu (own profile, notifications, settings, log out) behind the member's photo: both

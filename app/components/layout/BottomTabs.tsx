@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { AccountMenu } from "./AccountMenu";
 import { MEMBER_LINKS } from "./member-links";
 import { CountBadge } from "./NavBadge";
-import type { NavUser } from "./TopNav";
+import type { NavUser } from "./member-links";
 
 /** The tab bar's order: search, likes, messages (the top bar has messages before likes). */
 const TABS = [MEMBER_LINKS[0], MEMBER_LINKS[2], MEMBER_LINKS[1]];

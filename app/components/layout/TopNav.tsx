@@ -3,18 +3,8 @@ import { Link, NavLink, useMatches } from "react-router";
 import type { Language } from "~/i18n/languages";
 import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
-import { MEMBER_LINKS } from "./member-links";
+import { MEMBER_LINKS, type NavUser } from "./member-links";
 import { CountBadge, CreditsBadge } from "./NavBadge";
-
-/** What the navigation needs to know about a logged-in member. */
-export type NavUser = {
-  profileName: string;
-  avatarUrl: string | null;
-  paidUser: boolean;
-  credits: number;
-  unreadMessages: number;
-  newLikes: number;
-};
 
 /**
  * The top bar. From 768 px it holds the whole member menu; on phones only the logo, the credits

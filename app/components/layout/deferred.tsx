@@ -15,7 +15,7 @@ import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { listenForPushes } from "~/components/push/push-messages";
 import { usePushSubscribed } from "~/components/push/push-status";
 import { useRootData } from "~/root";
-import { IdlePrefetch } from "./idle-prefetch";
+import { IdlePrefetch } from "./IdlePrefetch";
 import { MEMBER_LINKS } from "./member-links";
 import { usePolling } from "./use-polling";
 

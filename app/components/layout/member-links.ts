@@ -10,3 +10,13 @@ export const MEMBER_LINKS = [
 ] as const;
 
 export type MemberLink = (typeof MEMBER_LINKS)[number];
+
+/** What the navigation needs to know about a logged-in member. */
+export type NavUser = {
+  profileName: string;
+  avatarUrl: string | null;
+  paidUser: boolean;
+  credits: number;
+  unreadMessages: number;
+  newLikes: number;
+};

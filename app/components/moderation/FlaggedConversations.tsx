@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
-import { CONVERSATION_DECISIONS } from "~/safety/conversation-decisions";
+import { CONVERSATION_DECISIONS } from "~/moderation/conversation-decisions";
 import type { QueuedConversation } from "~/safety/flagged-conversations.server";
 
 /**

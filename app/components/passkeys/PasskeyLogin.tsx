@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/translation";
 export function PasskeyLogin({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
   useEffect(() => {
-    void import("./passkey-login.inline.js");
+    void import("~/browser/passkey-login.inline.js");
   }, []);
   return (
     <div

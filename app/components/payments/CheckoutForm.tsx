@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
 import { useFormat } from "~/i18n/format";
 import { discountedAmount } from "~/payments/discount";
-import type { PaymentMethodKey } from "~/payments/methods";
+import type { PaymentMethodKey } from "~/sites/payment-methods";
 import { DiscountCodeModal, useWelcomeCode, type AppliedCode } from "./DiscountCodeModal";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
 import { TermsLabel } from "~/components/forms/TermsLabel";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { methodIcon } from "~/payments/methods";
+import { methodIcon } from "~/sites/payment-methods";
 import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** A payment method's card icon and name, as the repeat-order list and the transactions show it. */

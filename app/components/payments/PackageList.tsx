@@ -2,17 +2,7 @@ import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { discountCentsFor, discountedAmount } from "~/payments/discount";
-
-export type PackageOffer = {
-  packageKey: string;
-  credits: number;
-  amountCents: number;
-  currency: string;
-  discountPercent: number;
-  popular: boolean;
-  /** Messages the credits pay for, at the site's message price. */
-  messages: number;
-};
+import type { PackageOffer } from "~/payments/package-offer";
 
 /**
  * The packages p0–p3 (product.md §2 "Premium package overview"): credits, price, the package's

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import { defaultMethodCookie, delayedMethods } from "~/payments/default-method";
-import type { PaymentMethodKey } from "~/payments/methods";
+import type { PaymentMethodKey } from "~/sites/payment-methods";
 
 /**
  * The payment method item's context menu (product.md §2): a menu button (WAI-ARIA menu button

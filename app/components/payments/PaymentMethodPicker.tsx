@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { methodIcon, type PaymentMethodKey } from "~/payments/methods";
+import { methodIcon, type PaymentMethodKey } from "~/sites/payment-methods";
 import { useCdnUrl } from "~/components/layout/use-cdn-url";
 import { PaymentMethodMenu } from "./PaymentMethodMenu";
 

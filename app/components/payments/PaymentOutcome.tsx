@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useRevalidator } from "react-router";
 import { useFormat } from "~/i18n/format";
-import { cardMethods, type PaymentMethodKey } from "~/payments/methods";
+import { cardMethods, type PaymentMethodKey } from "~/sites/payment-methods";
 import type { OrderSummary } from "~/payments/order-history.server";
 
 /** How often a pending payment is checked again while the page is open. */

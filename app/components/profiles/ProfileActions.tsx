@@ -36,31 +36,12 @@ export function ProfileActions({
   const chat = `/members/${profile.id}/chat`;
 
   if (viewer === "visitor") {
-    const ask = (kind: LoginRequiredKind) => (event: MouseEvent) => {
-      event.preventDefault();
-      onLoginRequired(kind);
-    };
-    const login = loginHref(returnTo);
+    const asked = { href: loginHref(returnTo), onAsk: onLoginRequired };
     return (
       <div className="profile-actions">
-        <a href={login} className="btn btn-primary" onClick={ask("like")}>
-          <svg className="icon" aria-hidden="true">
-            <use href="/icons.svg#heart" />
-          </svg>{" "}
-          {t("members:actions.like")}
-        </a>
-        <a href={login} className="btn btn-secondary" onClick={ask("chat")}>
-          <svg className="icon" aria-hidden="true">
-            <use href="/icons.svg#mail" />
-          </svg>{" "}
-          {t("members:actions.message")}
-        </a>
-        <a href={login} className="btn btn-outline" onClick={ask("gift")}>
-          <svg className="icon" aria-hidden="true">
-            <use href="/icons.svg#gift" />
-          </svg>{" "}
-          {t("members:actions.gift")}
-        </a>
+        <LoginRequiredButton {...asked} kind="like" icon="heart" className="btn-primary" label={t("members:actions.like")} />
+        <LoginRequiredButton {...asked} kind="chat" icon="mail" className="btn-secondary" label={t("members:actions.message")} />
+        <LoginRequiredButton {...asked} kind="gift" icon="gift" className="btn-outline" label={t("members:actions.gift")} />
         <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
           {t("members:actions.report")}
         </Link>
@@ -109,5 +90,35 @@ export function ProfileActions({
         redirectTo="/settings#blocked"
       />
     </div>
+  );
+}
+
+/** A visitor's action button: a link to the login page that, with JavaScript, asks in the page instead. */
+function LoginRequiredButton({
+  href,
+  kind,
+  icon,
+  className,
+  label,
+  onAsk,
+}: {
+  href: string;
+  kind: LoginRequiredKind;
+  icon: string;
+  className: string;
+  label: string;
+  onAsk: (kind: LoginRequiredKind) => void;
+}) {
+  const ask = (event: MouseEvent) => {
+    event.preventDefault();
+    onAsk(kind);
+  };
+  return (
+    <a href={href} className={`btn ${className}`} onClick={ask}>
+      <svg className="icon" aria-hidden="true">
+        <use href={`/icons.svg#${icon}`} />
+      </svg>{" "}
+      {label}
+    </a>
   );
 }

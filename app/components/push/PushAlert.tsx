@@ -10,7 +10,8 @@ import { useDismissal } from "~/components/alerts/use-dismissal";
 import { useTranslation } from "~/i18n/translation";
 import { useRootData } from "~/root";
 import type { PushState } from "./push-client";
-import { DISMISS_KEY, pushAlertOffered, rememberPushState } from "./push-alert-state";
+import { PUSH_DISMISS_KEY as DISMISS_KEY } from "~/browser/cookie-names";
+import { pushAlertOffered, rememberPushState } from "./push-alert-state";
 import { setPushSubscribed } from "./push-status";
 
 export { DISMISS_KEY };

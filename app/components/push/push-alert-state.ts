@@ -3,12 +3,8 @@
  * browser's push state, each mirrored by the browser in a cookie, so the alert is rendered with the
  * page instead of appearing after hydration (ADR 046).
  */
+import { PUSH_STATE_COOKIE } from "~/browser/cookie-names";
 import type { PushState } from "./push-client";
-
-/** product.md §3: the dismissal time (unix seconds) is stored under this key (localStorage and a cookie of that name). */
-export const DISMISS_KEY = "hide-push-notification-alert";
-/** The browser's last known push state (`PushState`), written by the alert once it has checked. */
-export const PUSH_STATE_COOKIE = "push-state";
 
 const STATES: readonly PushState[] = ["unsupported", "denied", "subscribed", "available"];
 

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
-import { renderedWithScripts } from "~/components/layout/page-scripts";
+import { renderedWithScripts } from "~/browser/page-scripts";
 import { SignupDialog as ServerSignupDialog, type SignupDialogData } from "./SignupDialog";
 import { SignupModalOpener } from "./SignupModalOpener";
 

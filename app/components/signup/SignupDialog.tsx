@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/translation";
 import { AccountForm } from "./AccountForm";
 import { InviteOnly } from "./InviteOnly";
 
-/** What the dialog shows: the account form's settings for a visitor (app/http/signup-account.server.ts). */
+/** What the dialog shows: the account form's settings for a visitor (app/routes/signup-account.server.ts). */
 export type SignupDialogData = { gate: SignupGate; config: AccountFormConfig };
 
 /**

@@ -13,8 +13,8 @@ import { TopNav } from "~/components/layout/TopNav";
 import { PushAlert } from "~/components/push/PushAlert";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
 import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
-import { signupDialogData } from "~/http/signup-account.server";
+import type { ScriptsHandle } from "~/browser/page-scripts";
+import { signupDialogData } from "~/routes/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
 
 /**

@@ -1,9 +1,9 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/empty";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 import { LayoutSignupModal } from "~/components/signup/LayoutSignupModal";
-import { signupDialogData } from "~/http/signup-account.server";
+import { signupDialogData } from "~/routes/signup-account.server";
 import { shouldRevalidate as rootShouldRevalidate, useRootData } from "~/root";
 
 /** A visitor's page without React (ADR 032) makes the entry warning modal and opens the signup modal with small inline scripts. */

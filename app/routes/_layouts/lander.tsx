@@ -6,7 +6,7 @@ import { LanderHeader } from "~/components/landers/LanderHeader";
 import { EntryWarning } from "~/components/entry-warning/EntryWarning";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer, LanguageDisclaimer } from "~/components/layout/Footer";
-import type { ScriptsHandle } from "~/components/layout/page-scripts";
+import type { ScriptsHandle } from "~/browser/page-scripts";
 import { getRequestSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getLocale } from "~/http/i18n.server";

@@ -7,7 +7,7 @@ import { isHoneypotFilled } from "~/security/honeypot";
 import { assertSameOrigin } from "~/http/origin.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { readForm } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { getUser } from "~/http/guards.server";
 
 /** Nothing to show: the form lives on /activate/error, the signup completion and the reminder. */
@@ -21,7 +21,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const formData = await readForm(request);
+  const formData = await readInput(request);
   const parsed = resendSchema.safeParse({
     email: String(formData.get("email") ?? "").trim() || undefined,
     redirectTo: formData.get("redirectTo") ?? undefined,

@@ -6,10 +6,10 @@ import { getI18n } from "~/http/i18n.server";
 import { blockRequestSchema, type BlockResponse } from "~/profiles/block-schema";
 import { blockProfile, unblockProfile } from "~/profiles/blocks.server";
 import { assertSameOrigin } from "~/http/origin.server";
-import { readRequestValues } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { requireApiUser } from "~/http/guards.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 
 /**
  * POST /api/blocks.php — block or unblock a member (product.md §10: blocking is mutual in effect).
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(context);
   const t = getI18n(context).t;
   if (request.method !== "POST") return apiError(405, "method_not_allowed", t("messages.generic"));
-  const parsed = blockRequestSchema.safeParse(await readRequestValues(request));
+  const parsed = await readInput(request, blockRequestSchema, { from: "values" });
   if (!parsed.success || !user.profile) {
     return apiError(400, "invalid_request", t("messages.generic"));
   }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/chat-photo";
 import { chatPhotoReply, type ChatPhotoReply } from "~/chat/chat-photo-api";
 import { sendChatPhoto } from "~/chat/chat-photo.server";
 import { apiError, NO_STORE } from "~/http/api-errors.server";
-import { announceMessage } from "~/http/chat-send.server";
+import { announceMessage } from "~/routes/chat-send.server";
 import { getServices, getSite } from "~/http/context.server";
 import { requireApiUser } from "~/http/guards.server";
 import { getI18n } from "~/http/i18n.server";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/chat-typing";
 import { typingSchema } from "~/chat/chat-api";
 import { conversationPartner } from "~/chat/conversations.server";
-import { notifyInboxes } from "~/chat/live.server";
+import { notifyInboxes } from "~/live/live.server";
 import { apiError } from "~/http/api-errors.server";
 import { getServices, getSite } from "~/http/context.server";
-import { readRequestValues } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
 import { getI18n } from "~/http/i18n.server";
 import { assertSameOrigin } from "~/http/origin.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(context);
   const { t } = getI18n(context);
   if (request.method !== "POST") return apiError(405, "method_not_allowed", t("messages.generic"), { Allow: "POST" });
-  const parsed = typingSchema.safeParse(await readRequestValues(request));
+  const parsed = await readInput(request, typingSchema, { from: "values" });
   if (!parsed.success || !user.profile) return apiError(400, "invalid_request", t("messages.generic"));
 
   const { db, env, ctx, now } = getServices(context);

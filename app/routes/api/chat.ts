@@ -6,7 +6,7 @@ import { getServices } from "~/http/context.server";
 import { apiError } from "~/http/api-errors.server";
 import { getI18n } from "~/http/i18n.server";
 import { assertSameOrigin } from "~/http/origin.server";
-import { readRequestValues } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
 
 /**
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   const fail = (status: number, { error, message }: ChatApiError) => apiError(status, error, message);
   if (request.method !== "DELETE") return fail(405, { error: "method_not_allowed", message: t("messages.generic") });
-  const parsed = removeChatSchema.safeParse(await readRequestValues(request));
+  const parsed = await readInput(request, removeChatSchema, { from: "values" });
   if (!parsed.success || !user.profile) return fail(400, { error: "invalid_request", message: t("messages.generic") });
 
   const { db, now } = getServices(context);

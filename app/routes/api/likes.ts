@@ -9,7 +9,7 @@ import { visibleCard } from "~/discovery/member.server";
 import { formatResetTime } from "~/discovery/reset-time";
 import { getI18n, getLocale } from "~/http/i18n.server";
 import { assertSameOrigin } from "~/http/origin.server";
-import { readRequestValues } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 import { requireApiUser } from "~/http/guards.server";
 import { pushAboutLike } from "~/notifications/push.server";
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   const fail = (status: number, error: LikeError) => data(error, { status, headers: noStore });
   if (request.method !== "POST") return fail(405, { error: "invalid_request", message: t("messages.generic") });
-  const parsed = likeRequestSchema.safeParse(await readRequestValues(request));
+  const parsed = await readInput(request, likeRequestSchema, { from: "values" });
   if (!parsed.success) return fail(400, { error: "invalid_request", message: t("messages.generic") });
   if (!user.profile) return fail(403, { error: "profile_required", message: t("discovery:errors.profileRequired") });
 

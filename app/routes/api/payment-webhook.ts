@@ -5,7 +5,7 @@ import { getServices } from "~/http/context.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { syncPaymentById } from "~/payments/payment-sync.server";
 import { PaymentProviderError } from "~/payments/provider.server";
-import { readRequestValues } from "~/http/forms.server";
+import { readInput } from "~/http/forms.server";
 
 const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });
 
@@ -19,7 +19,7 @@ const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) 
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "method_not_allowed", "Use POST.", { Allow: "POST" });
-  const parsed = webhookSchema.safeParse(await readRequestValues(request));
+  const parsed = await readInput(request, webhookSchema, { from: "values" });
   if (!parsed.success) return apiError(400, "invalid_request", "Expected id=tr_… of a payment.");
   const { db, env, now } = getServices(context);
   try {

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
 import { loginSchema } from "~/accounts/login-schema";
-import { attemptLogin } from "~/http/login-attempt.server";
+import { attemptLogin } from "~/routes/login-attempt.server";
 import { publicUser } from "~/accounts/public-user.server";
 import { getServices } from "~/http/context.server";
 import { schema } from "~/db/client.server";
@@ -18,7 +18,7 @@ import { localeCookie } from "~/http/cookies.server";
 import { isDevelopment } from "~/env.server";
 import { pushEndpointAllowed } from "~/notifications/push-endpoint";
 import { storePushSubscription } from "~/notifications/push-subscriptions.server";
-import { readBodyWithin } from "~/utils/bounded-body.server";
+import { readInput } from "~/http/forms.server";
 
 const languageSchema = z.object({ language: z.enum(supportedLanguages) });
 
@@ -27,6 +27,9 @@ const languageSchema = z.object({ language: z.enum(supportedLanguages) });
  * before it is read whole (413).
  */
 const MAX_BODY_BYTES = 4 * 1024;
+
+/** A JSON object or a form's fields, read only up to MAX_BODY_BYTES; each branch checks its own. */
+const requestFields = z.record(z.string(), z.unknown());
 
 const pushSubscriptionSchema = z.object({
   endpoint: z.string().max(2048),
@@ -40,31 +43,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The body as JSON or a form, read only up to MAX_BODY_BYTES; "too_large" past it, null when unreadable. */
-async function readBody(request: Request): Promise<Record<string, unknown> | FormData | "too_large" | null> {
-  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (!bytes) return "too_large";
-  const type = request.headers.get("Content-Type") ?? "";
-  try {
-    if (type.includes("application/json")) {
-      const body: unknown = JSON.parse(new TextDecoder().decode(bytes));
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    }
-    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
-  } catch {
-    return null;
-  }
-}
-
 /** POST logs in (JSON or form), POST ?push=1 stores a push subscription, PUT sets the language. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { db, env, now } = getServices(context);
   const t = getI18n(context).t;
-  const body = await readBody(request);
-  if (body === "too_large") return apiError(413, "too_large", t("messages.requestTooLarge"));
-  if (!body) return apiError(400, "invalid_request", t("messages.generic"));
-  const values = body instanceof FormData ? Object.fromEntries(body) : body;
+  const body = await readInput(request, requestFields, { from: "values", maxBytes: MAX_BODY_BYTES });
+  if (!body.success) {
+    return body.tooLarge
+      ? apiError(413, "too_large", t("messages.requestTooLarge"))
+      : apiError(400, "invalid_request", t("messages.generic"));
+  }
+  const values = body.data;
 
   if (request.method === "PUT") {
     const user = requireApiUser(context);
@@ -101,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: true });
   }
 
-  const submission = parseWithZod(body instanceof FormData ? body : toFormData(values), { schema: loginSchema });
+  const submission = parseWithZod(toFormData(values), { schema: loginSchema });
   if (submission.status !== "success" || isHoneypotFilled(values)) {
     return apiError(400, "login_failed", t("messages.loginFailed"));
   }

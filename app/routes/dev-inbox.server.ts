@@ -6,8 +6,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isDevelopment } from "~/env.server";
 import { localeTag } from "~/i18n/format";
-import { getServices, getSite } from "./context.server";
-import { getI18n, getLocale } from "./i18n.server";
+import { getServices, getSite } from "~/http/context.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { dateTimeFormat } from "~/i18n/intl";
 
 export function devInbox<Label extends string, Status extends string>(

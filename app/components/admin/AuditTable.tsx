@@ -1,17 +1,9 @@
 import { useTranslation } from "~/i18n/translation";
-import { formatWhen } from "./format";
+import type { AuditListItem } from "~/admin/audit.server";
+import { formatWhen } from "~/admin/format";
 
-export type AuditRow = {
-  id: number;
-  actor: string;
-  targetType: string;
-  targetId: string;
-  action: string;
-  reason: string | null;
-  before: string | null;
-  after: string | null;
-  createdAt: Date | string;
-};
+/** An audit entry as the page gets it (its time serialized). */
+export type AuditRow = Omit<AuditListItem, "siteId" | "createdAt"> & { createdAt: Date | string };
 
 /** The audit trail as a table: when, who, what, and the values before and after. */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

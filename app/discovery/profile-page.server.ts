@@ -9,7 +9,7 @@
 import { fromKnownTrafficSource, type TrackingRecord } from "~/acquisition/tracking.server";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import type { Database } from "~/db/client.server";
-import { likeRelation } from "~/discovery/likes.server";
+import { likeRelation } from "./likes.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { soughtGenders } from "~/profiles/profile-schema";
 import { assembleProfileView, readProfileParts, recordProfileVisit, type ProfileView, type Viewer } from "~/profiles/profile-view.server";

@@ -5,7 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { recordLanding } from "~/http/acquisition.server";
-import { whileGuardingBrowsing } from "~/http/browse-guard.server";
+import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
 import { getServices, getSite } from "~/http/context.server";
 import { getUser } from "~/http/guards.server";
 import { getI18n, getLocale } from "~/http/i18n.server";

@@ -8,7 +8,7 @@ import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { clientIp } from "~/security/rate-limit.server";
 import { loginWithPassword, type LoggedInAccount } from "~/accounts/login.server";
-import { startSession } from "./sessions.server";
+import { startSession } from "~/http/sessions.server";
 
 export type LoginAttempt =
   | { ok: true; userId: number; account: LoggedInAccount; cookie: string }

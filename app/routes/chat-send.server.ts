@@ -8,8 +8,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
-import { notifyInboxes } from "~/chat/live.server";
-import { mailAboutNewMessage, newMessageMailType, type DeliveryState } from "~/chat/message-mail.server";
+import { notifyInboxes } from "~/live/live.server";
+import { mailAboutNewMessage, newMessageMailType, type DeliveryState } from "~/notifications/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
 import { sendMessage, type Destination } from "~/chat/send-message.server";
 import { pushAboutNewMessage } from "~/notifications/push.server";
@@ -17,9 +17,9 @@ import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import type { MailDeps } from "~/mail/mail.server";
 import { reportConversation } from "~/safety/chat-reports.server";
 import { checkMessage, storedReasons } from "~/safety/message-check";
-import { getServices, getSite, linkOrigin } from "./context.server";
-import { readForm } from "./forms.server";
-import { requireMember } from "./guards.server";
+import { getServices, getSite, linkOrigin } from "~/http/context.server";
+import { readInput } from "~/http/forms.server";
+import { requireMember } from "~/http/guards.server";
 
 /**
  * The send action: validates the form with the composer's schema, sends, and answers with the
@@ -34,7 +34,7 @@ export async function sendFromForm(
 ): Promise<{ reply: SendReply; status: number }> {
   const user = requireMember(context, request);
   const site = getSite(context);
-  const formData = form ?? (await readForm(request));
+  const formData = form ?? (await readInput(request));
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const sentIntent = formData.get("intent");
   const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";

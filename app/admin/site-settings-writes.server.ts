@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditEntry } from "~/admin/audit.server";
-import { siteSettingsSchema } from "./site-settings";
-import { forgetSites } from "./site.server";
+import { siteSettingsSchema } from "~/sites/site-settings";
+import { forgetSites } from "~/sites/site.server";
 
 export type SiteWrite = {
   key: string;
