@@ -102,7 +102,14 @@ async function refreshOrder(db: Database, provider: PaymentProvider, input: { or
 export async function applyProviderPayment(
   db: Database,
   provider: PaymentProvider,
-  input: { paymentRowId: number; orderId: number; remote: ProviderPayment; now: Date; /** The order row, when the caller read it already. */ order?: Order },
+  input: {
+    paymentRowId: number;
+    orderId: number;
+    remote: ProviderPayment;
+    now: Date;
+    /** The order row, when the caller read it already. */
+    order?: Order;
+  },
 ): Promise<SyncOutcome> {
   const { remote, now } = input;
   const order = input.order ?? (await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) }));

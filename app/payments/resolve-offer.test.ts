@@ -54,7 +54,9 @@ describe("the checkout's offer, the same for the page and its action", () => {
       ip: null,
     };
     // PayPal is on the site's list for NL but not enabled by the provider.
-    expect(await startCheckout(db, provider(), { ...checkout, packageKey: "p2", method: "paypal" })).toEqual({ status: "method_unavailable" });
+    expect(await startCheckout(db, provider(), { ...checkout, packageKey: "p2", method: "paypal" })).toEqual({
+      status: "method_unavailable",
+    });
     expect(await startCheckout(db, provider(), { ...checkout, packageKey: "p9", method: "ideal" })).toEqual({ status: "unknown_package" });
   });
 });

@@ -45,7 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.paymentmethod !== undefined && !chosen) throw redirect(href("/credits/:id/:paymentmethod?", { id: pkg.packageKey }));
 
   const orderId = Number(new URL(request.url).searchParams.get("order"));
-  const order = Number.isSafeInteger(orderId) && orderId > 0 ? await orderOnReturn(db, provider, { userId: user.id, orderId, now: now() }) : null;
+  const order =
+    Number.isSafeInteger(orderId) && orderId > 0 ? await orderOnReturn(db, provider, { userId: user.id, orderId, now: now() }) : null;
   const t = getI18n(context).t;
   // The member's default method (the payment method menu's cookie) when the address names none.
   const defaultMethod = offeredMethod(offer, defaultMethodFrom(request.headers.get("Cookie")));
