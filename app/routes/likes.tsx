@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/likes";
 import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
@@ -48,7 +48,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           <div className="likes-section__head">
             <h2 id={`likes-${tab}`}>{t(`discovery:likes.headings.${tab}`)}</h2>
             {counts[tab] > 0 && (
-              <Link to={`/likes/${tab}`} className="likes-section__all">
+              <Link to={href("/likes/:type", { type: tab })} className="likes-section__all">
                 {t("discovery:likes.seeAll", { total: counts[tab] })}
               </Link>
             )}
@@ -57,10 +57,10 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       <p className="likes-page__more">
-        <Link to="/swipe-game" className="btn btn-primary">
+        <Link to={href("/swipe-game")} className="btn btn-primary">
           {t("discovery:swipe.title")}
         </Link>{" "}
-        <Link to="/match-finder" className="btn btn-outline">
+        <Link to={href("/match-finder")} className="btn btn-outline">
           {t("discovery:matchFinder.title")}
         </Link>
       </p>

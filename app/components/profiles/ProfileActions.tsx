@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { LikeButton } from "~/components/discovery/LikeButton";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { BlockUserModal } from "./BlockUserModal";
@@ -33,7 +33,7 @@ export function ProfileActions({
 }) {
   const { t } = useTranslation();
   const [blockOpen, setBlockOpen] = useState(false);
-  const chat = `/members/${profile.id}/chat`;
+  const chat = href("/members/:id/chat", { id: String(profile.id) });
 
   if (viewer === "visitor") {
     const ask = (kind: LoginRequiredKind) => (event: MouseEvent) => {
@@ -61,7 +61,7 @@ export function ProfileActions({
           </svg>{" "}
           {t("members:actions.gift")}
         </a>
-        <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+        <Link to={`${href("/complaints")}?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
           {t("members:actions.report")}
         </Link>
       </div>
@@ -97,7 +97,7 @@ export function ProfileActions({
         </svg>{" "}
         {t("members:actions.block")}
       </button>
-      <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+      <Link to={`${href("/complaints")}?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
         {t("members:actions.report")}
       </Link>
       <BlockUserModal
@@ -106,7 +106,7 @@ export function ProfileActions({
         open={blockOpen}
         onClose={() => setBlockOpen(false)}
         onBlocked={onBlocked}
-        redirectTo="/settings#blocked"
+        redirectTo={`${href("/settings")}#blocked`}
       />
     </div>
   );
