@@ -12,7 +12,7 @@ import { applyCredits } from "~/credits/ledger.server";
 import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 /** Resending: at most 3 mails per address per hour, and 10 per IP address. */
 export const RESEND_LIMIT_PER_ADDRESS = 3;

@@ -10,7 +10,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
 import { deleteUserSessions } from "./session.server";
 import { consumeVerificationToken, createVerificationToken } from "./verification.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 export const DELETION_GRACE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import { hashPassword } from "./password.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { createSession } from "./session.server";
 import { absoluteUrl, consumeVerificationToken, createVerificationToken, peekVerificationToken, revokeTokens } from "./verification.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 export const RESET_REQUESTS_PER_ADDRESS_PER_DAY = 3;
 export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;

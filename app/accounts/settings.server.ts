@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { confirmIdentity, type SessionProof } from "./reauthentication.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 /** Checks of the current password per member and hour (a stolen session must not guess it). */
 const PASSWORD_CHECKS_PER_HOUR = 10;

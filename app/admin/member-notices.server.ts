@@ -9,7 +9,7 @@ import { isDevelopment } from "~/env.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { siteOrigin, sitesById, type Site } from "~/sites/site.server";
 import type { AccountFacts } from "./members.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 type Deps = Omit<MailDeps, "site">;
 

@@ -14,7 +14,7 @@ import { createVerificationToken } from "~/accounts/verification.server";
 import { emailEnabledFor, type NotificationType } from "~/accounts/notification-preferences.server";
 import { schema } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 const { profiles, users } = schema;
 

@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import { sendMail } from "~/mail/mail.server";
 import { siteOriginForJobs, type Site } from "~/sites/site.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 const HOUR_S = 3600;
 /** A conversation counts once its newest message has waited this long unread. */

@@ -15,7 +15,7 @@ import { landerPage } from "~/landers/lander-page.server";
 import type { LanderDesign } from "~/landers/lander-slug";
 import { chooseLander } from "~/landers/lander-slug";
 import { memberTeaser } from "~/landers/member-teaser.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 export async function loadLander(
   context: Readonly<RouterContextProvider>,

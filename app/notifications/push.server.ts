@@ -23,7 +23,7 @@ import { nextAttemptAt, retryAfterSeconds } from "~/utils/retry";
 import { signedPushEndpoint } from "./push-endpoint";
 import { claimDuePushRetries, clearPushRetry, finishPushRetry, postponePushRetry, schedulePushRetry } from "./push-retries.server";
 import { vapidKeys } from "./vapid";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 const { profiles, users, sites, conversationMembers, messages, pushSubscriptions } = schema;
 

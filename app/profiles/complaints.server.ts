@@ -7,7 +7,7 @@ import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { ComplaintForm } from "~/profiles/complaint-schema";
 import { withinLimits } from "~/security/rate-limit.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 const { complaints, profiles, users } = schema;
 

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 /** Sends the notice to the owner of `profileId` when that account is banned; a mail that fails never undoes the ban. */
 export async function tellBannedMember(deps: MailDeps, input: { profileId: number; origin: string }): Promise<void> {

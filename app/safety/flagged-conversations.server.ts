@@ -16,7 +16,7 @@ import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
 import { tellBannedMember } from "./ban-notice.server";
 import type { ConversationDecision } from "./conversation-decisions";
 import { parseReasons, type SafetyReason } from "./message-check";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 /** How many of a conversation's last messages the moderator reads. */
 export const MESSAGES_SHOWN = 20;

@@ -6,7 +6,7 @@
  */
 import { domainLanguageOf, intlLocale, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
 import { chooseLander, LANDER_DESIGNS, landerSlug, SLUG_LANDER_DESIGNS, type LanderChoice } from "~/landers/lander-slug";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
 export const LANGUAGE_PARAM = "lang";
@@ -35,8 +35,11 @@ export function isIndexable(path: string): boolean {
   return /^\/landers\/[\w-]+(\/[\w-]+)?$/.test(path);
 }
 
-/** The paths robots.txt keeps crawlers out of: the members area, account pages and the JSON calls. */
-export const DISALLOWED_PATHS: readonly string[] = [
+/**
+ * The paths robots.txt keeps crawlers out of: the members area, account pages and the JSON calls.
+ * A function, so the pages that load this module for their meta tags do not carry the list.
+ */
+export const disallowedPaths = (): readonly string[] => [
   urls.members,
   urls.likes,
   urls.chats,
@@ -51,8 +54,8 @@ export const DISALLOWED_PATHS: readonly string[] = [
   urls.matchFinder,
   urls.moderation,
   urls.conversions,
-  urls.areas.api,
-  urls.areas.photos,
+  urls.apiArea,
+  urls.photosArea,
 ];
 
 /** Every path the sitemap lists. */
@@ -223,7 +226,7 @@ export function sitemapXml(origin: string, languages: readonly Language[]): stri
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    ...disallowedPaths().map((path) => `Disallow: ${path}`),
     "Allow: /",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

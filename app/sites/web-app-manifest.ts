@@ -3,7 +3,7 @@
  * so each gets its own name, colours and icons from its settings.
  */
 import type { Site } from "./site.server";
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 export function webAppManifest(site: Pick<Site, "name" | "domainLanguage" | "settings">) {
   const { settings } = site;

@@ -8,7 +8,7 @@
  *   is gone: the member lands on the login page, and the call never settles (nothing to show).
  * After the last try the answer (or fetch's network error) goes to the caller as it is.
  */
-import { urls } from "~/urls";
+import * as urls from "~/urls";
 
 export const RETRIES = 5;
 export const FIRST_RETRY_DELAY_MS = 200;
@@ -22,7 +22,7 @@ export async function callApi(url: string, init: RequestInit = {}, retry = !/^(P
     if (response && (response.status < 500 || last)) {
       if (
         response.status === 403 &&
-        !url.startsWith(urls.api.user) &&
+        !url.startsWith(urls.apiUser) &&
         (await response.clone().text()).includes('"authentication_required"')
       ) {
         location.assign(urls.login);
