@@ -8,6 +8,7 @@ import {
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
+  href,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
@@ -72,7 +73,7 @@ export const links: Route.LinksFunction = () => [
   // so the render-blocking file is the first the browser asks for, not the fortieth.
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "manifest", href: href("/manifest.webmanifest") },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

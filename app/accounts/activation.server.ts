@@ -12,6 +12,7 @@ import { applyCredits } from "~/credits/ledger.server";
 import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
+import * as urls from "~/urls";
 
 /** Resending: at most 3 mails per address per hour, and 10 per IP address. */
 export const RESEND_LIMIT_PER_ADDRESS = 3;
@@ -32,7 +33,7 @@ export async function sendActivationMail(deps: MailDeps, request: Request, user:
     locale: user.language,
     params: {
       name: user.name,
-      link: absoluteUrl(deps, request, `/activate?token=${token}`),
+      link: absoluteUrl(deps, request, urls.activate(token)),
       credits: deps.site.settings.signupCredits,
     },
   });

@@ -10,6 +10,7 @@ import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
 import { deleteUserSessions } from "./session.server";
 import { consumeVerificationToken, createVerificationToken } from "./verification.server";
+import * as urls from "~/urls";
 
 export const DELETION_GRACE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,7 +74,7 @@ export async function deleteAccount(
     locale: input.locale,
     params: {
       name: input.name,
-      link: new URL(`/account-recover?token=${token}`, deps.origin).toString(),
+      link: new URL(urls.accountRecover(token), deps.origin).toString(),
       days: deps.graceDays,
     },
   });

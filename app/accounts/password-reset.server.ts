@@ -12,10 +12,10 @@ import { hashPassword } from "./password.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { createSession } from "./session.server";
 import { absoluteUrl, consumeVerificationToken, createVerificationToken, peekVerificationToken, revokeTokens } from "./verification.server";
+import * as urls from "~/urls";
 
 export const RESET_REQUESTS_PER_ADDRESS_PER_DAY = 3;
 export const RESET_REQUESTS_PER_IP_PER_HOUR = 10;
-export const RESET_PATH = "/reset-password/do";
 
 /**
  * Accounts that may reset their password. Not a deleted one (still in its grace period): a reset
@@ -69,7 +69,7 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
     to: user.email,
     userId: user.id,
     locale: user.language,
-    params: { name: user.name ?? user.email, link: absoluteUrl(deps, request, `${RESET_PATH}?token=${token}`) },
+    params: { name: user.name ?? user.email, link: absoluteUrl(deps, request, urls.resetPassword(token)) },
   });
 }
 

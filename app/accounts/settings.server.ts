@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { confirmIdentity, type SessionProof } from "./reauthentication.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+import * as urls from "~/urls";
 
 /** Checks of the current password per member and hour (a stolen session must not guess it). */
 const PASSWORD_CHECKS_PER_HOUR = 10;
@@ -86,7 +87,7 @@ export async function requestEmailChange(
     to: email,
     userId: member.id,
     locale: input.locale,
-    params: { name: input.name, link: new URL(`/mail-change/do?token=${token}`, deps.origin).toString() },
+    params: { name: input.name, link: new URL(urls.mailChange(token), deps.origin).toString() },
   });
   return { ok: true, email };
 }

@@ -9,6 +9,7 @@ import { isDevelopment } from "~/env.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { siteOrigin, sitesById, type Site } from "~/sites/site.server";
 import type { AccountFacts } from "./members.server";
+import * as urls from "~/urls";
 
 type Deps = Omit<MailDeps, "site">;
 
@@ -32,7 +33,7 @@ export async function sendBanNotice(deps: Deps, request: Request, account: Accou
       locale: account.language,
       params: {
         name: account.name ?? account.email,
-        link: link(deps, site, request, input.banned ? "/pages/ban" : "/login"),
+        link: link(deps, site, request, input.banned ? urls.page("ban") : urls.login),
         reason: input.reason,
       },
     },

@@ -4,6 +4,8 @@
  * cookie and comes back to the page. No JavaScript of its own, so it costs the first load nothing
  * and works before (and without) hydration. React leaves it alone: it sits after the app in <body>.
  */
+import { href } from "react-router";
+
 export type BannerTexts = {
   label: string;
   text: string;
@@ -22,8 +24,8 @@ export function consentBannerHtml(texts: BannerTexts, returnTo: string): string 
   const current = texts.current ? `<p class="consent-banner__current">${escapeHtml(texts.current)}</p>` : "";
   return [
     `<section class="consent-banner" id="consent-banner" aria-label="${escapeHtml(texts.label)}">`,
-    `<form method="post" action="/consent" class="consent-banner__form">`,
-    `<p class="consent-banner__text">${escapeHtml(texts.text)} <a href="/pages/cookies">${escapeHtml(texts.policy)}</a></p>`,
+    `<form method="post" action="${href("/consent")}" class="consent-banner__form">`,
+    `<p class="consent-banner__text">${escapeHtml(texts.text)} <a href="${href("/pages/:page", { page: "cookies" })}">${escapeHtml(texts.policy)}</a></p>`,
     current,
     `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`,
     `<div class="consent-banner__actions">`,

@@ -8,8 +8,6 @@ import type { ChatProblem } from "./chat-screen.server";
 /** Where the photo went, or why it did not (with the chat's problem to explain). */
 export type ChatPhotoReply = { conversationId: number; messageId: number } | { error: string; message: string; problem?: ChatProblem };
 
-export const CHAT_PHOTO_API = "/api/chat-photo.php";
-
 export function chatPhotoReply(problem: ChatProblem, message: string): ChatPhotoReply {
   return { error: problem.kind, message, problem };
 }

@@ -11,6 +11,7 @@
  *   page without React (ADR 032, app/http/inline-scripts.server.ts).
  * The Content-Security-Policy allows the accepted scripts' hosts, and nothing more otherwise.
  */
+import { href } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { consentBannerHtml, thirdPartyScriptTags } from "~/browser/consent-banner";
 import { cspSources, scriptsToLoad, shouldAsk } from "~/acquisition/consent";
@@ -25,7 +26,7 @@ import { getI18n, getLocale } from "./i18n.server";
 import { inlineScriptTags } from "./inline-scripts.server";
 
 /** The cookie policy page, where the banner always shows (to change one's answer). */
-const COOKIE_POLICY_PATH = "/pages/cookies";
+const COOKIE_POLICY_PATH = href("/pages/:page", { page: "cookies" });
 
 export type DocumentExtras = {
   /** Extra CSP sources for the accepted scripts (empty without consent). */
@@ -120,7 +121,7 @@ export function documentExtras(
                 siteName: site.name,
                 title: decodeEntities(title.trim()),
                 description: description || site.texts.description,
-                image: site.settings.ogImage ?? "/og-image.png",
+                image: site.settings.ogImage ?? href("/og-image.png"),
                 present,
               });
               end.before(

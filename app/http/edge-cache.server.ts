@@ -21,6 +21,7 @@
  * page (utm_*, gclid, fbclid, …) are left out of the address before the page is rendered, so they
  * share one copy. Every copy gets a fresh CSP nonce on its way out.
  */
+import { href } from "react-router";
 import { signupGate } from "~/accounts/signup.server";
 import type { Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
@@ -55,10 +56,10 @@ type Dependence = "visitor" | "site" | "site-language";
 
 /** The pages kept in the cache, by path. */
 function dependenceOf(pathname: string): Dependence | null {
-  if (pathname === "/" || pathname === "/pricing" || /^\/pages\/[a-z-]{1,40}$/.test(pathname)) return "visitor";
+  if (pathname === "/" || pathname === href("/pricing") || /^\/pages\/[a-z-]{1,40}$/.test(pathname)) return "visitor";
   if (/^\/landers\/[a-z]{1,40}(\/[\w-]{1,60})?$/.test(pathname)) return "visitor";
-  if (pathname === "/sitemap.xml" || pathname === "/robots.txt" || pathname === "/og-image.png") return "site";
-  if (pathname === "/manifest.webmanifest") return "site-language";
+  if (pathname === href("/sitemap.xml") || pathname === href("/robots.txt") || pathname === href("/og-image.png")) return "site";
+  if (pathname === href("/manifest.webmanifest")) return "site-language";
   return null;
 }
 

@@ -9,7 +9,7 @@
  * - `requireAdmin`: the operator console under /admin (ADR 054): the same 404 for everyone but an
  *   admin, and an admin whose session has not passed the step-up goes to /admin/verify first.
  */
-import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider, href } from "react-router";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import type { DiscoveryMember } from "~/discovery/member.server";
 import { apiError } from "./api-errors.server";
@@ -30,12 +30,12 @@ export function requireUser(context: Context, request: Request): CurrentUser {
   const user = getUser(context);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`${href("/login")}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 export function requireMember(context: Context, request: Request): Member {
   const user = requireUser(context, request);
-  if (!user.profile) throw redirect("/complete-signup");
+  if (!user.profile) throw redirect(href("/complete-signup"));
   return { ...user, profile: user.profile };
 }
 
@@ -78,7 +78,7 @@ export function requireAdmin(context: Context, request: Request): CurrentUser {
   const user = requireAdminAccount(context);
   if (!hasSteppedUp(user, getServices(context).now())) {
     const url = new URL(request.url);
-    throw redirect(`/admin/verify?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(`${href("/admin/verify")}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return user;
 }

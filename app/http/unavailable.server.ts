@@ -13,6 +13,7 @@ import { detectLanguage } from "~/i18n/detect-language";
 import { plainTextT } from "~/i18n/plain-text.server";
 import { NO_STORE } from "./api-errors.server";
 import { localeCookie } from "./cookies.server";
+import * as urls from "~/urls";
 
 /** Seconds a client is asked to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 60;
@@ -30,7 +31,7 @@ export function unavailableResponse(request: Request): Response {
   });
   const t = plainTextT("common", language);
 
-  if (url.pathname.startsWith("/api/")) {
+  if (url.pathname.startsWith(urls.apiArea)) {
     headers.set("Content-Type", "application/json; charset=utf-8");
     return new Response(JSON.stringify({ error: "temporarily_unavailable", message: t("errors.unavailable") }), { status: 503, headers });
   }

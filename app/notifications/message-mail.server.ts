@@ -14,6 +14,7 @@ import { createVerificationToken } from "~/accounts/verification.server";
 import { emailEnabledFor, type NotificationType } from "~/accounts/notification-preferences.server";
 import { schema } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
+import * as urls from "~/urls";
 
 const { profiles, users } = schema;
 
@@ -64,8 +65,8 @@ export async function mailAboutNewMessage(
     params: {
       name: recipient.name,
       sender: input.senderName,
-      link: new URL(`/chats/${input.conversationId}`, input.origin).toString(),
-      unsubscribeUrl: new URL(`/notifications/unsubscribe?token=${token}`, input.origin).toString(),
+      link: new URL(urls.chat(input.conversationId), input.origin).toString(),
+      unsubscribeUrl: new URL(urls.unsubscribe(token), input.origin).toString(),
     },
   });
   return "sent";

@@ -23,6 +23,7 @@ import { nextAttemptAt, retryAfterSeconds } from "~/utils/retry";
 import { signedPushEndpoint } from "./push-endpoint";
 import { claimDuePushRetries, clearPushRetry, finishPushRetry, postponePushRetry, schedulePushRetry } from "./push-retries.server";
 import { vapidKeys } from "~/security/vapid";
+import * as urls from "~/urls";
 
 const { profiles, users, sites, conversationMembers, messages, pushSubscriptions } = schema;
 
@@ -296,7 +297,7 @@ export async function pushAboutNewMessage(
   const type: NotificationType = (total?.n ?? 0) <= 1 ? "new_conversations" : "new_messages";
   return notify(deps, recipient, type, (t) => ({
     body: t(type === "new_conversations" ? "newConversation" : "newMessage", { name: input.senderName }),
-    url: `/chats/${input.conversationId}`,
+    url: urls.chat(input.conversationId),
     tag: `chat-${input.conversationId}`,
   }));
 }
@@ -310,7 +311,7 @@ export async function pushAboutLike(
   if (!recipient) return "skipped";
   return notify(deps, recipient, "like", (t) => ({
     body: t(input.matched ? "match" : "like", { name: input.likerName }),
-    url: `/members/${input.likerProfileId}`,
+    url: urls.member(input.likerProfileId),
     tag: `like-${input.likerProfileId}`,
   }));
 }

@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { isDevelopment, type AppEnv } from "~/env.server";
 import { sendMail } from "~/mail/mail.server";
 import { siteOriginForJobs, type Site } from "~/sites/site.server";
+import * as urls from "~/urls";
 
 const HOUR_S = 3600;
 /** A conversation counts once its newest message has waited this long unread. */
@@ -66,8 +67,8 @@ export async function sendUnreadReminders(deps: { db: Database; env: AppEnv; now
         locale: member.language,
         params: {
           name: member.name,
-          link: new URL("/chats", origin).toString(),
-          unsubscribeUrl: new URL(`/notifications/unsubscribe?token=${token}`, origin).toString(),
+          link: new URL(urls.chats, origin).toString(),
+          unsubscribeUrl: new URL(urls.unsubscribe(token), origin).toString(),
         },
       },
     );

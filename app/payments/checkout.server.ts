@@ -11,27 +11,24 @@ import { discountedAmount } from "./discount";
 import { checkDiscountCode, heldBy, releaseReservedCode, type DiscountCheck } from "./discount-codes.server";
 import { storeOrder } from "./new-order.server";
 import { activeMandate, directDebitAllowance } from "./direct-debit.server";
-import { methodsForCountry, providerMethodOf, type PaymentMethodKey } from "~/sites/payment-methods";
+import { isPaymentMethodKey, methodsForCountry, providerMethodOf, type PaymentMethodKey } from "~/sites/payment-methods";
 import { PaymentProviderError, type PaymentProvider } from "./provider.server";
 
 const { orders, payments } = schema;
 
 export type Buyer = { id: number; email: string; paidUser: boolean; spendingBlocked: boolean };
 
-export type CheckoutInput = {
+export type CheckoutInput = OfferInput & {
   buyer: Buyer;
-  site: Site;
-  /** The member's country: prices, currency and methods depend on it. */
-  country: string | null;
-  packageKey: string;
   method: PaymentMethodKey;
   discountCode: string | null;
-  /** Where the member comes back to and the webhook is called: the site's origin. */
-  origin: string;
-  language: string;
+  /**
+   * The route's addresses, absolute (the site's origin): where the member comes back to for this
+   * order, and where the provider calls when its payment changes.
+   */
+  urls: { returnTo: (orderId: number) => string; webhook: string };
   /** The member's address as Cloudflare names it: a discount code counts against the look-up limits. */
   ip: string | null;
-  now: Date;
 };
 
 export type CheckoutOutcome =
@@ -55,14 +52,48 @@ export function findPackage(packages: readonly PricePackage[], packageKey: strin
   return packages.find((p) => p.packageKey === packageKey) ?? null;
 }
 
-export const outcomePath = (packageKey: string, method: string, orderId: number) => `/credits/${packageKey}/${method}?order=${orderId}`;
+/** One package as the checkout sells it to this member: the package and the methods they may pay it with. */
+export type Offer = { pkg: PricePackage; methods: PaymentMethodKey[] };
+
+export type OfferInput = {
+  site: Site;
+  /** The member's country: prices, currency and methods depend on it. */
+  country: string | null;
+  packageKey: string;
+  language: string;
+  now: Date;
+};
+
+/**
+ * The offer of the checkout page and of its action, worked out one way for both: the package of
+ * the member's price list and the site's methods for their country that the provider enables for
+ * its amount (`offeredMethods`). Null: no such package.
+ */
+export async function resolveOffer(provider: PaymentProvider, input: OfferInput): Promise<Offer | null> {
+  const pkg = findPackage(checkoutOffer(input.site, input.country).packages, input.packageKey);
+  if (!pkg) return null;
+  const methods = await offeredMethods(provider, {
+    site: input.site,
+    country: input.country,
+    amountCents: pkg.amountCents,
+    currency: pkg.currency,
+    language: input.language,
+    now: input.now,
+  });
+  return { pkg, methods };
+}
+
+/** The one check of a payment method: `value` (from an address, a form or a cookie) if the offer has it, else null. */
+export function offeredMethod(offer: Offer, value: unknown): PaymentMethodKey | null {
+  return isPaymentMethodKey(value) && offer.methods.includes(value) ? value : null;
+}
 
 export async function startCheckout(db: Database, provider: PaymentProvider, input: CheckoutInput): Promise<CheckoutOutcome> {
   const { buyer, site, now } = input;
-  const offer = checkoutOffer(site, input.country);
-  const pkg = findPackage(offer.packages, input.packageKey);
-  if (!pkg) return { status: "unknown_package" };
-  if (!offer.methods.includes(input.method)) return { status: "method_unavailable" };
+  const offer = await resolveOffer(provider, input);
+  if (!offer) return { status: "unknown_package" };
+  if (!offeredMethod(offer, input.method)) return { status: "method_unavailable" };
+  const { pkg } = offer;
 
   let discount: Extract<DiscountCheck, { ok: true }> | null = null;
   if (input.discountCode) {
@@ -124,7 +155,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
   }
   const order = stored;
 
-  const returnUrl = `${input.origin}${outcomePath(pkg.packageKey, input.method, order.id)}`;
+  const returnUrl = input.urls.returnTo(order.id);
   try {
     const payment = await provider.createPayment({
       amountCents,
@@ -132,7 +163,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
       description: `${site.name} · ${pkg.credits} credits · #${order.id}`,
       method: providerMethodOf[input.method],
       redirectUrl: returnUrl,
-      webhookUrl: `${input.origin}/api/payment-webhook.php`,
+      webhookUrl: input.urls.webhook,
       language: input.language,
       metadata: { order_id: order.id, site: site.key },
       mandate,

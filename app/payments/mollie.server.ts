@@ -51,6 +51,9 @@ type MollieList<K extends string, T> = { _embedded: Record<K, T[]>; _links: { ne
 /** The most a Mollie list gives per page. */
 export const MOLLIE_PAGE_LIMIT = 250;
 
+/** A Mollie payment id (`tr_…`): the one pattern the webhook and the adapter check an id with. */
+export const molliePaymentId = /^tr_[A-Za-z0-9]{1,64}$/;
+
 /** Mollie amounts are strings with two decimals: 1495 → "14.95". */
 export function toMollieAmount(cents: number, currency: string): MollieAmount {
   if (!Number.isInteger(cents) || cents < 0) throw new Error(`invalid amount ${cents}`);
@@ -191,7 +194,7 @@ export function mollieProvider(options: {
     },
 
     async getPayment(id: string) {
-      if (!/^tr_[A-Za-z0-9]+$/.test(id)) return null;
+      if (!molliePaymentId.test(id)) return null;
       try {
         return toPayment(await call<MolliePayment>("GET", `/payments/${id}`));
       } catch (error) {

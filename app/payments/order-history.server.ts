@@ -49,20 +49,42 @@ export async function listOrders(db: Database, userId: number, limit = 100): Pro
   return rows.map(toSummary);
 }
 
-export async function findOrder(db: Database, input: { userId: number; orderId: number }) {
+export async function findOrder(db: Database, input: { userId: number; orderId: number }): Promise<OrderDetails | null> {
+  const found = await findOrderRow(db, input);
+  return found && orderDetails(found.order, found.discountCode);
+}
+
+/** One order of the member, every column, with the code of its discount: the one read of the checkout's return. */
+export async function findOrderRow(db: Database, input: { userId: number; orderId: number }) {
   const [row] = await db
-    .select({ ...summaryColumns, discountCode: discountCodes.code, refundedAt: orders.refundedAt, chargedBackAt: orders.chargedBackAt })
+    .select({ order: orders, discountCode: discountCodes.code })
     .from(orders)
     .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
     .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
     .limit(1);
-  if (!row) return null;
-  const { discountCode, refundedAt, chargedBackAt, ...summary } = row;
+  return row ?? null;
+}
+
+export type OrderDetails = OrderSummary & { discountCode: string | null; refundedAt: string | null; chargedBackAt: string | null };
+
+/** What the member is shown of an order row. */
+export function orderDetails(order: typeof orders.$inferSelect, discountCode: string | null): OrderDetails {
   return {
-    ...toSummary(summary),
+    ...toSummary({
+      id: order.id,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      packageKey: order.packageKey,
+      credits: order.credits,
+      amountCents: order.amountCents,
+      discountCents: order.discountCents,
+      currency: order.currency,
+      method: order.method,
+      status: order.status,
+    }),
     discountCode,
-    refundedAt: refundedAt?.toISOString() ?? null,
-    chargedBackAt: chargedBackAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
+    chargedBackAt: order.chargedBackAt?.toISOString() ?? null,
   };
 }
 

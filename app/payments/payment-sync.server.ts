@@ -12,7 +12,8 @@ import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server"
 import { hit } from "~/security/rate-limit.server";
 import { blockMandate } from "./direct-debit.server";
 import { releaseReservedCode } from "./discount-codes.server";
-import type { PaymentProvider, ProviderPayment } from "./provider.server";
+import { findOrderRow, orderDetails, type OrderDetails } from "./order-history.server";
+import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from "./provider.server";
 
 const { orders, payments } = schema;
 
@@ -23,7 +24,11 @@ type Order = typeof orders.$inferSelect;
 /** Statuses from which a payment may still complete. */
 const UNSETTLED: OrderStatus[] = ["open", "pending", "failed", "canceled", "expired"];
 
-export type SyncOutcome = { status: "unknown" } | { status: "throttled" } | { status: "synced"; orderId: number; orderStatus: OrderStatus };
+export type SyncOutcome =
+  | { status: "unknown" }
+  | { status: "throttled" }
+  /** `order`: the order row as the sync left it. */
+  | { status: "synced"; orderId: number; orderStatus: OrderStatus; order: Order };
 
 /**
  * How often the webhook may read one payment from the provider (ADR 040). The webhook is
@@ -53,21 +58,38 @@ export async function syncPaymentById(
   return applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });
 }
 
-/** The member's return: an order still waiting is checked with the provider at once. */
-export async function refreshOrder(
+/**
+ * The member's return to the checkout page (`?order=`): their order, read once, and while it still
+ * waits, checked with the provider at once. When the provider cannot be reached the order shows
+ * as it stands (the webhook brings the change later). Null: not one of the member's orders.
+ */
+export async function orderOnReturn(
   db: Database,
   provider: PaymentProvider,
-  input: { orderId: number; now: Date },
-): Promise<OrderStatus | null> {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) });
-  if (!order) return null;
-  if (order.status !== "open" && order.status !== "pending") return order.status;
+  input: { userId: number; orderId: number; now: Date },
+): Promise<OrderDetails | null> {
+  const found = await findOrderRow(db, input);
+  if (!found) return null;
+  let order = found.order;
+  if (order.status === "open" || order.status === "pending") {
+    try {
+      order = (await refreshOrder(db, provider, { order, now: input.now })) ?? order;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+    }
+  }
+  return orderDetails(order, found.discountCode);
+}
+
+/** An order still waiting, checked with the provider: the order as it is after that, or null when nothing changed. */
+async function refreshOrder(db: Database, provider: PaymentProvider, input: { order: Order; now: Date }): Promise<Order | null> {
+  const { order } = input;
   const row = await db.query.payments.findFirst({ where: eq(payments.orderId, order.id), orderBy: (p, { desc }) => desc(p.id) });
-  if (!row) return order.status;
+  if (!row) return null;
   const remote = await provider.getPayment(row.providerPaymentId);
-  if (!remote) return order.status;
-  const synced = await applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: order.id, remote, now: input.now });
-  return synced.status === "synced" ? synced.orderStatus : order.status;
+  if (!remote) return null;
+  const synced = await applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: order.id, order, remote, now: input.now });
+  return synced.status === "synced" ? synced.order : null;
 }
 
 /**
@@ -80,10 +102,17 @@ export async function refreshOrder(
 export async function applyProviderPayment(
   db: Database,
   provider: PaymentProvider,
-  input: { paymentRowId: number; orderId: number; remote: ProviderPayment; now: Date },
+  input: {
+    paymentRowId: number;
+    orderId: number;
+    remote: ProviderPayment;
+    now: Date;
+    /** The order row, when the caller read it already. */
+    order?: Order;
+  },
 ): Promise<SyncOutcome> {
   const { remote, now } = input;
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) });
+  const order = input.order ?? (await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) }));
   if (!order) return { status: "unknown" };
   // A payment for another amount is not this order's: credit nothing and let an operator look.
   if (remote.amountCents !== order.amountCents || remote.currency !== order.currency) {
@@ -120,8 +149,9 @@ export async function applyProviderPayment(
         .set({ status: "pending" })
         .where(and(eq(orders.id, order.id), eq(orders.status, "open")));
   }
-  const after = await db.query.orders.findFirst({ columns: { status: true }, where: eq(orders.id, order.id) });
-  return { status: "synced", orderId: order.id, orderStatus: after?.status ?? order.status };
+  // The writes above are conditional: what they left is read back, once.
+  const after = (await db.query.orders.findFirst({ where: eq(orders.id, order.id) })) ?? order;
+  return { status: "synced", orderId: order.id, orderStatus: after.status, order: after };
 }
 
 /**

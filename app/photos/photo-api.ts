@@ -4,8 +4,6 @@
  */
 export type { PhotoAction } from "./photo-action-schema";
 
-export const PHOTO_API = "/api/photos.php";
-
 /** The form field that carries the file of an upload (one file per request). */
 export const UPLOAD_FIELD = "photo";
 

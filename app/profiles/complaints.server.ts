@@ -7,6 +7,7 @@ import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { ComplaintForm } from "~/profiles/complaint-schema";
 import { withinLimits } from "~/security/rate-limit.server";
+import * as urls from "~/urls";
 
 const { complaints, profiles, users } = schema;
 
@@ -65,7 +66,7 @@ export async function fileComplaint(deps: MailDeps, input: FileComplaintInput): 
     to: email,
     userId: input.userId,
     locale: input.locale,
-    params: { name: input.name, link: new URL("/pages/service", input.origin).toString() },
+    params: { name: input.name, link: new URL(urls.page("service"), input.origin).toString() },
   });
   return { ok: true, id: row!.id };
 }

@@ -7,7 +7,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { latestBirthDate, seekingOf, sexualityOf, type InterestKey, type ProfileEdit } from "~/profiles/profile-schema";
-import { listRegions, type RegionData } from "~/sites/public-settings.server";
+import { listRegions } from "~/sites/public-settings.server";
+import type { RegionData } from "~/sites/regions";
 import type { SiteSettings } from "~/sites/site-settings";
 
 const { profiles, profileInterests, interests } = schema;

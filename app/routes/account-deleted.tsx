@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-deleted";
 import { recoverableUntil } from "~/accounts/deletion.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // deleted (an old tab, the back button, a shared link). Sites redirect a signed-in member away
   // from a "your account was deleted" page rather than state something untrue: to the search,
   // the members' start page (a neutral page would only be one more click to get anywhere).
-  if (getUser(context)) throw redirect("/members");
+  if (getUser(context)) throw redirect(href("/members"));
   const { now } = getServices(context);
   const site = getSite(context);
   const graceDays = site.settings.deletionGraceDays;
@@ -46,7 +46,7 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
       <p>{t("settings:deleted.how")}</p>
       <p>{t("settings:deleted.after", { count: loaderData.graceDays })}</p>
       <p>
-        <Link to="/login" className="btn btn-primary">
+        <Link to={href("/login")} className="btn btn-primary">
           {t("settings:deleted.login")}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, href } from "react-router";
 import type { Route } from "./+types/account-recover";
 import { recoverWithToken } from "~/accounts/deletion.server";
 import { mailedTokenSchema as tokenSchema, peekVerificationToken } from "~/accounts/verification.server";
@@ -48,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (userId === null) return expired();
   // A new request, signed in: the whole page (navigation and all) shows the member.
-  return redirect(`/account-recover?${RECOVERED}`, { headers: { "Set-Cookie": await startSession(db, userId, request, now()) } });
+  return redirect(`${href("/account-recover")}?${RECOVERED}`, {
+    headers: { "Set-Cookie": await startSession(db, userId, request, now()) },
+  });
 }
 
 export default function AccountRecover({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +71,7 @@ export default function AccountRecover({ loaderData, actionData }: Route.Compone
       token={loaderData.token ?? undefined}
       afterSuccess={
         <p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={href("/")} className="btn btn-primary">
             {t("settings:recover.home")}
           </Link>
         </p>
@@ -78,7 +80,7 @@ export default function AccountRecover({ loaderData, actionData }: Route.Compone
         <>
           <p>{t("settings:recover.expiredHelp")}</p>
           <p>
-            <Link to="/login" className="btn btn-primary">
+            <Link to={href("/login")} className="btn btn-primary">
               {t("settings:deleted.login")}
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import type { Route } from "./+types/activate.done";
 import { grantedSignupCredits } from "~/accounts/activation.server";
 import { getServices, getSite } from "~/http/context.server";
@@ -14,7 +14,7 @@ import { requireUser } from "~/http/guards.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  if (user.status !== "confirmed") throw redirect("/signup?step=done");
+  if (user.status !== "confirmed") throw redirect(`${href("/signup")}?step=done`);
   const site = getSite(context);
   const { db, country, now } = getServices(context);
   const { settings } = site;
@@ -55,13 +55,13 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
         <h2 id="next-steps">{t("signup:activated.nextTitle")}</h2>
         <ul className="row activate-done__cards">
           <li className="col-md-6">
-            <Link to="/complete-signup" className="activate-done__card">
+            <Link to={href("/complete-signup")} className="activate-done__card">
               <strong>{t("signup:activated.completeProfile")}</strong>
               <span>{t("signup:activated.completeProfileText")}</span>
             </Link>
           </li>
           <li className="col-md-6">
-            <Link to="/members" className="activate-done__card">
+            <Link to={href("/members")} className="activate-done__card">
               <strong>{t("signup:activated.search")}</strong>
               <span>{t("signup:activated.searchText")}</span>
             </Link>
@@ -94,7 +94,7 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p>
-            <Link to="/credits" className="btn btn-secondary btn-lg">
+            <Link to={href("/credits")} className="btn btn-secondary btn-lg">
               {t("signup:activated.offersLink")}
             </Link>
           </p>

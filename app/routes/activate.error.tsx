@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/activate.error";
 import { ResendActivation } from "~/components/signup/ResendActivation";
 import { getSite } from "~/http/context.server";
@@ -38,7 +38,7 @@ export default function ActivateError({ loaderData }: Route.ComponentProps) {
       {account === "confirmed" ? (
         <>
           <p>{t("signup:activationError.alreadyConfirmed")}</p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={href("/")} className="btn btn-primary">
             {t("signup:activationError.home")}
           </Link>
         </>

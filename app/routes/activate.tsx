@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/activate";
 import { activateAccount } from "~/accounts/activation.server";
 import { peekVerificationToken } from "~/accounts/verification.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = await peekVerificationToken(db, { token, kind: "activation", now: now() });
-  if (!valid) throw redirect("/activate/error");
+  if (!valid) throw redirect(href("/activate/error"));
   return { token, title: `${getI18n(context).t("signup:activate.title")} · ${getSite(context).name}` };
 }
 
@@ -31,10 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, now } = getServices(context);
   const token = String((await readInput(request)).get("token") ?? "");
   const outcome = await activateAccount({ db, now: now(), signupCredits: getSite(context).settings.signupCredits }, token);
-  if (!outcome.ok) throw redirect(outcome.reason === "failed" ? "/activate/error?reason=failed" : "/activate/error");
+  if (!outcome.ok) throw redirect(outcome.reason === "failed" ? `${href("/activate/error")}?reason=failed` : href("/activate/error"));
   const user = getUser(context);
-  if (user?.id === outcome.userId) return redirect("/activate/done");
-  return redirect("/activate/done", { headers: { "Set-Cookie": await startSession(db, outcome.userId, request, now()) } });
+  if (user?.id === outcome.userId) return redirect(href("/activate/done"));
+  return redirect(href("/activate/done"), { headers: { "Set-Cookie": await startSession(db, outcome.userId, request, now()) } });
 }
 
 export default function Activate({ loaderData }: Route.ComponentProps) {

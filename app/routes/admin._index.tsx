@@ -1,7 +1,7 @@
 /**
  * /admin — the console's start page (ADR 054): where to go, and the latest changes of the audit trail.
  */
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { searchAudit } from "~/admin/audit.server";
 import { AuditTable } from "~/components/admin/AuditTable";
@@ -21,7 +21,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <h1>{t("admin:home.title")}</h1>
       <p>{t("admin:home.intro")}</p>
-      <form method="get" action="/admin/members" className="admin-filters">
+      <form method="get" action={href("/admin/members")} className="admin-filters">
         <div className="form-field">
           <label htmlFor="member-query">{t("admin:members.search")}</label>
           <input id="member-query" name="q" type="search" placeholder={t("admin:members.searchHint")} />
@@ -33,7 +33,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <h2>{t("admin:home.latest")}</h2>
       <AuditTable rows={loaderData.latest} />
       <p>
-        <Link to="/admin/audit">{t("admin:home.allChanges")}</Link>
+        <Link to={href("/admin/audit")}>{t("admin:home.allChanges")}</Link>
       </p>
     </main>
   );

@@ -6,7 +6,7 @@
  * delete, change role. Each change and its audit entry are written together.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.members.$id";
 import { auditEntry } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
@@ -159,7 +159,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
   return (
     <main id="main">
       <p>
-        <Link to="/admin/members">{t("admin:member.back")}</Link>
+        <Link to={href("/admin/members")}>{t("admin:member.back")}</Link>
       </p>
       <h1>{profile?.name ?? account.email}</h1>
       {actionData?.done && (
@@ -197,7 +197,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dl className="admin-facts">
               <dt>{t("admin:member.profileId")}</dt>
               <dd>
-                <Link to={`/members/${profile.id}`}>{profile.id}</Link>
+                <Link to={href("/members/:id", { id: String(profile.id) })}>{profile.id}</Link>
               </dd>
               <dt>{t("admin:members.name")}</dt>
               <dd>{profile.name}</dd>
@@ -257,7 +257,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         title="admin:member.orders"
         rows={loaderData.orders}
         columns={["id", "packageKey", "credits", "amountCents", "currency", "method", "status", "createdAt"]}
-        link={(row) => `/admin/orders?id=${String(row.id)}`}
+        link={(row) => `${href("/admin/orders")}?id=${String(row.id)}`}
       />
       <RowTable title="admin:member.complaintsBy" rows={loaderData.complaintsBy} columns={["id", "subject", "status", "createdAt"]} />
       <RowTable

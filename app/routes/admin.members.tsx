@@ -1,7 +1,7 @@
 /**
  * /admin/members — find a member by e-mail address, profile name (their beginning) or id.
  */
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/admin.members";
 import { formatWhen } from "~/admin/format";
 import { findMembers } from "~/admin/members.server";
@@ -49,10 +49,10 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
               {members.map((member) => (
                 <tr key={member.id}>
                   <td>
-                    <Link to={`/admin/members/${member.id}`}>{member.id}</Link>
+                    <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.id}</Link>
                   </td>
                   <td>
-                    <Link to={`/admin/members/${member.id}`}>{member.email}</Link>
+                    <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.email}</Link>
                   </td>
                   <td>{member.name}</td>
                   <td>{member.siteId}</td>

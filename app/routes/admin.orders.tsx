@@ -4,7 +4,7 @@
  * order's history (its payments at Mollie, its ledger entries) with a refund through Mollie
  * (app/payments/refunds.server.ts, the service members use, ADR 054).
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { auditEntry } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
@@ -147,7 +147,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </button>
       </form>
       <p>
-        <a href={`/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+        <a href={`${href("/admin/orders/export.csv")}${exportQuery ? `?${exportQuery}` : ""}`} download>
           {t("admin:orders.csv")}
         </a>
       </p>
@@ -164,7 +164,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <dl className="admin-facts">
             <dt>{t("admin:orders.member")}</dt>
             <dd>
-              <Link to={`/admin/members/${history.order.userId}`}>{history.order.email}</Link>
+              <Link to={href("/admin/members/:id", { id: String(history.order.userId) })}>{history.order.email}</Link>
             </dd>
             <dt>{t("admin:orders.status")}</dt>
             <dd data-testid="order-status">{t(`admin:orderStatuses.${history.order.status}`)}</dd>
@@ -234,7 +234,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   </td>
                   <td>{formatWhen(order.createdAt, i18n.language)}</td>
                   <td>
-                    <Link to={`/admin/members/${order.userId}`}>{order.email}</Link>
+                    <Link to={href("/admin/members/:id", { id: String(order.userId) })}>{order.email}</Link>
                   </td>
                   <td>{order.siteId}</td>
                   <td>{order.country}</td>

@@ -5,7 +5,7 @@
  * admin whose session has not passed the step-up to /admin/verify. Its loader sends the console's
  * words (app/components/admin/AdminTranslation.tsx).
  */
-import { data, NavLink, Outlet, redirect } from "react-router";
+import { data, NavLink, Outlet, redirect, href } from "react-router";
 import type { Route } from "./+types/admin";
 import { AdminTranslation, type AdminStrings } from "~/components/admin/AdminTranslation";
 import { getServices } from "~/http/context.server";
@@ -15,7 +15,7 @@ import { resources } from "~/i18n/resources.server";
 import { useTranslation } from "~/i18n/translation";
 import stylesheet from "~/styles/admin.css?url";
 
-const VERIFY_PATH = "/admin/verify";
+const VERIFY_PATH = href("/admin/verify");
 
 /**
  * Before any console loader or action runs, an admin whose session has not passed the step-up goes
@@ -46,15 +46,15 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const SECTIONS = [
-  ["/admin", "home"],
-  ["/admin/members", "members"],
-  ["/admin/orders", "orders"],
-  ["/admin/discount-codes", "codes"],
-  ["/admin/sites", "sites"],
-  ["/admin/mail", "mail"],
-  ["/admin/audit", "audit"],
-  ["/moderation", "moderation"],
-  ["/conversions", "conversions"],
+  [href("/admin"), "home"],
+  [href("/admin/members"), "members"],
+  [href("/admin/orders"), "orders"],
+  [href("/admin/discount-codes"), "codes"],
+  [href("/admin/sites"), "sites"],
+  [href("/admin/mail"), "mail"],
+  [href("/admin/audit"), "audit"],
+  [href("/moderation"), "moderation"],
+  [href("/conversions"), "conversions"],
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -75,7 +75,7 @@ function AdminNav() {
       <ul>
         {SECTIONS.map(([to, key]) => (
           <li key={to}>
-            <NavLink to={to} end={to === "/admin"}>
+            <NavLink to={to} end={to === href("/admin")}>
               {t(`admin:nav.${key}`)}
             </NavLink>
           </li>

@@ -4,7 +4,7 @@
  * console's layout; an admin who already passed it goes on to where they were going.
  */
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, href } from "react-router";
 import { z } from "zod/mini";
 import type { Route } from "./+types/admin.verify";
 import { sendStepUpCode, STEP_UP_CODE_SECONDS, verifyStepUpCode } from "~/admin/step-up.server";
@@ -26,8 +26,8 @@ const sendSchema = z.object({ intent: z.literal("send"), redirectTo: z.optional(
 const verifySchema = z.discriminatedUnion("intent", [codeSchema, sendSchema]);
 
 const target = (value: string | null | undefined) => {
-  const path = safeRedirectPath(value ?? "/admin");
-  return path.startsWith("/admin") && !path.startsWith("/admin/verify") ? path : "/admin";
+  const path = safeRedirectPath(value ?? href("/admin"));
+  return path.startsWith(href("/admin")) && !path.startsWith(href("/admin/verify")) ? path : href("/admin");
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "send") {
     const link = new URL(
-      `/admin/verify?redirectTo=${encodeURIComponent(target(form.redirectTo))}`,
+      `${href("/admin/verify")}?redirectTo=${encodeURIComponent(target(form.redirectTo))}`,
       linkOrigin(context, request),
     ).toString();
     const outcome = await sendStepUpCode(

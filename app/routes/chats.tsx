@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useRevalidator, href } from "react-router";
 import type { Route } from "./+types/chats";
 import { listChats } from "~/chat/conversations.server";
 import { ChatList } from "~/components/chat/ChatList";
@@ -49,7 +49,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       chats.map((chat) => chat.conversation.id),
       { desktop: matchMedia(DESKTOP_QUERY).matches, fromChat: Boolean((location.state as ChatsNavigationState | null)?.fromChat) },
     );
-    if (resume !== null) void navigate(`/chats/${resume}`, { replace: true });
+    if (resume !== null) void navigate(href("/chats/:id", { id: String(resume) }), { replace: true });
     // Decided once per arrival on the overview, not again when the list revalidates.
   }, [location.key]);
   return (

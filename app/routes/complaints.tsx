@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/complaints";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
@@ -79,7 +79,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
           <p>{t("members:complaints.sent")}</p>
         </div>
         <p>
-          <Link to="/">{t("members:complaints.backHome")}</Link>
+          <Link to={href("/")}>{t("members:complaints.backHome")}</Link>
         </p>
       </main>
     );

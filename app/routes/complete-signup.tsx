@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, href } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView, unfinishedSteps } from "~/accounts/signup-steps.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // link, a bookmark), so they go to the search instead of a page asking them to confirm their
   // e-mail or telling them what they already know. A step asked for by name still opens.
   const nothingLeft = open.every((left) => left === "done");
-  if (nothingLeft && user.status === "confirmed" && (requested === null || requested === "done")) throw redirect("/members");
+  if (nothingLeft && user.status === "confirmed" && (requested === null || requested === "done")) throw redirect(href("/members"));
   const step = isProfileStep(requested) ? requested : open[0]!;
   return {
     view: await stepView(deps, user, step),
@@ -42,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await readInput(request);
   const step = formData.get("step");
-  if (!isProfileStep(step)) throw redirect("/complete-signup");
+  if (!isProfileStep(step)) throw redirect(href("/complete-signup"));
   const deps = { db: getServices(context).db, site: getSite(context) };
   const outcome = await submitStep(deps, user, step, formData, await unfinishedSteps(deps, user));
   if (outcome.status === "invalid") return data({ result: outcome.result }, { status: 400 });
-  return redirect(`/complete-signup?step=${outcome.next}`);
+  return redirect(`${href("/complete-signup")}?step=${outcome.next}`);
 }
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,11 +55,11 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   return (
     <div className="container narrow section signup-page signup-page--complete">
       <p className="signup-page__brand">
-        <Link to="/">{loaderData.siteName}</Link>
+        <Link to={href("/")}>{loaderData.siteName}</Link>
       </p>
       {view.step !== "done" && <p className="signup-page__remaining">{t("signup:complete.remaining", { count: loaderData.remaining })}</p>}
       <SignupProgress step={view.step} />
-      <SignupStepForm key={view.step} view={view} actionData={actionData} finishTo="/" />
+      <SignupStepForm key={view.step} view={view} actionData={actionData} finishTo={href("/")} />
     </div>
   );
 }

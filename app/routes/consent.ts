@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/consent";
 import { consentOf } from "~/acquisition/consent";
@@ -25,5 +25,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }

@@ -1,20 +1,17 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/credits.$id.$paymentmethod";
 import { balanceOf } from "~/credits/ledger.server";
 import { CheckoutForm } from "~/components/payments/CheckoutForm";
 import { PaymentOutcome } from "~/components/payments/PaymentOutcome";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { getI18n, getLocale } from "~/http/i18n.server";
-import { checkoutOffer, findPackage, offeredMethods, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
+import { offeredMethod, resolveOffer, startCheckout, type CheckoutOutcome } from "~/payments/checkout.server";
 import { checkoutSchema } from "~/payments/checkout-schema";
-import { isPaymentMethodKey } from "~/sites/payment-methods";
 import { defaultMethodFrom } from "~/payments/default-method";
 import { paymentProviderFor } from "~/payments/mollie.server";
-import { findOrder } from "~/payments/order-history.server";
-import { refreshOrder } from "~/payments/payment-sync.server";
+import { orderOnReturn } from "~/payments/payment-sync.server";
 import { buyerCountry } from "~/payments/price-list.server";
-import { PaymentProviderError } from "~/payments/provider.server";
 import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 import { connectingIp } from "~/security/browse-limits";
@@ -34,38 +31,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);
   const { db, env, country, now } = getServices(context);
-  const where = buyerCountry(country, user);
-  const offer = checkoutOffer(site, where);
-  const pkg = findPackage(offer.packages, params.id);
-  if (!pkg) throw data(null, { status: 404 });
   const provider = paymentProviderFor(env);
-  const language = getLocale(context);
-  const methods = await offeredMethods(provider, {
+  const offer = await resolveOffer(provider, {
     site,
-    country: where,
-    amountCents: pkg.amountCents,
-    currency: pkg.currency,
-    language,
+    country: buyerCountry(country, user),
+    packageKey: params.id,
+    language: getLocale(context),
     now: now(),
   });
-  const chosen = params.paymentmethod;
-  if (chosen !== undefined && !(isPaymentMethodKey(chosen) && methods.includes(chosen))) throw redirect(`/credits/${pkg.packageKey}`);
+  if (!offer) throw data(null, { status: 404 });
+  const { pkg, methods } = offer;
+  const chosen = params.paymentmethod === undefined ? null : offeredMethod(offer, params.paymentmethod);
+  if (params.paymentmethod !== undefined && !chosen) throw redirect(href("/credits/:id/:paymentmethod?", { id: pkg.packageKey }));
 
   const orderId = Number(new URL(request.url).searchParams.get("order"));
-  let order = Number.isSafeInteger(orderId) && orderId > 0 ? await findOrder(db, { userId: user.id, orderId }) : null;
-  if (order && (order.status === "open" || order.status === "pending")) {
-    try {
-      await refreshOrder(db, provider, { orderId: order.id, now: now() });
-      order = await findOrder(db, { userId: user.id, orderId: order.id });
-    } catch (error) {
-      // The provider will call the webhook; until then the page shows the order as pending.
-      if (!(error instanceof PaymentProviderError)) throw error;
-    }
-  }
+  const order =
+    Number.isSafeInteger(orderId) && orderId > 0 ? await orderOnReturn(db, provider, { userId: user.id, orderId, now: now() }) : null;
   const t = getI18n(context).t;
   // The member's default method (the payment method menu's cookie) when the address names none.
-  const remembered = defaultMethodFrom(request.headers.get("Cookie"));
-  const defaultMethod = remembered && methods.includes(remembered) ? remembered : null;
+  const defaultMethod = offeredMethod(offer, defaultMethodFrom(request.headers.get("Cookie")));
   return {
     package: { ...pkg, messages: Math.floor(pkg.credits / site.settings.messageCredits) },
     methods,
@@ -78,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The order form: the method arrives once, in the form; the address's method only preselects it on the page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { formData, submission } = await readInput(request, checkoutSchema);
@@ -85,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const { db, env, country, now } = getServices(context);
   const { method, discountCode, terms: _accepted } = submission.value;
+  const origin = linkOrigin(context, request);
   const outcome = await startCheckout(db, paymentProviderFor(env), {
     buyer: user,
     site: getSite(context),
@@ -92,7 +78,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     packageKey: params.id,
     method,
     discountCode: discountCode || null,
-    origin: linkOrigin(context, request),
+    urls: {
+      returnTo: (order) => `${origin}${href("/credits/:id/:paymentmethod?", { id: params.id, paymentmethod: method })}?order=${order}`,
+      webhook: `${origin}${href("/api/payment-webhook.php")}`,
+    },
     language: getLocale(context),
     ip: connectingIp(request, { development: isDevelopment(env) }),
     now: now(),
@@ -101,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "redirect":
       return redirect(outcome.url);
     case "mandate_required":
-      return redirect(`/directdebit?package=${encodeURIComponent(params.id)}`);
+      return redirect(`${href("/directdebit")}?${new URLSearchParams({ package: params.id })}`);
     case "unknown_package":
       throw data(null, { status: 404 });
     default:

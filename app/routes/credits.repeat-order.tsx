@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/credits.repeat-order";
 import { MethodBadge } from "~/components/payments/MethodBadge";
 import { PackageList } from "~/components/payments/PackageList";
@@ -60,9 +60,9 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
         <p>{t("payments:repeat.none")}</p>
       )}
       <h2>{t("payments:repeat.allPackages")}</h2>
-      <PackageList packages={packages} linkFor={(key) => `/credits/${key}`} />
+      <PackageList packages={packages} linkFor={(key) => href("/credits/:id/:paymentmethod?", { id: key })} />
       <p>
-        <Link to="/transactions">{t("payments:credits.transactionsLink")}</Link>
+        <Link to={href("/transactions/:id?")}>{t("payments:credits.transactionsLink")}</Link>
       </p>
     </main>
   );

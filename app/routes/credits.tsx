@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/credits";
 import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";
@@ -56,11 +56,15 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
           {t("payments:credits.stayCode", { percent: stayCode.percent, until: stayCode.until })} <strong>{stayCode.code}</strong>
         </p>
       )}
-      <PackageList packages={packages} linkFor={(key) => `/credits/${key}`} welcomePercent={welcomePercent} />
+      <PackageList
+        packages={packages}
+        linkFor={(key) => href("/credits/:id/:paymentmethod?", { id: key })}
+        welcomePercent={welcomePercent}
+      />
       <p className="credits-page__links">
-        <Link to="/transactions">{t("payments:credits.transactionsLink")}</Link>
+        <Link to={href("/transactions/:id?")}>{t("payments:credits.transactionsLink")}</Link>
         {" · "}
-        <Link to="/pages/return-policy">{t("payments:credits.refundLink")}</Link>
+        <Link to={href("/pages/:page", { page: "return-policy" })}>{t("payments:credits.refundLink")}</Link>
       </p>
     </main>
   );

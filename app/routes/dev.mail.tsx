@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { data, Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dev.mail";
 import { getServices, getSite } from "~/http/context.server";
@@ -93,7 +93,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
     if (id === null) next.delete("id");
     else next.set("id", String(id));
     const query = next.toString();
-    return query ? `?${query}` : "/dev/mail";
+    return query ? `?${query}` : href("/dev/mail");
   };
   return (
     <main id="main" className="container section dev-mail">

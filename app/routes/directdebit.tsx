@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/directdebit";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { FieldMessage, FormErrors } from "~/components/forms/FieldError";
@@ -104,7 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Context = Route.ActionArgs["context"];
 
-const selfPath = (packageKey: string | null) => (packageKey ? `/directdebit?package=${encodeURIComponent(packageKey)}` : "/directdebit");
+const selfPath = (packageKey: string | null) =>
+  packageKey ? `${href("/directdebit")}?package=${encodeURIComponent(packageKey)}` : href("/directdebit");
 
 /** The form error and HTTP status of a code that could not be sent. */
 function sendRefusal(outcome: Exclude<SendCodeOutcome, { status: "code_sent" }>): { key: string; status: number } {
@@ -160,7 +161,7 @@ async function verifyCode(context: Context, user: CurrentUser, formData: FormDat
     data({ intent, result: submission.reply({ ...errors, hideFields: ["code"] }), attemptsLeft }, { status });
   switch (outcome.status) {
     case "verified":
-      throw redirect(packageKey ? `/credits/${encodeURIComponent(packageKey)}/sdd` : "/credits");
+      throw redirect(packageKey ? href("/credits/:id/:paymentmethod?", { id: packageKey, paymentmethod: "sdd" }) : href("/credits"));
     case "invalid":
       return refuse({ fieldErrors: { code: ["directdebit:errors.invalidCode"] } }, 400, outcome.attemptsLeft);
     case "expired":
@@ -207,7 +208,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
         <Refusal
           title={t("directdebit:blocked.title")}
           text={t("directdebit:errors.blocked")}
-          link="/credits"
+          link={href("/credits")}
           linkText={t("directdebit:blocked.link")}
         />
       )}
@@ -215,7 +216,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
         <Refusal
           title={t("directdebit:limit.title")}
           text={t("directdebit:errors.limitReached")}
-          link={packageKey ? `/credits/${packageKey}` : "/credits"}
+          link={packageKey ? href("/credits/:id/:paymentmethod?", { id: packageKey }) : href("/credits")}
           linkText={t("directdebit:limit.link")}
         />
       )}
@@ -281,17 +282,17 @@ function ActiveMandate({ maskedIban, packageKey }: { maskedIban: string; package
       </div>
       <p>
         {packageKey ? (
-          <Link to={`/credits/${packageKey}/sdd`} className="btn btn-primary">
+          <Link to={href("/credits/:id/:paymentmethod?", { id: packageKey, paymentmethod: "sdd" })} className="btn btn-primary">
             {t("directdebit:active.continue")}
           </Link>
         ) : (
-          <Link to="/credits" className="btn btn-primary">
+          <Link to={href("/credits")} className="btn btn-primary">
             {t("directdebit:active.credits")}
           </Link>
         )}
       </p>
       <p>
-        <Link to={withPackage("/directdebit", packageKey, "edit=1")}>{t("directdebit:active.replace")}</Link>
+        <Link to={withPackage(href("/directdebit"), packageKey, "edit=1")}>{t("directdebit:active.replace")}</Link>
       </p>
     </section>
   );
@@ -366,7 +367,7 @@ function CodeStep({
         </button>
       </Form>
       <p>
-        <Link to={withPackage("/directdebit", packageKey, "edit=1")}>{t("directdebit:code.change")}</Link>
+        <Link to={withPackage(href("/directdebit"), packageKey, "edit=1")}>{t("directdebit:code.change")}</Link>
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/entry-warning";
 import { entryWarningDismissedCookie } from "~/http/cookies.server";
@@ -22,5 +22,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/home";
 import { FIRST_SCREENFUL, ProfileTile } from "~/components/profiles/ProfileTile";
 import { getServices, getSite } from "~/http/context.server";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = site;
   const t = getI18n(context).t;
   // The home page is an acquisition page too (product.md §10): counted in the conversion report.
-  const [profiles] = await Promise.all([featuredProfiles(db, site.id, now()), recordLanding(context, request, { page: "/" })]);
+  const [profiles] = await Promise.all([featuredProfiles(db, site.id, now()), recordLanding(context, request, { page: href("/") })]);
   return {
     siteName: site.name,
     title: site.texts.indexTitle,
@@ -50,20 +50,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="lead">{loaderData.loggedIn ? t("home.memberLead") : t("home.heroLead")}</p>
             {loaderData.loggedIn ? (
               <div className="hero__actions">
-                <Link to="/members" className="btn btn-light btn-lg">
+                <Link to={href("/members")} className="btn btn-light btn-lg">
                   {t("nav.search")}
                 </Link>
-                <Link to="/likes/matches" className="btn btn-outline-light btn-lg">
+                <Link to={href("/likes/:type", { type: "matches" })} className="btn btn-outline-light btn-lg">
                   {t("home.memberMatches")}
                 </Link>
               </div>
             ) : (
               <>
                 <div className="hero__actions">
-                  <Link to="/signup" className="btn btn-secondary btn-lg">
+                  <Link to={href("/signup")} className="btn btn-secondary btn-lg">
                     {t("home.ctaSignup")}
                   </Link>
-                  <Link to="/login" className="btn btn-outline-light btn-lg">
+                  <Link to={href("/login")} className="btn btn-outline-light btn-lg">
                     {t("home.ctaLogin")}
                   </Link>
                 </div>
@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ProfileTile
                 profile={profile}
                 priority={index < FIRST_SCREENFUL}
-                href={loaderData.loggedIn ? `/members/${profile.id}` : "/signup"}
+                href={loaderData.loggedIn ? href("/members/:id", { id: String(profile.id) }) : href("/signup")}
                 fictionalIcon={loaderData.fictionalIcon}
                 fictionalLabel={loaderData.fictionalSingular}
               />
@@ -124,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {messageCost && (
           <p className="home__price">
             {t("home.priceFrom", { price: format.money(Math.round(messageCost.costs * 100), messageCost.currency) })}{" "}
-            <Link to="/pricing">{t("home.pricingLink")}</Link>
+            <Link to={href("/pricing")}>{t("home.pricingLink")}</Link>
           </p>
         )}
       </section>
@@ -133,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="cta-band">
           <div className="container">
             <h2>{t("home.ctaBandTitle")}</h2>
-            <Link to="/signup" className="btn btn-light btn-lg">
+            <Link to={href("/signup")} className="btn btn-light btn-lg">
               {t("home.ctaSignup")}
             </Link>
           </div>

@@ -15,6 +15,7 @@ import { landerPage } from "~/landers/lander-page.server";
 import type { LanderDesign } from "~/landers/lander-slug";
 import { chooseLander } from "~/landers/lander-slug";
 import { memberTeaser } from "~/landers/member-teaser.server";
+import * as urls from "~/urls";
 
 export async function loadLander(
   context: Readonly<RouterContextProvider>,
@@ -33,7 +34,7 @@ export async function loadLander(
       viewerProfileId: getUser(context)?.profile?.id ?? null,
       now: now(),
     }),
-    recordLanding(context, request, { page: `/landers/${design}`, slug }),
+    recordLanding(context, request, { page: urls.lander(design), slug }),
   ]);
   const t = getI18n(context).getFixedT(page.choice.language, "landers");
   return {
@@ -74,7 +75,7 @@ export async function loadMemberLander(
     memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() }),
   );
   if (!teaser) throw data(null, { status: 404 });
-  await recordLanding(context, request, { page: `/members/${teaser.card.id}/${variant}`, slug });
+  await recordLanding(context, request, { page: urls.memberLander(teaser.card.id, variant), slug });
   const choice = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
   const t = getI18n(context).getFixedT(choice.language, "landers");
   return {

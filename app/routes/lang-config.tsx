@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lang-config";
 import { getServices, getSite } from "~/http/context.server";
@@ -67,7 +67,7 @@ export default function LangConfig({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
       <Form method="post">
-        <input type="hidden" name="redirectTo" value="/" />
+        <input type="hidden" name="redirectTo" value={href("/")} />
         <h2 className="h5">{t("langConfig.suggested")}</h2>
         <ul className="lang-options">{loaderData.suggested.map(option)}</ul>
         <h2 className="h5">{t("langConfig.other")}</h2>

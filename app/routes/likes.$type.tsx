@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Link } from "react-router";
+import { data, Link, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/likes.$type";
 import { LikeGrid } from "~/components/discovery/LikeTile";
@@ -56,12 +56,12 @@ export default function LikesTab({ loaderData }: Route.ComponentProps) {
       <LikeGrid items={items} tab={tab} onMatch={showMatch} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
       <p className="likes-page__pager">
         {loaderData.paged && (
-          <Link to={`/likes/${tab}`} className="btn btn-outline">
+          <Link to={href("/likes/:type", { type: tab })} className="btn btn-outline">
             {t("discovery:likes.first")}
           </Link>
         )}{" "}
         {loaderData.next && (
-          <Link to={`/likes/${tab}?after=${loaderData.next}`} className="btn btn-primary">
+          <Link to={`${href("/likes/:type", { type: tab })}?after=${loaderData.next}`} className="btn btn-primary">
             {t("discovery:likes.more")}
           </Link>
         )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/likes";
 import { LikeGrid } from "~/components/discovery/LikeTile";
 import { LikesTabs } from "~/components/discovery/LikesTabs";
@@ -46,7 +46,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           <div className="likes-section__head">
             <h2 id={`likes-${tab}`}>{t(`discovery:likes.headings.${tab}`)}</h2>
             {counts[tab] > 0 && (
-              <Link to={`/likes/${tab}`} className="likes-section__all">
+              <Link to={href("/likes/:type", { type: tab })} className="likes-section__all">
                 {t("discovery:likes.seeAll", { total: counts[tab] })}
               </Link>
             )}
@@ -55,10 +55,10 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       <p className="likes-page__more">
-        <Link to="/swipe-game" className="btn btn-primary">
+        <Link to={href("/swipe-game")} className="btn btn-primary">
           {t("discovery:swipe.title")}
         </Link>{" "}
-        <Link to="/match-finder" className="btn btn-outline">
+        <Link to={href("/match-finder")} className="btn btn-outline">
           {t("discovery:matchFinder.title")}
         </Link>
       </p>

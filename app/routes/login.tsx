@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/accounts/login-schema";
 import { attemptLogin } from "~/routes/login-attempt.server";
@@ -67,10 +67,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       <PasskeyLogin redirectTo={loaderData.redirectTo} />
       <p className="auth-page__links">
-        <Link to="/reset-password">{t("auth:login.forgot")}</Link>
+        <Link to={href("/reset-password")}>{t("auth:login.forgot")}</Link>
       </p>
       <p className="auth-page__links">
-        {t("auth:login.noAccount")} <Link to="/signup">{t("auth:login.signup")}</Link>
+        {t("auth:login.noAccount")} <Link to={href("/signup")}>{t("auth:login.signup")}</Link>
       </p>
     </main>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Link } from "react-router";
+import { data, Link, href } from "react-router";
 import type { Route } from "./+types/mail-change.do";
 import { getUser } from "~/http/guards.server";
 import { confirmEmailChange } from "~/accounts/settings.server";
@@ -37,11 +37,11 @@ export default function MailChangeDo({ loaderData, actionData }: Route.Component
   const next = (
     <p>
       {loaderData.signedIn ? (
-        <Link to="/settings" className="btn btn-primary">
+        <Link to={href("/settings")} className="btn btn-primary">
           {t("settings:backToSettings")}
         </Link>
       ) : (
-        <Link to="/login" className="btn btn-primary">
+        <Link to={href("/login")} className="btn btn-primary">
           {t("settings:mailChange.toLogin")}
         </Link>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, href } from "react-router";
 import type { Route } from "./+types/match-finder";
 import { useMatchModal } from "~/components/discovery/MatchModal";
 import { postLike } from "~/components/discovery/like-client";
@@ -81,7 +81,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
             <li key={profile.id} className="match-suggestion">
               <ProfileTile
                 profile={profile}
-                href={`/members/${profile.id}`}
+                href={href("/members/:id", { id: String(profile.id) })}
                 fictionalIcon={fictionalIcon}
                 fictionalLabel={fictionalLabel}
               />
@@ -118,10 +118,10 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
         <div className="match-finder__empty">
           <p>{t("discovery:matchFinder.empty")}</p>
           <p className="match-finder__empty-actions">
-            <Link to="/profile" className="btn btn-primary">
+            <Link to={href("/profile")} className="btn btn-primary">
               {t("discovery:matchFinder.editProfile")}
             </Link>
-            <Link to="/match-finder" className="btn btn-outline" replace>
+            <Link to={href("/match-finder")} className="btn btn-outline" replace>
               {t("discovery:matchFinder.again")}
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/members.$id.chat";
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import { chatScreenData, readGifts } from "~/chat/chat-screen.server";
 import { findConversationWith } from "~/chat/conversations.server";
 import { ChatScreen } from "~/components/chat/ChatScreen";
@@ -26,7 +26,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     visibleCard(db, { profileId: partnerId, viewerProfileId: user.profile.id, siteId: site.id, now: now() }),
     readGifts(db),
   ]);
-  if (existing) throw redirect(`/chats/${existing.id}${new URL(request.url).searchParams.get("gift") === "1" ? "?gift=1" : ""}`);
+  if (existing)
+    throw redirect(
+      `${href("/chats/:id", { id: String(existing.id) })}${new URL(request.url).searchParams.get("gift") === "1" ? "?gift=1" : ""}`,
+    );
   if (!partner) throw data(null, { status: 404 });
   return {
     conversation: { conversationId: null, messages: [], olderThan: null, locked: 0, seenThroughId: 0 },
@@ -41,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   const partnerId = idParam(args.params.id);
   if (partnerId === null) throw data(null, { status: 404 });
   const { reply, status } = await sendFromForm(args, { partnerProfileId: partnerId });
-  if (reply.conversationId) throw redirect(`/chats/${reply.conversationId}`);
+  if (reply.conversationId) throw redirect(href("/chats/:id", { id: String(reply.conversationId) }));
   return data(reply, { status });
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/members.$id.signup";
 import { accountFormConfig, signupGate } from "~/accounts/signup.server";
@@ -21,7 +21,7 @@ import { signUpWithAccountForm } from "~/routes/signup-account.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadMemberLander(context, request, { id: params.id, variant: "signup" });
-  if (getUser(context)) throw redirect(`/members/${page.teaser.card.id}`);
+  if (getUser(context)) throw redirect(href("/members/:id", { id: String(page.teaser.card.id) }));
   const site = getSite(context);
   const { country, now } = getServices(context);
   return { ...page, gate: signupGate(site.settings, trackingOf(request)), config: accountFormConfig(site, country, now()) };
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const page = await loadMemberLander(context, request, { id: params.id, variant: "signup" });
-  const profile = `/members/${page.teaser.card.id}`;
+  const profile = href("/members/:id", { id: String(page.teaser.card.id) });
   return signUpWithAccountForm(request, context, await readInput(request), { next: profile, signedIn: profile });
 }
 
@@ -50,7 +50,7 @@ function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {
               config={loaderData.config}
               actionData={actionData && "result" in actionData ? actionData : undefined}
               pending={false}
-              action={`/members/${teaser.card.id}/signup`}
+              action={href("/members/:id/signup", { id: String(teaser.card.id) })}
             />
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, href } from "react-router";
 import type { Route } from "./+types/members.$id";
 import { useMatchModal } from "~/components/discovery/MatchModal";
 import { FictionalNotice } from "~/components/profiles/FictionalNotice";
@@ -82,7 +82,7 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
     <main id="main" className="container section member-profile">
       {viewer === "owner" && (
         <p className="alert alert-success member-profile__preview">
-          {t("members:view.preview")} <Link to="/profile">{t("members:view.editProfile")}</Link>
+          {t("members:view.preview")} <Link to={href("/profile")}>{t("members:view.editProfile")}</Link>
         </p>
       )}
       {fictional.warning && <FictionalNotice icon={fictional.icon} warning={fictional.warning} />}
@@ -100,7 +100,7 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
               <p>{t("members:block.done", { name: card.name })}</p>
               <p className="member-profile__blocked-actions">
                 <UnblockButton profileId={card.id} name={card.name} redirectTo={returnTo} onUnblocked={() => setBlocked(false)} />
-                <Link to="/members" className="btn btn-link btn-sm">
+                <Link to={href("/members")} className="btn btn-link btn-sm">
                   {t("members:block.backToSearch")}
                 </Link>
               </p>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link, useFetcher, useLoaderData } from "react-router";
+import { Form, href, Link, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/members";
 import { fromKnownTrafficSource } from "~/acquisition/tracking.server";
 import { LikeButton } from "~/components/discovery/LikeButton";
@@ -12,9 +12,9 @@ import { getServices, getSite } from "~/http/context.server";
 import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
 import { getI18n } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
-import { memberSearch, type SearchResult } from "~/search/member-search.server";
+import { memberSearch, type MemberSearchPage, type SearchResult } from "~/search/member-search.server";
 import { searchAccess } from "~/search/search-access";
-import { COUNT_CAP, SIMILAR_COUNT_CAP, searchHref } from "~/search/search-params";
+import { COUNT_CAP, parseSearchQuery, SIMILAR_COUNT_CAP, searchParams } from "~/search/search-params";
 import { getUser } from "~/http/guards.server";
 import { trackingOf } from "~/http/cookies.server";
 
@@ -44,15 +44,32 @@ async function searchPage(request: Request, context: Route.LoaderArgs["context"]
   };
   if (access === "none") return { ...page, search: null };
 
-  const search = await memberSearch(db, {
+  const result = await memberSearch(db, {
     site: { id: site.id, ...settings },
     viewerProfile: user?.profile ?? null,
     access,
-    params: new URL(request.url).searchParams,
+    query: parseSearchQuery(new URL(request.url).searchParams, { countries: settings.countries, minAge: settings.minAge }),
     now: now(),
   });
-  return { ...page, search };
+  return { ...page, search: withLinks(result) };
 }
+
+/** The search's pages as links: the service hands out cursors, the route knows its own address. */
+function withLinks({ nextCursor, previousCursor, similar, ...search }: MemberSearchPage) {
+  const { filters, page } = search;
+  return {
+    ...search,
+    nextHref: nextCursor ? searchLink(filters, { cursor: { after: nextCursor }, page: page + 1 }) : null,
+    previousHref: previousCursor ? searchLink(filters, { cursor: { before: previousCursor }, page: page - 1 }) : null,
+    similar: similar && {
+      profiles: similar.profiles,
+      total: similar.total,
+      nextHref: similar.nextCursor ? searchLink(filters, { cursor: null, page: 1, similarAfter: similar.nextCursor }) : null,
+    },
+  };
+}
+
+const searchLink = (...args: Parameters<typeof searchParams>) => `${href("/members")}?${searchParams(...args)}`;
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -84,7 +101,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             <h2 id="search-filters-title" className="h5">
               {t("search:filters.title")}
             </h2>
-            <Form key={searchHref(search.filters)} method="get" action="/members" className="form-stack">
+            <Form key={searchLink(search.filters)} method="get" action={href("/members")} className="form-stack">
               <SearchFilterFields idPrefix="search-filter" values={search.filters} options={search.options} />
               <button type="submit" className="btn btn-primary btn-block">
                 {t("search:filters.submit")}
@@ -126,7 +143,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
             {search.similar && (
               <SimilarMembers
-                key={`${searchHref(search.filters)}:${search.similar.profiles[0]?.id}`}
+                key={`${searchLink(search.filters)}:${search.similar.profiles[0]?.id}`}
                 similar={search.similar}
                 onMatch={showMatch}
               />
@@ -203,7 +220,7 @@ function ResultGrid({ profiles, onMatch }: { profiles: SearchResult[]; onMatch: 
             profile={profile}
             priority={index < FIRST_SCREENFUL}
             // Visitors go to signup (the signup modal takes that link over), as on the home page.
-            href={loggedIn ? `/members/${profile.id}` : "/signup"}
+            href={loggedIn ? href("/members/:id", { id: String(profile.id) }) : href("/signup")}
             fictionalIcon={fictionalIcon}
             fictionalLabel={fictionalLabel}
             // Visitors get the login-required alert from the button (product.md §6).
@@ -233,10 +250,10 @@ function VisitorCall({ variant }: { variant: "none" | "limited" }) {
       </h2>
       <p>{t(variant === "none" ? "search:visitor.noneText" : "search:visitor.limitedText")}</p>
       <p className="member-search__visitor-actions">
-        <Link to="/signup" className="btn btn-secondary">
+        <Link to={href("/signup")} className="btn btn-secondary">
           {t("search:visitor.signup")}
         </Link>
-        <Link to="/login?redirectTo=%2Fmembers" className="btn btn-outline">
+        <Link to={`${href("/login")}?${new URLSearchParams({ redirectTo: href("/members") })}`} className="btn btn-outline">
           {t("search:visitor.login")}
         </Link>
       </p>

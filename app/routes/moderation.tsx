@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/moderation";
 import { Notice } from "~/components/settings/SettingsSection";
 import { getServices, getSite } from "~/http/context.server";
@@ -206,14 +206,14 @@ function PendingPhotoCard({ photo }: { photo: PendingPhoto }) {
         />
       </a>
       <p className="moderation-photo__meta">
-        <Link to={`/members/${photo.profile.id}`}>{photo.profile.name}</Link>
+        <Link to={href("/members/:id", { id: String(photo.profile.id) })}>{photo.profile.name}</Link>
         <br />
         <span className="field-hint">{t("photos:moderation.photos.uploaded", { date: format.date(photo.uploadedAt) })}</span>
         {photo.isMain && <span className="badge">{t("photos:badges.main")}</span>}
         {photo.private && <span className="badge">{t("photos:badges.private")}</span>}
         {photo.source === "chat" && <span className="badge">{t("photos:badges.chat")}</span>}
         {photo.duplicateOf && (
-          <Link to={`/members/${photo.duplicateOf.id}`} className="badge badge-danger">
+          <Link to={href("/members/:id", { id: String(photo.duplicateOf.id) })} className="badge badge-danger">
             {t("photos:badges.duplicate")}: {photo.duplicateOf.name}
           </Link>
         )}
@@ -261,7 +261,7 @@ function ProfileTextCard({ text }: { text: ProfileText }) {
   return (
     <li className="moderation-text">
       <p>
-        <Link to={`/members/${text.profileId}`}>{text.name}</Link>
+        <Link to={href("/members/:id", { id: String(text.profileId) })}>{text.name}</Link>
       </p>
       <blockquote className="moderation-text__body">{text.aboutMe}</blockquote>
       <div className="moderation__actions">
@@ -293,7 +293,8 @@ function ComplaintCard({ complaint }: { complaint: ComplaintListItem }) {
       </p>
       {complaint.profile && (
         <p>
-          {t("photos:moderation.complaints.about")} <Link to={`/members/${complaint.profile.id}`}>{complaint.profile.name}</Link>
+          {t("photos:moderation.complaints.about")}{" "}
+          <Link to={href("/members/:id", { id: String(complaint.profile.id) })}>{complaint.profile.name}</Link>
           {complaint.profile.banned && <span className="badge badge-danger">{t("photos:moderation.complaints.ban.banned")}</span>}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/notifications";
 import {
   loadNotificationPreferences,
@@ -101,7 +101,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </Form>
       </div>
       <p>
-        <Link to="/settings">{t("settings:backToSettings")}</Link>
+        <Link to={href("/settings")}>{t("settings:backToSettings")}</Link>
       </p>
     </main>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Link } from "react-router";
+import { data, Link, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications.unsubscribe";
 import { findUnsubscribeLink, unsubscribe, unsubscribeOneClick } from "~/accounts/unsubscribe.server";
@@ -55,7 +55,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       // The action reads the token from the URL (the provider's one-click POST goes there too).
       footer={
         <p>
-          <Link to="/notifications">{t("settings:unsubscribe.manage")}</Link>
+          <Link to={href("/notifications")}>{t("settings:unsubscribe.manage")}</Link>
         </p>
       }
     />

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/premium";
 import { PackageList } from "~/components/payments/PackageList";
@@ -56,7 +57,11 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
-      <PackageList packages={packages} linkFor={(key) => (signedIn ? `/credits/${key}` : "/signup")} welcomePercent={welcomePercent} />
+      <PackageList
+        packages={packages}
+        linkFor={(key) => (signedIn ? href("/credits/:id/:paymentmethod?", { id: key }) : href("/signup"))}
+        welcomePercent={welcomePercent}
+      />
     </main>
   );
 }

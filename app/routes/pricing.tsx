@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/pricing";
 import { PackageList } from "~/components/payments/PackageList";
@@ -14,7 +15,7 @@ import type { ScriptsHandle } from "~/browser/page-scripts";
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await recordLanding(context, request, { page: "/pricing" });
+  await recordLanding(context, request, { page: href("/pricing") });
   const { country } = getServices(context);
   const site = getSite(context);
   const { settings } = site;
@@ -55,7 +56,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <PackageList packages={packages} linkFor={(key) => (loaderData.signedIn ? `/credits/${key}` : "/signup")} />
+      <PackageList
+        packages={packages}
+        linkFor={(key) => (loaderData.signedIn ? href("/credits/:id/:paymentmethod?", { id: key }) : href("/signup"))}
+      />
 
       <section aria-labelledby="costs-title" className="section">
         <h2 id="costs-title">{t("pricing.costsTitle")}</h2>

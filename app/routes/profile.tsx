@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/profile";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
@@ -53,7 +53,7 @@ export default function OwnProfile({ loaderData, actionData }: Route.ComponentPr
     <main id="main" className="container narrow section own-profile">
       <header className="own-profile__header">
         <h1>{t("members:edit.title")}</h1>
-        <Link to={`/members/${profileId}`} className="btn btn-outline btn-sm">
+        <Link to={href("/members/:id", { id: String(profileId) })} className="btn btn-outline btn-sm">
           {t("members:edit.preview")}
         </Link>
       </header>
@@ -108,7 +108,7 @@ function ProfileForm({
     <Form method="post" {...getFormProps(form)} className="form-stack own-profile__form">
       {saved && form.status !== "error" && (
         <p className="alert alert-success" role="status">
-          {t("members:edit.saved")} <Link to={`/members/${profileId}`}>{t("members:edit.preview")}</Link>
+          {t("members:edit.saved")} <Link to={href("/members/:id", { id: String(profileId) })}>{t("members:edit.preview")}</Link>
         </p>
       )}
       <FormErrors errors={form.errors} id={form.errorId} />

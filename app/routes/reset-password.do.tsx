@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/reset-password.do";
 import { MAX_PASSWORD_INPUT } from "~/accounts/login-schema";
 import { completePasswordReset, resetLinkUsable } from "~/accounts/password-reset.server";
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!reset.ok) return data({ result: null, outcome: "expired" as const }, { status: 410 });
   // A new request, signed in: the whole page (navigation and all) shows the member.
-  return redirect(`/reset-password/do?${DONE}`, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
+  return redirect(`${href("/reset-password/do")}?${DONE}`, { headers: { "Set-Cookie": authCookie.set(request, reset.sessionToken) } });
 }
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +69,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
           <p>{t("auth:reset.done")}</p>
         </div>
         <p className="auth-page__links">
-          <Link to="/" className="btn btn-primary">
+          <Link to={href("/")} className="btn btn-primary">
             {t("auth:reset.continue")}
           </Link>
         </p>
@@ -85,7 +85,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
           <p>{t("messages.linkExpired")}</p>
         </div>
         <p className="auth-page__links">
-          <Link to="/reset-password" className="btn btn-primary">
+          <Link to={href("/reset-password")} className="btn btn-primary">
             {t("auth:reset.requestNew")}
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { resetRequestSchema } from "~/accounts/password-reset-schema";
@@ -68,7 +68,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="auth-page__links">
-        <Link to="/login">{t("auth:reset.backToLogin")}</Link>
+        <Link to={href("/login")}>{t("auth:reset.backToLogin")}</Link>
       </p>
     </main>
   );

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/translation";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/settings";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { deleteAccount } from "~/accounts/deletion.server";
@@ -89,7 +89,7 @@ async function stayWithDiscount(context: Context, user: CurrentUser) {
   const site = getSite(context);
   const granted = await grantStayDiscount(db, { siteId: site.id, userId: user.id, percent: site.company.deleteDiscount, now: now() });
   if (!granted) return data({ intent: null, error: getI18n(context).t("messages.generic") }, { status: 400 });
-  return redirect("/credits");
+  return redirect(href("/credits"));
 }
 const hiddenPasswords = ["currentPassword", "newPassword", "confirmPassword"];
 type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
@@ -239,7 +239,7 @@ async function deleteOwnAccount(context: Context, request: Request, user: Curren
   // Its open tabs lose their live-chat sockets at once (ADR 029).
   if (user.profile) ctx.waitUntil(disconnectInbox(env.INBOX, user.profile.id));
   const until = recoverableUntil.toISOString().slice(0, 10);
-  throw redirect(`/account-deleted?until=${until}`, { headers: { "Set-Cookie": authCookie.clear(request) } });
+  throw redirect(`${href("/account-deleted")}?until=${until}`, { headers: { "Set-Cookie": authCookie.clear(request) } });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -340,7 +340,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <SettingsSection id="notifications" title={t("settings:notifications.title")}>
         <p>{t("settings:notifications.summary")}</p>
-        <Link to="/notifications" className="btn btn-outline">
+        <Link to={href("/notifications")} className="btn btn-outline">
           {t("settings:notifications.link")}
         </Link>
       </SettingsSection>
@@ -370,7 +370,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <SettingsSection id="data" title={t("settings:export.title")}>
         <p>{t("settings:export.text")}</p>
-        <a href="/settings/export" className="btn btn-outline" download>
+        <a href={href("/settings/export")} className="btn btn-outline" download>
           {t("settings:export.download")}
         </a>
       </SettingsSection>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/signup-matches";
 import { signupMatches } from "~/accounts/signup-matches.server";
 import { getServices, getSite } from "~/http/context.server";
@@ -33,7 +33,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
         <ul className="profile-grid">
           {profiles.map((profile) => (
             <li key={profile.id} className="profile-card">
-              <Link to={`/members/${profile.id}`}>
+              <Link to={href("/members/:id", { id: String(profile.id) })}>
                 <img src={cdn(profile.photoUrl)} alt="" loading="lazy" width={240} height={300} />
                 {profile.fictional && (
                   <FictionalMark className="profile-card__fictional" icon={loaderData.fictionalIcon} label={loaderData.fictionalSingular} />
@@ -50,7 +50,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <p className="signup-matches__continue">
-        <Link to="/" className="btn btn-primary btn-lg">
+        <Link to={href("/")} className="btn btn-primary btn-lg">
           {t("signup:matches.continue")}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView } from "~/accounts/signup-steps.server";
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = `${getI18n(context).t("signup:title")} · ${site.name}`;
   const requested = new URL(request.url).searchParams.get("step");
   if (user) {
-    if (!isProfileStep(requested)) throw redirect(user.status === "not_confirmed" ? "/signup?step=photo" : "/complete-signup");
+    if (!isProfileStep(requested))
+      throw redirect(user.status === "not_confirmed" ? `${href("/signup")}?step=photo` : href("/complete-signup"));
     return { kind: "step" as const, title, view: await stepView({ db, site }, user, requested) };
   }
   return { kind: "account" as const, title, ...accountFormView(request, context) };
@@ -35,17 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readInput(request);
   // Step 1, the account; afterwards the new member continues signed in at the photo step.
   return formData.get("intent") === "account"
-    ? signUpWithAccountForm(request, context, formData, { next: "/signup?step=photo", signedIn: "/signup" })
+    ? signUpWithAccountForm(request, context, formData, { next: `${href("/signup")}?step=photo`, signedIn: href("/signup") })
     : saveStepAction(request, context, formData);
 }
 
 async function saveStepAction(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
   const user = requireUser(context, request);
   const step = formData.get("step");
-  if (!isProfileStep(step)) throw redirect("/signup");
+  if (!isProfileStep(step)) throw redirect(href("/signup"));
   const outcome = await submitStep({ db: getServices(context).db, site: getSite(context) }, user, step, formData);
   if (outcome.status === "invalid") return data({ result: outcome.result }, { status: 400 });
-  return redirect(`/signup?step=${outcome.next}`);
+  return redirect(`${href("/signup")}?step=${outcome.next}`);
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,7 +56,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     return (
       <main id="main" className="container narrow section signup-page">
         <SignupProgress step={loaderData.view.step} />
-        <SignupStepForm key={loaderData.view.step} view={loaderData.view} actionData={actionData} finishTo="/signup-matches" />
+        <SignupStepForm key={loaderData.view.step} view={loaderData.view} actionData={actionData} finishTo={href("/signup-matches")} />
       </main>
     );
   }

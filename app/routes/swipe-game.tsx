@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, href } from "react-router";
 import type { Route } from "./+types/swipe-game";
 import { useMatchModal } from "~/components/discovery/MatchModal";
 import { SwipeCard, type SwipeChoice } from "~/components/discovery/SwipeCard";
@@ -130,7 +130,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
           <p>{limitMessage ?? t("discovery:swipe.limitReached", { count: allowance.perDay, time: allowance.resetsAtText })}</p>
           <p>{t("discovery:swipe.premiumOdds")}</p>
           <p>
-            <Link to="/premium" className="btn btn-primary">
+            <Link to={href("/premium")} className="btn btn-primary">
               {t("discovery:swipe.premiumCta")}
             </Link>
           </p>
@@ -158,7 +158,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               </svg>{" "}
               {t("discovery:swipe.no")}
             </button>
-            <Link to={`/members/${current.id}`} className="btn btn-link swipe-game__profile">
+            <Link to={href("/members/:id", { id: String(current.id) })} className="btn btn-link swipe-game__profile">
               {t("discovery:swipe.viewProfile")}
             </Link>
             <button
@@ -182,10 +182,10 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
         <div className="swipe-game__empty">
           <p>{t("discovery:swipe.empty")}</p>
           <p className="swipe-game__empty-actions">
-            <Link to="/swipe-game" className="btn btn-primary" replace>
+            <Link to={href("/swipe-game")} className="btn btn-primary" replace>
               {t("discovery:swipe.again")}
             </Link>
-            <Link to="/members" className="btn btn-outline">
+            <Link to={href("/members")} className="btn btn-outline">
               {t("discovery:swipe.search")}
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/transactions.$id";
 import { MethodBadge } from "~/components/payments/MethodBadge";
 import { getServices, getSite } from "~/http/context.server";
@@ -91,7 +91,7 @@ function OrderTable({ orders, timeZone }: { orders: OrderSummary[]; timeZone: st
   if (orders.length === 0) {
     return (
       <p>
-        {t("payments:transactions.none")} <Link to="/credits">{t("payments:transactions.buy")}</Link>
+        {t("payments:transactions.none")} <Link to={href("/credits")}>{t("payments:transactions.buy")}</Link>
       </p>
     );
   }
@@ -111,7 +111,7 @@ function OrderTable({ orders, timeZone }: { orders: OrderSummary[]; timeZone: st
           {orders.map((order) => (
             <tr key={order.id}>
               <td>
-                <Link to={`/transactions/${order.id}`}>{format.date(order.createdAt, timeZone)}</Link>
+                <Link to={href("/transactions/:id?", { id: String(order.id) })}>{format.date(order.createdAt, timeZone)}</Link>
               </td>
               <td>{t("pricing.credits", { count: order.credits, formatted: format.number(order.credits) })}</td>
               <td>{format.money(order.amountCents, order.currency)}</td>
@@ -197,7 +197,7 @@ function OrderReceipt({
         <button type="button" className="btn btn-outline" onClick={() => window.print()}>
           {t("payments:transactions.print")}
         </button>{" "}
-        <Link to="/transactions">{t("payments:transactions.back")}</Link>
+        <Link to={href("/transactions/:id?")}>{t("payments:transactions.back")}</Link>
       </p>
       {order.refundable && (
         <Form method="post" className="receipt__refund">

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
+import * as urls from "~/urls";
 
 /** Sends the notice to the owner of `profileId` when that account is banned; a mail that fails never undoes the ban. */
 export async function tellBannedMember(deps: MailDeps, input: { profileId: number; origin: string }): Promise<void> {
@@ -17,7 +18,7 @@ export async function tellBannedMember(deps: MailDeps, input: { profileId: numbe
       to: member.email,
       userId: member.user_id,
       locale: member.language,
-      params: { name: member.name, link: new URL("/pages/ban", input.origin).toString() },
+      params: { name: member.name, link: new URL(urls.page("ban"), input.origin).toString() },
     });
   } catch (error) {
     console.error("ban notice mail failed", error);

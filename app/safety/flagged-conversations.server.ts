@@ -16,6 +16,7 @@ import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
 import { tellBannedMember } from "./ban-notice.server";
 import type { ConversationDecision } from "~/moderation/conversation-decisions";
 import { parseReasons, type SafetyReason } from "./message-check";
+import * as urls from "~/urls";
 
 /** How many of a conversation's last messages the moderator reads. */
 export const MESSAGES_SHOWN = 20;
@@ -190,7 +191,7 @@ export async function decideConversation(deps: MailDeps & SessionEndDeps, review
       to: member.email,
       userId: member.user_id,
       locale: member.language,
-      params: { name: member.name, link: new URL("/pages/terms", review.origin).toString() },
+      params: { name: member.name, link: new URL(urls.page("terms"), review.origin).toString() },
     });
   // The reporters learn that their report was handled, not what happened to the other member.
   for (const report of closed)
@@ -199,7 +200,7 @@ export async function decideConversation(deps: MailDeps & SessionEndDeps, review
       to: report.email,
       userId: report.user_id,
       locale: report.language ?? member.language,
-      params: { name: report.name, link: new URL("/chats", review.origin).toString() },
+      params: { name: report.name, link: new URL(urls.chats, review.origin).toString() },
     });
   return true;
 }

@@ -23,24 +23,25 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, not, sql, type SQL } from "dr
 import { schema, type Database } from "~/db/client.server";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
 import { visibleTo } from "~/profiles/visibility.server";
-import { listRegions, type RegionData } from "~/sites/public-settings.server";
+import { listRegions } from "~/sites/public-settings.server";
+import type { RegionData } from "~/sites/regions";
 import { allowedSearchFields, type SearchAccess } from "~/search/search-access";
 import { birthDateRange, searchDefaults } from "~/search/search-rules";
 import {
   COUNT_CAP,
   FEW_RESULTS,
   MAX_SEARCH_AGE,
-  parseSearchQuery,
   restrictFilters,
   SEARCH_PAGE_SIZE,
-  searchHref,
   SIMILAR_AGE_WIDENING,
   SIMILAR_COUNT_CAP,
   SIMILAR_PAGE_SIZE,
   withDefaults,
   type Gender,
+  type ParsedSearchQuery,
   type SearchCursor,
   type SearchField,
+  type SearchFilterOptions,
   type SearchFilters,
   type SearchPosition,
 } from "~/search/search-params";
@@ -327,11 +328,29 @@ export async function searchRegions(db: Database, countries: readonly string[], 
 
 type SiteForSearch = { id: number } & Pick<SiteSettings, "countries" | "minAge" | "niche" | "searchFields">;
 
+/** One search as the /members page shows it: the filters it ran with, what the form offers, and cursors, never links. */
+export type MemberSearchPage = {
+  /** The filters the search ran with (defaults filled in, filters the visitor may not use reset). */
+  filters: SearchFilters;
+  options: SearchFilterOptions;
+  profiles: SearchResult[];
+  total: { count: number; capped: boolean };
+  /** The page number shown. */
+  page: number;
+  /** Where the next page starts (full search only), null on the last page. */
+  nextCursor: SearchPosition | null;
+  /** Where the previous page ends, null on the first page. */
+  previousCursor: SearchPosition | null;
+  /** Similar members when the exact ones are few; `nextCursor` pages them on (full search only). */
+  similar: { profiles: SearchResult[]; total: { count: number; capped: boolean }; nextCursor: SearchPosition | null } | null;
+};
+
 /**
- * The /members page for one request: parses the query (nonsense falls back to defaults), applies
- * the searcher's defaults and what their access allows (limited logged-out search: gender and
- * country, first page only), reads one page and its capped count, and — on a first page with
- * fewer than FEW_RESULTS matches — similar members with their own cursor and count, in the same batch.
+ * The /members page for one request: takes the parsed query (search-params.ts: nonsense has fallen
+ * back to defaults there), applies the searcher's defaults and what their access allows (limited
+ * logged-out search: gender and country, first page only), reads one page and its capped count,
+ * and — on a first page with fewer than FEW_RESULTS matches — similar members with their own
+ * cursor and count, in the same batch.
  */
 export async function memberSearch(
   db: Database,
@@ -340,16 +359,15 @@ export async function memberSearch(
     /** The signed-in member's profile as the session read it (no read of its own: ADR 047); null for a visitor. */
     viewerProfile: { id: number; gender: Gender; sexuality: Sexuality; country: string } | null;
     access: Exclude<SearchAccess, "none">;
-    params: URLSearchParams;
+    query: ParsedSearchQuery;
     now: Date;
   },
-) {
+): Promise<MemberSearchPage> {
   const { site, viewerProfile, access, now } = input;
   const viewerProfileId = viewerProfile?.id ?? null;
-  const parsed = parseSearchQuery(input.params, { countries: site.countries, minAge: site.minAge });
   const allowed: SearchField[] = allowedSearchFields(site.searchFields, access);
   const defaults = searchDefaults(site, viewerProfile);
-  const query = withDefaults(parsed, defaults);
+  const query = withDefaults(input.query, defaults);
   const chosen = restrictFilters(query.filters, defaults, allowed);
   const cursor = access === "limited" ? null : query.cursor;
   const viewer = { profileId: viewerProfileId, siteId: site.id };
@@ -376,20 +394,13 @@ export async function memberSearch(
     profiles: results.profiles,
     total: results.total,
     page,
-    nextHref:
-      access === "full" && results.nextCursor !== null
-        ? searchHref(filters, { cursor: { after: results.nextCursor }, page: page + 1 })
-        : null,
-    previousHref:
-      results.previousCursor !== null ? searchHref(filters, { cursor: { before: results.previousCursor }, page: page - 1 }) : null,
+    // Paging on needs full search; the previous page stays reachable.
+    nextCursor: access === "full" ? results.nextCursor : null,
+    previousCursor: results.previousCursor,
     similar: similar && {
       profiles: similar.profiles,
       total: similar.total,
-      // Paging on needs full search, like the results' next page.
-      nextHref:
-        access === "full" && similar.nextCursor !== null
-          ? searchHref(filters, { cursor: null, page: 1, similarAfter: similar.nextCursor })
-          : null,
+      nextCursor: access === "full" ? similar.nextCursor : null,
     },
   };
 }

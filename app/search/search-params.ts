@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { genders } from "~/profiles/profile-fields";
+import type { RegionData } from "~/sites/regions";
 
 export type Gender = (typeof genders)[number];
 
@@ -28,6 +29,17 @@ export const SIMILAR_COUNT_CAP = 100;
 
 /** The filters a site may offer (site setting `search_fields`). */
 export type SearchField = "gender" | "country" | "region" | "age";
+
+/** What the filter form offers, as the search loader tells it: the form shows nothing else. */
+export type SearchFilterOptions = {
+  countries: readonly string[];
+  regions: RegionData;
+  /** The youngest and oldest age offered. */
+  minAge: number;
+  maxAge: number;
+  /** The filters this visitor may use (site `search_fields`, limited logged-out search). */
+  allowed: readonly SearchField[];
+};
 
 export type SearchFilters = {
   gender: Gender;
@@ -185,13 +197,14 @@ export function restrictFilters(filters: SearchFilters, defaults: SearchFilters,
 }
 
 /**
- * The URL of a search: its filters, and optionally a cursor and the page number it shows, or the
- * similar members' cursor (which goes with the first page of exact results).
+ * The query string of a search (the route puts it after its address): its filters, and optionally
+ * a cursor and the page number it shows, or the similar members' cursor (which goes with the first
+ * page of exact results). The inverse of `parseSearchQuery`.
  */
-export function searchHref(
+export function searchParams(
   filters: SearchFilters,
   position?: { cursor: SearchCursor; page: number; similarAfter?: SearchPosition },
-): string {
+): URLSearchParams {
   const params = new URLSearchParams({ gender: filters.gender, country: filters.country });
   if (filters.regionId !== null) params.set("countryregion", String(filters.regionId));
   params.set("min_age", String(filters.minAge));
@@ -201,5 +214,5 @@ export function searchHref(
   if (cursor && "before" in cursor) params.set("before", formatPosition(cursor.before));
   if (cursor && position.page > 1) params.set("page", String(position.page));
   if (!cursor && position?.similarAfter) params.set("similar_after", formatPosition(position.similarAfter));
-  return `/members?${params}`;
+  return params;
 }

@@ -6,21 +6,22 @@
  */
 import { domainLanguageOf, intlLocale, isLanguage, visibleLanguages, type Language } from "~/i18n/languages";
 import { chooseLander, LANDER_DESIGNS, landerSlug, SLUG_LANDER_DESIGNS, type LanderChoice } from "~/landers/lander-slug";
+import * as urls from "~/urls";
 
 /** The query parameter that asks for a language (`/pricing?lang=de`); the alternates link with it. */
 export const LANGUAGE_PARAM = "lang";
 
 /** The public pages of product.md §2 besides content pages and landers, all indexed. */
-const PUBLIC_PAGES: readonly string[] = ["/", "/pricing", "/signup", "/login"];
+const PUBLIC_PAGES: readonly string[] = [urls.home, urls.pricing, urls.signup, urls.login];
 
 /** The content pages of product.md §2, all indexed. */
 export const CONTENT_PAGES = ["terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"] as const;
 
 /** The landers of product.md §2 that take a slug (optional: without one, the site's own niche). */
-const SLUG_LANDER_PATHS: readonly string[] = SLUG_LANDER_DESIGNS.map((design) => `/landers/${design}`);
+const SLUG_LANDER_PATHS: readonly string[] = SLUG_LANDER_DESIGNS.map((design) => urls.lander(design));
 
 /** The landers of product.md §2. */
-export const LANDER_PATHS: readonly string[] = LANDER_DESIGNS.map((design) => `/landers/${design}`);
+export const LANDER_PATHS: readonly string[] = LANDER_DESIGNS.map((design) => urls.lander(design));
 
 /**
  * Indexed: the home page, pricing, signup and login (what someone searching for the site's name
@@ -34,29 +35,32 @@ export function isIndexable(path: string): boolean {
   return /^\/landers\/[\w-]+(\/[\w-]+)?$/.test(path);
 }
 
-/** The paths robots.txt keeps crawlers out of: the members area, account pages and the JSON calls. */
-export const DISALLOWED_PATHS = [
-  "/members",
-  "/likes",
-  "/chats",
-  "/premium",
-  "/profile",
-  "/settings",
-  "/notifications",
-  "/credits",
-  "/transactions",
-  "/directdebit",
-  "/swipe-game",
-  "/match-finder",
-  "/moderation",
-  "/conversions",
-  "/api/",
-  "/photos/",
-] as const;
+/**
+ * The paths robots.txt keeps crawlers out of: the members area, account pages and the JSON calls.
+ * A function, so the pages that load this module for their meta tags do not carry the list.
+ */
+export const disallowedPaths = (): readonly string[] => [
+  urls.members,
+  urls.likes,
+  urls.chats,
+  urls.premium,
+  urls.profile,
+  urls.settings,
+  urls.notifications,
+  urls.credits,
+  urls.transactions,
+  urls.directDebit,
+  urls.swipeGame,
+  urls.matchFinder,
+  urls.moderation,
+  urls.conversions,
+  urls.apiArea,
+  urls.photosArea,
+];
 
 /** Every path the sitemap lists. */
 export function sitemapPaths(): string[] {
-  return [...PUBLIC_PAGES, ...CONTENT_PAGES.map((page) => `/pages/${page}`), ...LANDER_PATHS];
+  return [...PUBLIC_PAGES, ...CONTENT_PAGES.map((page) => urls.page(page)), ...LANDER_PATHS];
 }
 
 /** The languages the site is shown in: those visible in any of its countries, its own first. */
@@ -85,10 +89,13 @@ export function languageUrl(origin: string, path: string, language: Language | n
  * shows the page without slug (`choice` null).
  */
 function landerWithSlug(path: string): { lander: string; choice: LanderChoice | null } | null {
-  const match = /^(\/landers\/[\w-]+|\/members\/\d+\/landing[23])\/([^/]+)$/.exec(path);
-  if (!match || (match[1]!.startsWith("/landers/") && !SLUG_LANDER_PATHS.includes(match[1]!))) return null;
-  const choice = chooseLander(match[2], { language: "nl", siteNiche: 1 });
-  return { lander: match[1]!, choice: choice.fallback ? null : choice };
+  const match = /^(?:(\/landers\/[\w-]+)|(\/members\/\d+\/landing[23]))\/([^/]+)$/.exec(path);
+  const [, designLander, memberLander, slug] = match ?? [];
+  if (designLander && !SLUG_LANDER_PATHS.includes(designLander)) return null;
+  const lander = designLander ?? memberLander;
+  if (!lander) return null;
+  const choice = chooseLander(slug, { language: "nl", siteNiche: 1 });
+  return { lander, choice: choice.fallback ? null : choice };
 }
 
 /** The language a lander's slug gives its page (`/landers/video/de-milf` → de), else null. */
@@ -219,7 +226,7 @@ export function sitemapXml(origin: string, languages: readonly Language[]): stri
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    ...disallowedPaths().map((path) => `Disallow: ${path}`),
     "Allow: /",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

@@ -6,14 +6,13 @@ import { asc, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { schema, type Database } from "~/db/client.server";
 import { minimumMessageCosts } from "~/sites/pricing";
+import type { RegionData } from "~/sites/regions";
 import type { LocalizedSite, Site } from "~/sites/site.server";
 
 export async function listInterests(db: Database, t: TFunction) {
   const rows = await db.select().from(schema.interests).orderBy(asc(schema.interests.position));
   return rows.map((row) => ({ id: row.id, key: row.key, icon: row.icon, name: t(`interests.${row.key}`) }));
 }
-
-export type RegionData = Record<string, { id: number; code: string; name: string }[]>;
 
 export async function listRegions(db: Database, countries: readonly string[]): Promise<RegionData> {
   if (countries.length === 0) return {};

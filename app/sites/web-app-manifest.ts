@@ -3,6 +3,7 @@
  * so each gets its own name, colours and icons from its settings.
  */
 import type { Site } from "./site.server";
+import * as urls from "~/urls";
 
 export function webAppManifest(site: Pick<Site, "name" | "domainLanguage" | "settings">) {
   const { settings } = site;
@@ -11,9 +12,9 @@ export function webAppManifest(site: Pick<Site, "name" | "domainLanguage" | "set
     short_name: settings.shortName ?? site.name,
     description: settings.description,
     lang: site.domainLanguage.slice(0, 2),
-    id: "/",
-    start_url: "/",
-    scope: "/",
+    id: urls.home,
+    start_url: urls.home,
+    scope: urls.home,
     display: "standalone",
     background_color: settings.backgroundColor,
     theme_color: settings.themeColor,

@@ -8,6 +8,8 @@
  *   is gone: the member lands on the login page, and the call never settles (nothing to show).
  * After the last try the answer (or fetch's network error) goes to the caller as it is.
  */
+import * as urls from "~/urls";
+
 export const RETRIES = 5;
 export const FIRST_RETRY_DELAY_MS = 200;
 
@@ -20,10 +22,10 @@ export async function callApi(url: string, init: RequestInit = {}, retry = !/^(P
     if (response && (response.status < 500 || last)) {
       if (
         response.status === 403 &&
-        !url.startsWith("/api/user.php") &&
+        !url.startsWith(urls.apiUser) &&
         (await response.clone().text()).includes('"authentication_required"')
       ) {
-        location.assign("/login");
+        location.assign(urls.login);
         return new Promise<never>(() => {});
       }
       return response;

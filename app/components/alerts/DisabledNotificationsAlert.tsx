@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, useMatches } from "react-router";
+import { Link, useMatches, href } from "react-router";
 import { useRootData, type RootData } from "~/root";
 import { DISABLED_NOTIFICATIONS_DISMISS_KEY as DISMISS_KEY } from "~/browser/cookie-names";
 import { useDismissal } from "./use-dismissal";
@@ -50,7 +50,7 @@ export function DisabledNotificationsAlert() {
               <strong>{t("settings:alert.switchedOffTitle")}</strong> {switchedOff}{" "}
             </>
           )}
-          <Link to="/notifications">{t("settings:alert.link")}</Link>
+          <Link to={href("/notifications")}>{t("settings:alert.link")}</Link>
         </p>
         <button type="button" className="app-alert__close" onClick={dismiss} aria-label={t("settings:alert.dismiss")}>
           ×

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, useMatches } from "react-router";
+import { Link, useMatches, href } from "react-router";
 import { useRootData } from "~/root";
 import { PROFILE_PHOTO_DISMISS_KEY as DISMISS_KEY } from "~/browser/cookie-names";
 import { useDismissal } from "./use-dismissal";
@@ -28,7 +28,8 @@ export function ProfilePhotoAlert() {
     <div className="container">
       <div className="alert alert-warning app-alert profile-photo-alert" role="status">
         <p>
-          <strong>{t("photos:alert.title")}</strong> <span className="app-alert__detail">{t("photos:alert.text")}</span> <Link to="/profile#photos">{t("photos:alert.link")}</Link>
+          <strong>{t("photos:alert.title")}</strong> <span className="app-alert__detail">{t("photos:alert.text")}</span>{" "}
+          <Link to={`${href("/profile")}#photos`}>{t("photos:alert.link")}</Link>
         </p>
         <button type="button" className="app-alert__close" onClick={dismiss} aria-label={t("photos:alert.dismiss")}>
           ×

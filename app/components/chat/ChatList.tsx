@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, href } from "react-router";
 import type { RemoveChatResult } from "~/chat/chat-api";
 import type { ChatEntry } from "~/chat/conversations.server";
 import { requestJson } from "~/components/profiles/post-json";
@@ -39,7 +39,7 @@ export function ChatList({
   async function remove(chat: ChatEntry): Promise<null> {
     setFailed(false);
     setRemoved((ids) => new Set(ids).add(chat.conversation.id));
-    void requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: chat.conversation.id }).then((reply) => {
+    void requestJson<RemoveChatResult>("DELETE", href("/api/chat.php"), { conversation: chat.conversation.id }).then((reply) => {
       if (reply.ok) return;
       setFailed(true);
       setRemoved(new Set());
@@ -59,7 +59,7 @@ export function ChatList({
       {shown.length === 0 ? (
         <div className="chat-list__empty">
           <p>{t("chat:list.empty")}</p>
-          <Link to="/members" className="btn btn-primary">
+          <Link to={href("/members")} className="btn btn-primary">
             {t("chat:list.findMembers")}
           </Link>
         </div>
@@ -80,7 +80,7 @@ export function ChatList({
                 key={chat.conversation.id}
                 className={`chat-list__item${unread > 0 ? " is-unread" : ""}${lastOpened ? " is-last-opened" : ""}`}
               >
-                <Link to={`/chats/${chat.conversation.id}`} className="chat-list__link">
+                <Link to={href("/chats/:id", { id: String(chat.conversation.id) })} className="chat-list__link">
                   <ChatAvatar profile={profile} />
                   <span className="chat-list__body">
                     <span className="chat-list__head">

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { ChatProblem } from "~/chat/chat-screen.server";
 import { ResendActivation } from "~/components/signup/ResendActivation";
 import { SafetyPrompt } from "./SafetyPrompt";
@@ -17,7 +17,7 @@ export function ChatProblemAlert({ problem, busy = false }: { problem: ChatProbl
       return (
         <div className="alert alert-warning chat-problem" role="alert">
           <p>{t("chat:problems.insufficientCredits", { cost: problem.cost, count: problem.balance })}</p>
-          <Link to="/credits" className="btn btn-primary btn-sm">
+          <Link to={href("/credits")} className="btn btn-primary btn-sm">
             {t("chat:problems.buyCredits")}
           </Link>
         </div>
@@ -26,7 +26,7 @@ export function ChatProblemAlert({ problem, busy = false }: { problem: ChatProbl
       return (
         <div className="alert alert-warning chat-problem" role="alert">
           <p>{t("chat:problems.conversationLimit", { count: problem.limit })}</p>
-          <Link to="/premium" className="btn btn-primary btn-sm">
+          <Link to={href("/premium")} className="btn btn-primary btn-sm">
             {t("chat:problems.becomePremium")}
           </Link>
         </div>
@@ -42,7 +42,7 @@ export function ChatProblemAlert({ problem, busy = false }: { problem: ChatProbl
       return (
         <div className="alert alert-danger chat-problem" role="alert">
           <p>{t("chat:problems.spendingBlocked")}</p>
-          <Link to="/complaints" className="btn btn-link btn-sm">
+          <Link to={href("/complaints")} className="btn btn-link btn-sm">
             {t("chat:problems.contactSupport")}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useNavigation, useRevalidator, useSearchParams, href } from "react-router";
 import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
 import type { ChatMessage } from "~/chat/conversations.server";
 import { usePolling } from "~/components/layout/use-polling";
@@ -84,7 +84,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
     setPhotoSending(false);
     if (!result.ok) return setPhotoFailure(result);
     setClientKey(newClientKey());
-    if (conversation.conversationId === null) navigate(`/chats/${result.conversationId}`);
+    if (conversation.conversationId === null) navigate(href("/chats/:id", { id: String(result.conversationId) }));
     else void revalidate();
   }
 
@@ -114,7 +114,7 @@ export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendR
   function tellTyping() {
     if (conversation.conversationId === null || Date.now() - typingSentAt.current < TYPING_SENT_MS) return;
     typingSentAt.current = Date.now();
-    void fetch("/api/chat-typing.php", {
+    void fetch(href("/api/chat-typing.php"), {
       method: "POST",
       body: new URLSearchParams({ conversation: String(conversation.conversationId) }),
     }).catch(() => {});

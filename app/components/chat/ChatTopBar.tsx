@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, href } from "react-router";
 import type { ChatsNavigationState } from "./last-opened-chat";
 import type { RemoveChatResult } from "~/chat/chat-api";
 import type { ProfileCard } from "~/profiles/profile-card.server";
@@ -34,14 +34,14 @@ export function ChatTopBar({
   return (
     <header className="chat-topbar">
       <Link
-        to="/chats"
+        to={href("/chats")}
         state={{ fromChat: true } satisfies ChatsNavigationState}
         className="chat-topbar__back"
         aria-label={t("chat:screen.back")}
       >
         <span aria-hidden="true">‹</span>
       </Link>
-      <Link to={`/members/${partner.id}`} className="chat-topbar__partner">
+      <Link to={href("/members/:id", { id: String(partner.id) })} className="chat-topbar__partner">
         <ChatAvatar profile={partner} size={40} />
         {/* The partner's name is the chat page's heading. */}
         <div className="chat-topbar__name">
@@ -64,7 +64,7 @@ export function ChatTopBar({
       </Link>
       {credits !== null && (
         <Link
-          to="/credits"
+          to={href("/credits")}
           className={`badge chat-topbar__credits${credits === 0 ? " badge-danger" : ""}`}
           title={t("chat:screen.creditsTitle")}
         >
@@ -89,7 +89,7 @@ export function ChatTopBar({
             </li>
           )}
           <li>
-            <Link to={`/complaints?profile=${partner.id}`} className="btn btn-link">
+            <Link to={`${href("/complaints")}?profile=${partner.id}`} className="btn btn-link">
               {t("members:actions.report")}
             </Link>
           </li>
@@ -102,8 +102,8 @@ export function ChatTopBar({
             name={partner.name}
             open
             onClose={() => setDialog(null)}
-            onBlocked={() => navigate("/chats")}
-            redirectTo="/chats"
+            onBlocked={() => navigate(href("/chats"))}
+            redirectTo={href("/chats")}
           />
         )}
         {dialog === "delete" && conversationId !== null && (
@@ -113,9 +113,9 @@ export function ChatTopBar({
             onClose={() => setDialog(null)}
             onConfirm={async () => {
               const { requestJson } = await import("~/components/profiles/post-json");
-              const reply = await requestJson<RemoveChatResult>("DELETE", "/api/chat.php", { conversation: conversationId });
+              const reply = await requestJson<RemoveChatResult>("DELETE", href("/api/chat.php"), { conversation: conversationId });
               if (!reply.ok) return reply.message ?? t("chat:errors.removeFailed");
-              void navigate("/chats");
+              void navigate(href("/chats"));
               return null;
             }}
           />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { CloseModalActions } from "./CloseModalActions";
-import { useSubmit } from "react-router";
+import { useSubmit, href } from "react-router";
 import type { GifResult } from "~/chat/gifs/gif-provider";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
@@ -39,7 +39,7 @@ export default function GifSearch({
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/gifs.php?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+        const response = await fetch(`${href("/api/gifs.php")}?q=${encodeURIComponent(query)}`, { signal: controller.signal });
         const body = (await response.json()) as { results?: GifResult[] };
         setResults(body.results ?? []);
         setFailed(!response.ok);

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import type { ChatMessage, ChatPhoto } from "~/chat/conversations.server";
 import { dayKey, formatClockTime, formatDay } from "~/i18n/format";
 
@@ -54,7 +54,7 @@ export function MessageList({
             </svg>{" "}
             {t("chat:history.locked", { count: locked })}
           </p>
-          <Link to="/premium" className="btn btn-primary btn-sm">
+          <Link to={href("/premium")} className="btn btn-primary btn-sm">
             {t("chat:problems.becomePremium")}
           </Link>
         </div>
@@ -149,7 +149,7 @@ function SafetyWarning({
           {t("chat:safety.report.thanks")}
         </p>
       ) : conversationId !== null ? (
-        <Form method="post" action={`/chats/${conversationId}`} preventScrollReset>
+        <Form method="post" action={href("/chats/:id", { id: String(conversationId) })} preventScrollReset>
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="messageId" value={message.id} />
           <button type="submit" className="btn btn-link btn-sm chat-safety__report">

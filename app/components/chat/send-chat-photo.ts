@@ -3,7 +3,8 @@
  * upload (app/components/photos/prepare-upload.ts), then POST /api/chat-photo.php, which checks,
  * re-encodes and charges it. Loaded when the member picks a photo, so the chat pages do not ship it.
  */
-import { CHAT_PHOTO_API, type ChatPhotoReply } from "~/chat/chat-photo-api";
+import { href } from "react-router";
+import type { ChatPhotoReply } from "~/chat/chat-photo-api";
 import type { ChatProblem } from "~/chat/chat-screen.server";
 import { UPLOAD_FIELD } from "~/photos/photo-api";
 import { prepareUpload } from "~/components/photos/prepare-upload";
@@ -26,7 +27,7 @@ export async function sendChatPhoto(
   else form.append("profile", String(to.profile));
   form.append(UPLOAD_FIELD, prepared.file, prepared.name);
   try {
-    const response = await fetch(CHAT_PHOTO_API, { method: "POST", body: form, headers: { Accept: "application/json" } });
+    const response = await fetch(href("/api/chat-photo.php"), { method: "POST", body: form, headers: { Accept: "application/json" } });
     const body = (await response.json().catch(() => null)) as ChatPhotoReply | null;
     if (body && "conversationId" in body) return { ok: true, conversationId: body.conversationId };
     return { ok: false, problem: body?.problem ?? null, message: body?.message ?? null, heic: false };

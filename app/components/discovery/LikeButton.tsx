@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator, href } from "react-router";
 import type { LikeRequest } from "~/discovery/like-api";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
@@ -77,7 +77,7 @@ export function LikeButton({
             <>
               <span>{t("discovery:like.loginRequired")}</span>
               <Link
-                to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                to={`${href("/login")}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
                 className="btn btn-primary btn-sm like-action__login"
               >
                 {t("discovery:like.login")}

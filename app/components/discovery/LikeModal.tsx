@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useRevalidator, useSearchParams, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { AutoLike } from "~/discovery/like-api";
 import { useRootData } from "~/root";
@@ -35,7 +35,7 @@ export function LikeModal() {
     const timer = setTimeout(async () => {
       asked.current = true;
       // Once (no retry): the call records the like it shows.
-      const response = await callApi("/api/auto-like.php", { headers: { Accept: "application/json" } }, false).catch(() => null);
+      const response = await callApi(href("/api/auto-like.php"), { headers: { Accept: "application/json" } }, false).catch(() => null);
       const body = response?.ok ? ((await response.json().catch(() => null)) as AutoLike | null) : null;
       if (!body?.profile) return;
       setShown(body);
@@ -93,7 +93,7 @@ export function LikeModal() {
           </p>
           <p>{t("discovery:likeModal.text")}</p>
           <div className="discovery-modal__actions">
-            <Link to={`/members/${profile.id}`} className="btn btn-primary btn-lg">
+            <Link to={href("/members/:id", { id: String(profile.id) })} className="btn btn-primary btn-lg">
               {t("discovery:likeModal.view")}
             </Link>
           </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { LikeTab } from "~/discovery/like-api";
 import type { LikeListItem } from "~/discovery/like-lists.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
@@ -31,7 +31,7 @@ export function LikeTile({
   return (
     <ProfileTile
       profile={profile}
-      href={tab === "received" ? `/likes/m/${profile.id}` : `/members/${profile.id}`}
+      href={tab === "received" ? href("/likes/m/:id", { id: String(profile.id) }) : href("/members/:id", { id: String(profile.id) })}
       fictionalIcon={fictionalIcon}
       fictionalLabel={fictionalLabel}
       priority={priority}
@@ -40,7 +40,7 @@ export function LikeTile({
         <>
           <LikeButton profileId={profile.id} profileName={profile.name} liked={item.liked} likedMe={item.likedMe} onMatch={onMatch} />
           {tab === "matches" && (
-            <Link to={`/members/${profile.id}/chat`} className="btn btn-sm btn-primary">
+            <Link to={href("/members/:id/chat", { id: String(profile.id) })} className="btn btn-sm btn-primary">
               {t("discovery:likes.message")}
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { NavLink } from "react-router";
+import { NavLink, href } from "react-router";
 import type { LikeCounts } from "~/discovery/like-lists.server";
 import { likeTabs } from "~/discovery/like-api";
 import { CountBadge } from "~/components/layout/NavBadge";
@@ -12,7 +12,7 @@ export function LikesTabs({ counts }: { counts: LikeCounts }) {
       <ul>
         {likeTabs.map((tab) => (
           <li key={tab}>
-            <NavLink to={`/likes/${tab}`} className="likes-tabs__tab">
+            <NavLink to={href("/likes/:type", { type: tab })} className="likes-tabs__tab">
               {t(`discovery:likes.tabs.${tab}`)} <span className="likes-tabs__count">({counts[tab]})</span>
               {tab === "received" && <CountBadge count={counts.newReceived} label="nav.newLikesCount" />}
             </NavLink>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useRootData } from "~/root";
@@ -74,7 +74,7 @@ export function MatchModal({
             <span>{me?.profileName ?? t("discovery:match.you")}</span> &amp; <span>{match.name}</span>
           </p>
           <div className="discovery-modal__actions">
-            <Link to={`/members/${match.id}/chat`} className="btn btn-primary btn-lg" onClick={onClose}>
+            <Link to={href("/members/:id/chat", { id: String(match.id) })} className="btn btn-primary btn-lg" onClick={onClose}>
               {t("discovery:match.message")}
             </Link>
             <button type="button" className="btn btn-link" onClick={onClose} data-autofocus>

@@ -2,6 +2,7 @@
  * Likes from the browser: one POST to `/api/likes.php` (see app/discovery/like-api.ts). A plain
  * fetch (`callApi`) rather than a fetcher, so quick successive likes (swipe game) never cancel each other.
  */
+import { href } from "react-router";
 import type { LikeError, LikeRequest, LikeResult } from "~/discovery/like-api";
 import { callApi } from "~/utils/call-api";
 
@@ -10,7 +11,7 @@ export type LikeResponse = { ok: true; result: LikeResult } | { ok: false; statu
 export async function postLike(request: LikeRequest): Promise<LikeResponse> {
   try {
     // Not repeated (callApi): a like whose answer was lost is already stored.
-    const response = await callApi("/api/likes.php", {
+    const response = await callApi(href("/api/likes.php"), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(request),

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { RootData } from "~/root";
 import { entryWarningCookie, shouldShowEntryWarning, type LayoutKind } from "./rules";
@@ -59,7 +59,7 @@ export function EntryWarning({ data, layout, loggedIn }: { data: RootData; layou
         <p id="entry-warning-text">{t("entryWarning.text", { siteName: data.site.name, minAge: data.site.minAge })}</p>
         <form
           method="post"
-          action="/entry-warning"
+          action={href("/entry-warning")}
           onSubmit={(event) => {
             event.preventDefault();
             document.cookie = entryWarningCookie(location.protocol === "https:");

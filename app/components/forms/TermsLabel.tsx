@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Trans, useTranslation } from "~/i18n/translation";
 
 /** The label of an "I accept the terms" checkbox (signup, an order), with its links to the content pages. */
@@ -7,17 +8,17 @@ export function TermsLabel({ htmlFor, i18nKey }: { htmlFor: string; i18nKey: str
   // (the page's name) gives way to the words of the translation.
   const links = {
     terms: (
-      <a href="/pages/terms" target="_blank" rel="noopener">
+      <a href={href("/pages/:page", { page: "terms" })} target="_blank" rel="noopener">
         {t("footer.terms")}
       </a>
     ),
     returns: (
-      <a href="/pages/return-policy" target="_blank" rel="noopener">
+      <a href={href("/pages/:page", { page: "return-policy" })} target="_blank" rel="noopener">
         {t("footer.returnPolicy")}
       </a>
     ),
     privacy: (
-      <a href="/pages/privacy" target="_blank" rel="noopener">
+      <a href={href("/pages/:page", { page: "privacy" })} target="_blank" rel="noopener">
         {t("footer.privacy")}
       </a>
     ),

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 
 /** product.md §2 lander layout: the small header, the site's logo and name, and the way in for members. */
@@ -9,18 +10,18 @@ export function LanderHeader({ siteName, loggedIn }: { siteName: string; loggedI
         {t("nav.skipToContent")}
       </a>
       <div className="container topnav__inner">
-        <a href="/" className="topnav__brand">
+        <a href={href("/")} className="topnav__brand">
           <span className="topnav__logo" aria-hidden="true">
             ♥
           </span>{" "}
           <span className="topnav__name">{siteName}</span>
         </a>
         {loggedIn ? (
-          <a href="/members" className="btn btn-light">
+          <a href={href("/members")} className="btn btn-light">
             {t("nav.search")}
           </a>
         ) : (
-          <a href="/login" className="btn btn-light">
+          <a href={href("/login")} className="btn btn-light">
             {t("nav.login")}
           </a>
         )}

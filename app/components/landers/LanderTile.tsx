@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { ProfileTile } from "~/components/profiles/ProfileTile";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { useLanderData } from "./use-lander-data";
@@ -5,7 +6,7 @@ import { useCdnUrl } from "~/components/layout/use-cdn-url";
 
 /** Where a member on a lander leads: a visitor signs up with that member in view, a member opens the profile. */
 export function memberHref(profileId: number, loggedIn: boolean): string {
-  return loggedIn ? `/members/${profileId}` : `/members/${profileId}/signup`;
+  return loggedIn ? href("/members/:id", { id: String(profileId) }) : href("/members/:id/signup", { id: String(profileId) });
 }
 
 /** A real member of the site on a lander, fictional ones with the site's icon (product.md §10). */

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import { FictionalMark } from "~/components/profiles/FictionalMark";
 import { InterestList } from "~/components/profiles/InterestList";
@@ -9,7 +10,9 @@ import { useLanderData } from "./use-lander-data";
 
 /** Where a member lander leads: a visitor to signing up with this member in view, a member to the profile. */
 function useContactHref(profileId: number) {
-  return useLanderData().loggedIn ? `/members/${profileId}` : `/members/${profileId}/signup`;
+  return useLanderData().loggedIn
+    ? href("/members/:id", { id: String(profileId) })
+    : href("/members/:id/signup", { id: String(profileId) });
 }
 
 function MemberFacts({ teaser, as: Heading = "h1" }: { teaser: MemberTeaser; as?: "h1" | "h2" }) {

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import { useLanderData } from "./use-lander-data";
 
@@ -10,14 +11,14 @@ export function SignupCta({ light = false, note = true }: { light?: boolean; not
   const lander = useLanderData();
   if (lander.loggedIn) {
     return (
-      <a href="/members" className={`btn btn-lg ${light ? "btn-light" : "btn-secondary"}`}>
+      <a href={href("/members")} className={`btn btn-lg ${light ? "btn-light" : "btn-secondary"}`}>
         {t("landers:cta.members")}
       </a>
     );
   }
   return (
     <div className="lander-cta">
-      <a href="/signup" className={`btn btn-lg ${light ? "btn-light" : "btn-secondary"}`}>
+      <a href={href("/signup")} className={`btn btn-lg ${light ? "btn-light" : "btn-secondary"}`}>
         {t("landers:cta.signup")}
       </a>
       {note && <p className="lander-cta__note">{t("landers:cta.note", { count: lander.signupCredits })}</p>}

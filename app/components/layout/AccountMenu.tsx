@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { NavUser } from "./member-links";
 
@@ -34,22 +34,22 @@ export function AccountMenu({ user, className, label }: { user: NavUser; classNa
       </summary>
       <ul className="account-menu__list">
         <li>
-          <NavLink to="/profile" onClick={closeMenu}>
+          <NavLink to={href("/profile")} onClick={closeMenu}>
             {t("nav.myProfile")}
           </NavLink>
         </li>
         <li>
-          <NavLink to="/notifications" onClick={closeMenu}>
+          <NavLink to={href("/notifications")} onClick={closeMenu}>
             {t("nav.notifications")}
           </NavLink>
         </li>
         <li>
-          <NavLink to="/settings" onClick={closeMenu}>
+          <NavLink to={href("/settings")} onClick={closeMenu}>
             {t("nav.accountSettings")}
           </NavLink>
         </li>
         <li>
-          <Link to="/api/logout.php" reloadDocument onClick={closeMenu}>
+          <Link to={href("/api/logout.php")} reloadDocument onClick={closeMenu}>
             {t("nav.logout")}
           </Link>
         </li>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Component, type ReactNode } from "react";
 import type { Translate } from "~/i18n/translation";
 import { errorDetails } from "./error-details";
@@ -27,7 +28,7 @@ export function ErrorPage({ error, t }: { error: unknown; t?: Translate }) {
         <h1>{title}</h1>
         {!notFound && !message && t && <p>{t(messageKeys[status] ?? "errors.generic")}</p>}
         <p>
-          <a className="btn btn-primary" href="/">
+          <a className="btn btn-primary" href={href("/")}>
             {notFound ? (t?.("errors.backHome") ?? "Back to the home page") : (t?.("errors.goHome") ?? "Go back to home")}
           </a>
         </p>
@@ -48,7 +49,7 @@ class ErrorPageFailureBoundary extends Component<{ children: ReactNode }, { fail
       <main className="container error-page" id="main">
         <h1>An error occurred while showing the error page</h1>
         <p>
-          <a href="/">Go back to home</a>
+          <a href={href("/")}>Go back to home</a>
         </p>
       </main>
     );

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { RootData } from "~/root";
 import { languageNames } from "~/i18n/languages";
 
@@ -20,15 +20,15 @@ export function dialablePhone(phone: string): string {
 }
 
 const links = [
-  ["/pages/terms", "footer.terms"],
-  ["/pages/privacy", "footer.privacy"],
-  ["/pages/cookies", "footer.cookies"],
-  ["/pages/ban", "footer.ban"],
-  ["/pricing", "footer.pricing"],
-  ["/complaints", "footer.complaints"],
-  ["/pages/return-policy", "footer.returnPolicy"],
-  ["/pages/faq", "footer.faq"],
-  ["/pages/service", "footer.support"],
+  [href("/pages/:page", { page: "terms" }), "footer.terms"],
+  [href("/pages/:page", { page: "privacy" }), "footer.privacy"],
+  [href("/pages/:page", { page: "cookies" }), "footer.cookies"],
+  [href("/pages/:page", { page: "ban" }), "footer.ban"],
+  [href("/pricing"), "footer.pricing"],
+  [href("/complaints"), "footer.complaints"],
+  [href("/pages/:page", { page: "return-policy" }), "footer.returnPolicy"],
+  [href("/pages/:page", { page: "faq" }), "footer.faq"],
+  [href("/pages/:page", { page: "service" }), "footer.support"],
 ] as const;
 
 /**
@@ -54,7 +54,7 @@ export function Footer({ data, loggedIn }: { data: RootData; loggedIn: boolean }
             ))}
             {/* product.md §2: the language page is always one tap away, also when the menu has one language. */}
             <li>
-              <Link to="/lang-config" className="footer__language">
+              <Link to={href("/lang-config")} className="footer__language">
                 {`${t("language.label")}: ${languageNames[locale]}`}
               </Link>
             </li>

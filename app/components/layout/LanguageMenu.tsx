@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, href } from "react-router";
 import { languageNames, type Language } from "~/i18n/languages";
 
 /**
@@ -12,7 +12,7 @@ export function LanguageMenu({ languages, current }: { languages: Language[]; cu
   const location = useLocation();
   if (languages.length < 2) return null;
   return (
-    <Form method="post" action="/lang-config" className="language-menu" reloadDocument>
+    <Form method="post" action={href("/lang-config")} className="language-menu" reloadDocument>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label className="visually-hidden" htmlFor="language-menu-select">
         {t("language.label")}

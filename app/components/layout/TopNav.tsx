@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link, NavLink, useMatches } from "react-router";
+import { Link, NavLink, useMatches, href } from "react-router";
 import type { Language } from "~/i18n/languages";
 import { AccountMenu } from "./AccountMenu";
 import { LanguageMenu } from "./LanguageMenu";
@@ -43,7 +43,7 @@ export function TopNav({
             ‹
           </button>
         )}
-        <Link to="/" className="topnav__brand">
+        <Link to={href("/")} className="topnav__brand">
           <span className="topnav__logo" aria-hidden="true">
             ♥
           </span>{" "}
@@ -53,7 +53,7 @@ export function TopNav({
           {user ? <MemberItems user={user} /> : null}
           <LanguageMenu languages={languages} current={locale} />
           {!user && (
-            <Link to="/login" className="btn btn-light">
+            <Link to={href("/login")} className="btn btn-light">
               {t("nav.login")}
             </Link>
           )}
@@ -78,12 +78,12 @@ function MemberItems({ user }: { user: NavUser }) {
       ))}
       <li>
         {user.paidUser ? (
-          <NavLink to="/credits/repeat-order" className="topnav__upsell">
+          <NavLink to={href("/credits/repeat-order")} className="topnav__upsell">
             {t("nav.credits")}
             <CreditsBadge credits={user.credits} />
           </NavLink>
         ) : (
-          <NavLink to="/premium" className="topnav__upsell">
+          <NavLink to={href("/premium")} className="topnav__upsell">
             {t("nav.premium")}
           </NavLink>
         )}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, href } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
 import { CONVERSATION_DECISIONS } from "~/moderation/conversation-decisions";
@@ -40,7 +40,7 @@ function ConversationCard({ conversation }: { conversation: QueuedConversation }
         {conversation.members.map((member, index) => (
           <span key={member.id}>
             {index > 0 && " ↔ "}
-            <Link to={`/members/${member.id}`}>{member.name}</Link>
+            <Link to={href("/members/:id", { id: String(member.id) })}>{member.name}</Link>
             {member.banned && <span className="badge badge-danger">{t("photos:moderation.complaints.ban.banned")}</span>}
           </span>
         ))}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, href } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/translation";
 import type { HeldAccount } from "~/safety/spam-hold.server";
@@ -23,7 +23,7 @@ export function HeldAccounts({ accounts }: { accounts: HeldAccount[] }) {
           {accounts.map((account) => (
             <li key={account.profileId} className="moderation-held__account">
               <p>
-                <Link to={`/members/${account.profileId}`}>{account.name}</Link>{" "}
+                <Link to={href("/members/:id", { id: String(account.profileId) })}>{account.name}</Link>{" "}
                 <span className="field-hint">
                   {t("photos:moderation.held.since", { date: format.date(account.heldSince) })} ·{" "}
                   {t("photos:moderation.held.messages", { count: account.heldMessages, recipients: account.recipients })}

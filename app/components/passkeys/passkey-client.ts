@@ -3,6 +3,7 @@
  * translation of WebAuthn errors into locale keys. The WebAuthn library loads after the page (ADR
  * 028: not in the login and settings pages' first load), by the time a member can press a button.
  */
+import { href } from "react-router";
 import { useEffect, useState } from "react";
 
 /** @simplewebauthn/browser, loaded once on demand. */
@@ -15,7 +16,7 @@ export type PasskeyCallResult<T> = { ok: true; data: T } | { ok: false; error: s
 /** A JSON call to the passkey API; `error` is the server's translated message (null when there is none). */
 export async function callPasskeyApi<T>(step: PasskeyStep, body: unknown): Promise<PasskeyCallResult<T>> {
   try {
-    const response = await fetch(`/api/passkeys/${step}`, {
+    const response = await fetch(href("/api/passkeys/:step", { step }), {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
       body: JSON.stringify(body),

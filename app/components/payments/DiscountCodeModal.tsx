@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { DiscountApiResponse } from "~/payments/discount";
 import { useRootData } from "~/root";
 
 export type AppliedCode = { code: string; percent: number; discountCents: number };
 
-const DISCOUNT_API = "/api/discountcode.php";
+const DISCOUNT_API = href("/api/discountcode.php");
 
 function discountQuery(params: Record<string, string | null>): string {
   const query = new URLSearchParams();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import { defaultMethodCookie, delayedMethods } from "~/payments/default-method";
 import type { PaymentMethodKey } from "~/sites/payment-methods";
@@ -112,7 +112,7 @@ export function PaymentMethodMenu({
             {t("payments:methodMenu.about")}
           </button>
           {method === "sdd" && (
-            <Link role="menuitem" tabIndex={-1} to="/directdebit">
+            <Link role="menuitem" tabIndex={-1} to={href("/directdebit")}>
               {t("payments:methodMenu.mandate")}
             </Link>
           )}

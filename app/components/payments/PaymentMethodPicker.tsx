@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { methodIcon, type PaymentMethodKey } from "~/sites/payment-methods";
@@ -43,7 +44,11 @@ export function PaymentMethodPicker({
               onChange={() => {
                 onChange(method);
                 // The address names the method, so a reload or a shared link keeps the choice.
-                window.history.replaceState(window.history.state, "", `/credits/${packageKey}/${method}`);
+                window.history.replaceState(
+                  window.history.state,
+                  "",
+                  href("/credits/:id/:paymentmethod?", { id: packageKey, paymentmethod: method }),
+                );
               }}
             />
             <img src={cdn(methodIcon(method))} alt="" width={40} height={26} />

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, href } from "react-router";
 import { useFormat } from "~/i18n/format";
 import { cardMethods, type PaymentMethodKey } from "~/sites/payment-methods";
 import type { OrderSummary } from "~/payments/order-history.server";
@@ -44,10 +44,10 @@ export function PaymentOutcome({
           {balance !== null && <p>{t("payments:outcome.paid.balance", { count: balance })}</p>}
           <p>{t("payments:outcome.paid.premium")}</p>
           <p className="payment-outcome__actions">
-            <Link to="/members" className="btn btn-primary">
+            <Link to={href("/members")} className="btn btn-primary">
               {t("payments:outcome.paid.search")}
             </Link>{" "}
-            <Link to={`/transactions/${order.id}`}>{t("payments:outcome.receipt")}</Link>
+            <Link to={href("/transactions/:id?", { id: String(order.id) })}>{t("payments:outcome.receipt")}</Link>
           </p>
         </section>
       );
@@ -59,7 +59,7 @@ export function PaymentOutcome({
           <p>{order.method === "sdd" ? t("payments:outcome.pending.directDebit") : t("payments:outcome.pending.text")}</p>
           <p className="field-hint">{t("payments:outcome.pending.auto")}</p>
           <p>
-            <Link to={`/transactions/${order.id}`}>{t("payments:outcome.receipt")}</Link>
+            <Link to={href("/transactions/:id?", { id: String(order.id) })}>{t("payments:outcome.receipt")}</Link>
           </p>
         </section>
       );
@@ -80,7 +80,11 @@ export function PaymentOutcome({
           {afterCard && (
             <p>
               {t("payments:outcome.failed.cardAlternative")}{" "}
-              <Link to={`/credits/${order.packageKey}/paypal`} className="btn btn-primary btn-sm" reloadDocument>
+              <Link
+                to={href("/credits/:id/:paymentmethod?", { id: order.packageKey, paymentmethod: "paypal" })}
+                className="btn btn-primary btn-sm"
+                reloadDocument
+              >
                 {t("payments:outcome.failed.payWithPaypal")}
               </Link>
             </p>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import { useFormat } from "~/i18n/format";
 import type { RepeatableOrder } from "~/payments/order-history.server";
@@ -24,7 +24,11 @@ export function RepeatOrderButton({ order }: { order: RepeatableOrder }) {
         {t("payments:repeat.button")}
       </button>
       <dialog ref={dialog} className="block-modal" aria-labelledby={titleId} onClose={() => setOpen(false)}>
-        <Form method="post" action={`/credits/${order.packageKey}/${order.method}`} className="block-modal__body form-stack">
+        <Form
+          method="post"
+          action={href("/credits/:id/:paymentmethod?", { id: order.packageKey, paymentmethod: order.method })}
+          className="block-modal__body form-stack"
+        >
           <h2 id={titleId}>{t("payments:repeat.title")}</h2>
           <p>{t("payments:repeat.summary", { count: order.credits, amount: format.money(order.amountCents, order.currency) })}</p>
           <MethodBadge method={order.method} />

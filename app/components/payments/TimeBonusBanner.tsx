@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useInMembersArea } from "~/components/layout/members-area";
 import { useRootData } from "~/root";
 import { formatCountdown, useCountdown } from "./countdown";
@@ -16,7 +16,7 @@ export function TimeBonusBanner() {
   const left = useCountdown(bonus?.expiresAt ?? null);
   if (!bonus || !inMembersArea || !left) return null;
   return (
-    <Link to="/credits" className="time-bonus-banner" aria-label={t("bonus:banner.label", { percent: bonus.percent })}>
+    <Link to={href("/credits")} className="time-bonus-banner" aria-label={t("bonus:banner.label", { percent: bonus.percent })}>
       <span className="time-bonus-banner__text">{t("bonus:banner.text", { percent: bonus.percent })}</span>
       <span className="time-bonus-banner__time">
         {t("bonus:banner.timeLeft")} <time suppressHydrationWarning>{formatCountdown(left)}</time>

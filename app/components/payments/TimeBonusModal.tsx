@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useDismissal } from "~/components/alerts/use-dismissal";
 import { useInMembersArea } from "~/components/layout/members-area";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
@@ -47,7 +47,7 @@ export function TimeBonusModal() {
           <button type="button" className="btn btn-outline" onClick={dismiss}>
             {t("bonus:modal.later")}
           </button>
-          <Link to="/credits" className="btn btn-secondary" onClick={dismiss}>
+          <Link to={href("/credits")} className="btn btn-secondary" onClick={dismiss}>
             {t("bonus:modal.cta")}
           </Link>
         </div>

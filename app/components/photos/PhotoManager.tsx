@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, href } from "react-router";
 import { ACCEPTED_TYPES, isRejectionReasonKey, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
 import { sendPhotoAction, uploadPhoto } from "./photo-requests";
 import { prepareUpload } from "./prepare-upload";
@@ -158,7 +158,8 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
       {full ? (
         <div className="alert alert-warning" role="status">
           <p>
-            {t("photos:errors.limit_reached", { limit })} {!isPremium && <Link to="/premium">{t("photos:manager.morePhotos")}</Link>}
+            {t("photos:errors.limit_reached", { limit })}{" "}
+            {!isPremium && <Link to={href("/premium")}>{t("photos:manager.morePhotos")}</Link>}
           </p>
         </div>
       ) : (
@@ -196,7 +197,7 @@ export function PhotoManager({ photos: loaded, limit, isPremium }: PhotoManagerP
           <p className="photo-upload__drop">{t("photos:manager.drop")}</p>
           {!isPremium && (
             <p className="field-hint">
-              {t("photos:manager.freeLimit", { limit })} <Link to="/premium">{t("photos:manager.morePhotos")}</Link>
+              {t("photos:manager.freeLimit", { limit })} <Link to={href("/premium")}>{t("photos:manager.morePhotos")}</Link>
             </p>
           )}
         </div>

@@ -2,7 +2,8 @@
  * The PhotoManager's calls to `/api/photos.php`: an upload with progress (XMLHttpRequest, the
  * only browser API that reports upload progress) and the JSON actions.
  */
-import { PHOTO_API, UPLOAD_FIELD, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
+import { href } from "react-router";
+import { UPLOAD_FIELD, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
 import { callApi } from "~/utils/call-api";
 
 /** `message` is the server's translated refusal; null when the request itself failed. */
@@ -16,7 +17,7 @@ function refusal(body: unknown): { ok: false; message: string | null } {
 export function uploadPhoto(file: Blob, name: string, onProgress: (fraction: number) => void): Promise<RequestResult<{ photo: OwnPhoto }>> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open("POST", PHOTO_API);
+    request.open("POST", href("/api/photos.php"));
     request.responseType = "json";
     request.setRequestHeader("Accept", "application/json");
     request.upload.addEventListener("progress", (event) => {
@@ -40,7 +41,7 @@ export async function sendPhotoAction(action: PhotoAction): Promise<RequestResul
   try {
     // Reordering, the main photo and privacy set a state (safe to repeat); a repeated delete would answer "not found".
     const response = await callApi(
-      PHOTO_API,
+      href("/api/photos.php"),
       { method: "PATCH", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(action) },
       action.intent !== "delete",
     );

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
@@ -35,7 +36,7 @@ export function BlockUserModal({
     setBusy(true);
     setError(null);
     blockedInTab.add(profileId);
-    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "block" }, true);
+    const reply = await postJson<BlockResponse>(href("/api/blocks.php"), { profile_id: profileId, action: "block" }, true);
     setBusy(false);
     if (!reply.ok) {
       blockedInTab.delete(profileId);
@@ -56,7 +57,7 @@ export function BlockUserModal({
         if (open) onClose();
       }}
     >
-      <form method="post" action="/api/blocks.php" className="block-modal__body" onSubmit={block}>
+      <form method="post" action={href("/api/blocks.php")} className="block-modal__body" onSubmit={block}>
         <h2 id={titleId}>{t("members:block.title", { name })}</h2>
         <ul className="block-modal__effects">
           <li>{t("members:block.effectSearch")}</li>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { useRevalidator } from "react-router";
+import { useRevalidator, href } from "react-router";
 import { useFormat } from "~/i18n/format";
 import type { BlockedMember } from "~/profiles/blocks.server";
 import { UnblockButton } from "./UnblockButton";
@@ -23,7 +23,7 @@ export function BlockedMembersList({ blocked }: { blocked: BlockedMember[] }) {
             <UnblockButton
               profileId={member.id}
               name={member.name}
-              redirectTo="/settings#blocked"
+              redirectTo={`${href("/settings")}#blocked`}
               onUnblocked={() => void revalidator.revalidate()}
             />
           </li>

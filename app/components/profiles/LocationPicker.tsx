@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
@@ -107,7 +108,7 @@ export function LocationPicker({
     }
     const query = new URLSearchParams(roundedForRequest(position.coords.latitude, position.coords.longitude));
     try {
-      const response = await callApi(`/api/geocode.php?${query}`, { headers: { Accept: "application/json" } });
+      const response = await callApi(`${href("/api/geocode.php")}?${query}`, { headers: { Accept: "application/json" } });
       const body = (await response.json()) as Geocode | { message?: string };
       if (!response.ok || !("region" in body)) {
         setLookup({ state: "error", message: ("message" in body && body.message) || t("members:location.unavailable") });

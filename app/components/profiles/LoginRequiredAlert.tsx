@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { openSignupModal } from "~/components/signup/SignupModalOpener";
 
 /** product.md §8 / §6: what a visitor must log in for. */
@@ -7,7 +7,7 @@ export type LoginRequiredKind = "chat" | "photo" | "gift" | "like";
 
 /** The login page, coming back to `returnTo` afterwards. */
 export function loginHref(returnTo: string) {
-  return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
+  return `${href("/login")}?redirectTo=${encodeURIComponent(returnTo)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { GalleryPhoto } from "~/profiles/profile-view.server";
 
@@ -41,7 +41,7 @@ export function PhotoGallery({ photos, name, onLoginRequired }: { photos: Galler
                 {photo.private && <span className="photo-gallery__badge">{t("members:view.privatePhoto")}</span>}
               </a>
             ) : photo.reason === "premium" ? (
-              <Link to="/premium" className="photo-gallery__locked" aria-label={t("members:view.lockedPremiumLabel")}>
+              <Link to={href("/premium")} className="photo-gallery__locked" aria-label={t("members:view.lockedPremiumLabel")}>
                 <span className="photo-gallery__lock">
                   <svg className="icon" aria-hidden="true">
                     <use href="/icons.svg#lock" />

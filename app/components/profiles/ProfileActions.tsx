@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { LikeButton } from "~/components/discovery/LikeButton";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { BlockUserModal } from "./BlockUserModal";
@@ -33,7 +33,7 @@ export function ProfileActions({
 }) {
   const { t } = useTranslation();
   const [blockOpen, setBlockOpen] = useState(false);
-  const chat = `/members/${profile.id}/chat`;
+  const chat = href("/members/:id/chat", { id: String(profile.id) });
 
   if (viewer === "visitor") {
     const asked = { href: loginHref(returnTo), onAsk: onLoginRequired };
@@ -42,7 +42,7 @@ export function ProfileActions({
         <LoginRequiredButton {...asked} kind="like" icon="heart" className="btn-primary" label={t("members:actions.like")} />
         <LoginRequiredButton {...asked} kind="chat" icon="mail" className="btn-secondary" label={t("members:actions.message")} />
         <LoginRequiredButton {...asked} kind="gift" icon="gift" className="btn-outline" label={t("members:actions.gift")} />
-        <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+        <Link to={`${href("/complaints")}?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
           {t("members:actions.report")}
         </Link>
       </div>
@@ -78,7 +78,7 @@ export function ProfileActions({
         </svg>{" "}
         {t("members:actions.block")}
       </button>
-      <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
+      <Link to={`${href("/complaints")}?profile=${profile.id}`} className="btn btn-link btn-sm profile-actions__report">
         {t("members:actions.report")}
       </Link>
       <BlockUserModal
@@ -87,7 +87,7 @@ export function ProfileActions({
         open={blockOpen}
         onClose={() => setBlockOpen(false)}
         onBlocked={onBlocked}
-        redirectTo="/settings#blocked"
+        redirectTo={`${href("/settings")}#blocked`}
       />
     </div>
   );

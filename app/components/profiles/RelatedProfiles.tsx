@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/translation";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { ProfileTile } from "./ProfileTile";
@@ -22,7 +23,12 @@ export function RelatedProfiles({
       <ul className="profile-grid">
         {profiles.map((profile) => (
           <li key={profile.id}>
-            <ProfileTile profile={profile} href={`/members/${profile.id}`} fictionalIcon={fictionalIcon} fictionalLabel={fictionalLabel} />
+            <ProfileTile
+              profile={profile}
+              href={href("/members/:id", { id: String(profile.id) })}
+              fictionalIcon={fictionalIcon}
+              fictionalLabel={fictionalLabel}
+            />
           </li>
         ))}
       </ul>

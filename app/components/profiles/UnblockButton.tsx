@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import type { BlockResponse } from "~/profiles/block-schema";
@@ -29,7 +30,7 @@ export function UnblockButton({
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const reply = await postJson<BlockResponse>("/api/blocks.php", { profile_id: profileId, action: "unblock" }, true);
+    const reply = await postJson<BlockResponse>(href("/api/blocks.php"), { profile_id: profileId, action: "unblock" }, true);
     setBusy(false);
     if (reply.ok) {
       blockedInTab.delete(profileId);
@@ -38,7 +39,7 @@ export function UnblockButton({
   }
 
   return (
-    <form method="post" action="/api/blocks.php" className="unblock-form" onSubmit={unblock}>
+    <form method="post" action={href("/api/blocks.php")} className="unblock-form" onSubmit={unblock}>
       <input type="hidden" name="profile_id" value={profileId} />
       <input type="hidden" name="action" value="unblock" />
       <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -5,6 +5,7 @@
  * service worker (public/sw.js) is registered only when the member enables push; the subscription
  * is stored by POST /api/user.php?push=1 (product.md §7).
  */
+import { href } from "react-router";
 import { callApi } from "~/utils/call-api";
 
 export type PushState = "unsupported" | "denied" | "subscribed" | "available";
@@ -60,7 +61,7 @@ export async function subscribeToPush(vapidPublicKey: string): Promise<Subscribe
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(vapidPublicKey) }));
     // Storing the same subscription twice keeps one: safe to repeat.
     const response = await callApi(
-      "/api/user.php?push=1",
+      `${href("/api/user.php")}?push=1`,
       {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },

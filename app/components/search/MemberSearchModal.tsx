@@ -1,54 +1,29 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, useFetcher } from "react-router";
+import { Form, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
-import { useRootData } from "~/root";
-import type { SearchField, SearchFilters } from "~/search/search-params";
-import { MAX_SEARCH_AGE } from "~/search/search-params";
-import { SearchFilterFields, type SearchFilterOptions, type SearchRegions } from "./SearchFilterFields";
-
-const ALL_FIELDS: readonly SearchField[] = ["gender", "country", "region", "age"];
+import type { SearchFilterOptions, SearchFilters } from "~/search/search-params";
+import { SearchFilterFields } from "./SearchFilterFields";
 
 /**
  * product.md §2 "member search" modal: the search filters in a `<dialog>`, submitted as a GET to
- * /members. On the search page it gets the current filters and options; anywhere else (the top
- * navigation's search item) it needs no props beyond `open`/`onClose`: it loads the site's
- * countries and regions from /api/regions.php when first opened, and the server fills in the
- * member's defaults for "suggested".
+ * /members. It offers exactly what the search loader tells it (`options`: the site's countries and
+ * regions, its age bounds and the filters this visitor may use), never a filter the server drops.
  */
 export function MemberSearchModal({
   open,
   onClose,
-  values = null,
+  values,
   options,
 }: {
   open: boolean;
   onClose: () => void;
-  values?: SearchFilters | null;
-  options?: SearchFilterOptions;
+  values: SearchFilters | null;
+  options: SearchFilterOptions;
 }) {
   const { t } = useTranslation();
   const dialog = useModalDialog(open);
   const titleId = useId();
-  const root = useRootData();
-  const regions = useFetcher<SearchRegions>();
-  const needsRegions = open && !options && regions.state === "idle" && !regions.data;
-
-  useEffect(() => {
-    if (needsRegions) void regions.load("/api/regions.php");
-  }, [needsRegions, regions]);
-
-  const loaded: SearchFilterOptions | null =
-    options ??
-    (regions.data
-      ? {
-          countries: Object.keys(regions.data),
-          regions: regions.data,
-          minAge: root?.site.minAge ?? 18,
-          maxAge: MAX_SEARCH_AGE,
-          allowed: ALL_FIELDS,
-        }
-      : null);
 
   return (
     <dialog ref={dialog} className="search-modal" aria-labelledby={titleId} onClose={onClose}>
@@ -63,21 +38,19 @@ export function MemberSearchModal({
         </button>
       </div>
       {/* The form is only rendered while open: the page does not ship a second copy of the filters. */}
-      {!open ? null : loaded ? (
-        <Form method="get" action="/members" className="form-stack" onSubmit={onClose}>
-          <SearchFilterFields idPrefix={`${titleId}-filter`} values={values} options={loaded} />
+      {open && (
+        <Form method="get" action={href("/members")} className="form-stack" onSubmit={onClose}>
+          <SearchFilterFields idPrefix={`${titleId}-filter`} values={values} options={options} />
           <button type="submit" className="btn btn-primary btn-block">
             {t("search:filters.submit")}
           </button>
         </Form>
-      ) : (
-        <p aria-live="polite">{t("search:filters.loading")}</p>
       )}
     </dialog>
   );
 }
 
-/** A button that opens the member search modal (for the page's small screens and the navigation). */
+/** A button that opens the member search modal (the search page's filters on small screens). */
 export function MemberSearchButton({
   className = "btn btn-outline",
   children,
@@ -86,8 +59,8 @@ export function MemberSearchButton({
 }: {
   className?: string;
   children: ReactNode;
-  values?: SearchFilters | null;
-  options?: SearchFilterOptions;
+  values: SearchFilters | null;
+  options: SearchFilterOptions;
 }) {
   const [open, setOpen] = useState(false);
   return (

@@ -2,21 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
-import type { SearchField, SearchFilters } from "~/search/search-params";
+import type { SearchField, SearchFilterOptions, SearchFilters } from "~/search/search-params";
 import { displayNames } from "~/i18n/intl";
-
-/** Regions per country, as /api/regions.php and the search loader send them. */
-export type SearchRegions = Record<string, { id: number; name: string }[]>;
-
-export type SearchFilterOptions = {
-  countries: readonly string[];
-  regions: SearchRegions;
-  /** The youngest and oldest age offered. */
-  minAge: number;
-  maxAge: number;
-  /** The filters this visitor may use (site `search_fields`, limited logged-out search). */
-  allowed: readonly SearchField[];
-};
 
 /**
  * The filter fields of member search (product.md §2: gender, country, region, age), named as the

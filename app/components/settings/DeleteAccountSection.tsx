@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { DELETE_REASONS, deleteAccountSchema, MAX_DELETE_REMARKS } from "~/accounts/settings-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { InvisibleToggle } from "./InvisibleModeSection";
@@ -46,13 +46,13 @@ export function DeleteAccountSection({
               )
             ) : (
               <p>
-                {t("settings:delete.pauseFree")} <Link to="/premium">{t("settings:invisible.becomePremium")}</Link>
+                {t("settings:delete.pauseFree")} <Link to={href("/premium")}>{t("settings:invisible.becomePremium")}</Link>
               </p>
             )}
           </li>
           <li>
             <p>{t("settings:delete.emailsOff")}</p>
-            <Form method="post" action="/notifications">
+            <Form method="post" action={href("/notifications")}>
               <input type="hidden" name="intent" value="emails_off" />
               <button type="submit" className="btn btn-outline" disabled={busy}>
                 {t("settings:notifications.allEmailsOff")}
@@ -61,7 +61,7 @@ export function DeleteAccountSection({
           </li>
           <li>
             <p>
-              {t("settings:delete.notificationsText")} <Link to="/notifications">{t("settings:notifications.link")}</Link>
+              {t("settings:delete.notificationsText")} <Link to={href("/notifications")}>{t("settings:notifications.link")}</Link>
             </p>
           </li>
           {deleteDiscount > 0 && (

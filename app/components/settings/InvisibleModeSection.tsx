@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { Notice } from "./SettingsSection";
 
 /** product.md §10: invisible mode (premium) keeps a member out of search, swipe and match finder. */
@@ -31,7 +31,7 @@ export function InvisibleModeSection({
         </>
       ) : (
         <p>
-          {t("settings:invisible.premiumOnly")} <Link to="/premium">{t("settings:invisible.becomePremium")}</Link>
+          {t("settings:invisible.premiumOnly")} <Link to={href("/premium")}>{t("settings:invisible.becomePremium")}</Link>
         </p>
       )}
     </>
@@ -42,7 +42,7 @@ export function InvisibleModeSection({
 export function InvisibleToggle({ invisible, busy, label }: { invisible: boolean; busy: boolean; label?: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/settings">
+    <Form method="post" action={href("/settings")}>
       <input type="hidden" name="intent" value="invisible" />
       <input type="hidden" name="invisible" value={invisible ? "on" : "off"} />
       <button type="submit" className={`btn ${invisible ? "btn-primary" : "btn-outline"}`} disabled={busy}>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link, type FetcherWithComponents } from "react-router";
+import { Form, Link, type FetcherWithComponents, href } from "react-router";
 import { MAX_SIGNUP_MESSAGE, MIN_PASSWORD_LENGTH, signupAccountSchema, type AccountFormConfig } from "~/accounts/signup-schema";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { SelectField } from "~/components/forms/SelectField";
@@ -146,7 +146,7 @@ export function AccountForm({
       </button>
       <p className="signup-account__login">
         {t("signup:account.haveAccount")}{" "}
-        <Link to="/login" onClick={onLoginInstead}>
+        <Link to={href("/login")} onClick={onLoginInstead}>
           {t("signup:account.login")}
         </Link>
       </p>
@@ -169,10 +169,10 @@ function ExistingAccountOffer({
       <div className="alert alert-warning" role="status">
         <p>{t("signup:existing.active")}</p>
         <p className="signup-account__offer">
-          <Link to="/login" onClick={onLoginInstead} className="btn btn-primary btn-sm">
+          <Link to={href("/login")} onClick={onLoginInstead} className="btn btn-primary btn-sm">
             {t("signup:account.login")}
           </Link>
-          <Link to="/reset-password" onClick={onLoginInstead} className="btn btn-link btn-sm">
+          <Link to={href("/reset-password")} onClick={onLoginInstead} className="btn btn-link btn-sm">
             {t("signup:existing.reset")}
           </Link>
         </p>
@@ -184,7 +184,7 @@ function ExistingAccountOffer({
       <div className="alert alert-warning" role="status">
         <p>{t("signup:existing.deleted", { count: graceDays })}</p>
         <p className="signup-account__offer">
-          <Link to="/login" onClick={onLoginInstead} className="btn btn-primary btn-sm">
+          <Link to={href("/login")} onClick={onLoginInstead} className="btn btn-primary btn-sm">
             {t("signup:existing.reactivate")}
           </Link>
         </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 
 /** product.md §4/§8: the invite-only signup message. */
 export function InviteOnly({ onLoginInstead }: { onLoginInstead?: () => void }) {
@@ -10,7 +10,7 @@ export function InviteOnly({ onLoginInstead }: { onLoginInstead?: () => void }) 
       <p className="lead">{t("signup:gate.inviteOnly")}</p>
       <p>
         {t("signup:account.haveAccount")}{" "}
-        <Link to="/login" onClick={onLoginInstead}>
+        <Link to={href("/login")} onClick={onLoginInstead}>
           {t("signup:account.login")}
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, href } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
 import { renderedWithScripts } from "~/browser/page-scripts";
 import { SignupDialog as ServerSignupDialog, type SignupDialogData } from "./SignupDialog";
@@ -18,7 +18,7 @@ const SignupDialog = serverOnly$(ServerSignupDialog);
  */
 export function LayoutSignupModal({ loggedIn, dialog }: { loggedIn: boolean; dialog: SignupDialogData | null | undefined }) {
   const scripts = renderedWithScripts(useMatches(), loggedIn);
-  const onSignup = useLocation().pathname === "/signup";
+  const onSignup = useLocation().pathname === href("/signup");
   if (scripts) return <SignupModalOpener loggedIn={loggedIn} />;
   return SignupDialog && dialog && !onSignup ? <SignupDialog data={dialog} /> : null;
 }

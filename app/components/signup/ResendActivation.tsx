@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { useFetcher, useLocation, useSearchParams, href } from "react-router";
 import type { ResendOutcome } from "~/accounts/activation.server";
 import { HoneypotField } from "~/security/honeypot";
 
@@ -24,7 +24,7 @@ export function ResendActivation({ askEmail = false, variant = "button" }: { ask
   const returnTo = location.pathname + (query.size > 0 ? `?${query}` : "");
 
   return (
-    <fetcher.Form method="post" action="/activate/resend" className="resend-activation">
+    <fetcher.Form method="post" action={href("/activate/resend")} className="resend-activation">
       <input type="hidden" name="redirectTo" value={returnTo} />
       <HoneypotField />
       {askEmail && (

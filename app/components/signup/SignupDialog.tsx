@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useLocation, href } from "react-router";
 import type { AccountFormConfig } from "~/accounts/signup-schema";
 import type { SignupGate } from "~/accounts/signup.server";
 import { useTranslation } from "~/i18n/translation";
@@ -32,7 +32,12 @@ export function SignupDialog({ data }: { data: SignupDialogData }) {
             <>
               <h2>{t("signup:account.title")}</h2>
               <p className="lead">{t("signup:modal.intro")}</p>
-              <AccountForm id="signup-dialog-account" action={`/signup${location.search}`} config={data.config} pending={false} />
+              <AccountForm
+                id="signup-dialog-account"
+                action={`${href("/signup")}${location.search}`}
+                config={data.config}
+                pending={false}
+              />
             </>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useLocation, useNavigate, href } from "react-router";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { loader as signupLoader } from "~/routes/signup";
 import type { AccountActionData } from "./AccountForm";
@@ -92,7 +92,7 @@ export function SignupModal({ loggedIn, requests }: { loggedIn: boolean; request
           {!data ? (
             <Loading />
           ) : data.kind !== "account" ? (
-            <StepRedirect onReady={() => navigate("/signup")} />
+            <StepRedirect onReady={() => navigate(href("/signup"))} />
           ) : data.gate !== "open" ? (
             <InviteOnly onLoginInstead={loginInstead} />
           ) : (
@@ -104,7 +104,7 @@ export function SignupModal({ loggedIn, requests }: { loggedIn: boolean; request
                   id="signup-modal-account"
                   as={submission.Form}
                   // The landing's query (network, ref, sub1–3) travels along to the signup.
-                  action={`/signup${location.search}`}
+                  action={`${href("/signup")}${location.search}`}
                   config={data.config}
                   actionData={submission.data}
                   pending={submission.state !== "idle"}
@@ -142,7 +142,7 @@ function FormSettingsLoader({ onLoaded }: { onLoaded: (data: SignupPageData) => 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    fetcher.load("/signup");
+    fetcher.load(href("/signup"));
   }, [fetcher]);
   useEffect(() => {
     if (fetcher.data) onLoaded(fetcher.data);

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 
 /**
@@ -12,7 +13,7 @@ const OPEN_EVENT = "signup-modal:open";
 /** Opens the signup modal from anywhere (e.g. a "log in to chat" prompt); falls back to /signup. */
 export function openSignupModal() {
   const handled = !window.dispatchEvent(new CustomEvent(OPEN_EVENT, { cancelable: true }));
-  if (!handled) window.location.assign("/signup");
+  if (!handled) window.location.assign(href("/signup"));
 }
 
 /** A plain left click on a same-site link to exactly /signup, which the modal may take over. */
@@ -22,7 +23,12 @@ function signupLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download"))
     return null;
   const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname !== "/signup" || url.search || window.location.pathname === "/signup")
+  if (
+    url.origin !== window.location.origin ||
+    url.pathname !== href("/signup") ||
+    url.search ||
+    window.location.pathname === href("/signup")
+  )
     return null;
   return anchor;
 }

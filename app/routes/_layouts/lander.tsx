@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData, href } from "react-router";
 import { serverOnly$ } from "vite-env-only/macros";
 import type { Route } from "./+types/lander";
 import { LanderHeader } from "~/components/landers/LanderHeader";
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signupCredits: site.settings.signupCredits,
     loggedIn: getUser(context) !== null,
     /** The way out that is not a signup: the home page, counting a bounce of this lander (product.md §3 `lb`). */
-    leaveHref: bounceHref("/", new URL(request.url).pathname),
+    leaveHref: bounceHref(href("/"), new URL(request.url).pathname),
   };
 }
 

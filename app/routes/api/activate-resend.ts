@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import type { Route } from "./+types/activate-resend";
 import { resendActivation, type ResendOutcome } from "~/accounts/activation.server";
 import { resendSchema } from "~/accounts/signup-schema";
@@ -12,7 +12,7 @@ import { getUser } from "~/http/guards.server";
 
 /** Nothing to show: the form lives on /activate/error, the signup completion and the reminder. */
 export function loader() {
-  return redirect("/activate/error");
+  return redirect(href("/activate/error"));
 }
 
 /**
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
-    const back = new URL(safeRedirectPath(parsed.data?.redirectTo, "/activate/error"), request.url);
+    const back = new URL(safeRedirectPath(parsed.data?.redirectTo, href("/activate/error")), request.url);
     back.searchParams.set("resent", status);
     return redirect(back.pathname + back.search);
   }

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import type { Route } from "./+types/logout";
 import { endSession } from "~/accounts/session-end.server";
 import { authCookie } from "~/http/cookies.server";
@@ -14,7 +14,7 @@ import { isOwnNavigation } from "~/http/origin.server";
  * live-chat sockets close after the response.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!isOwnNavigation(request)) return redirect("/");
+  if (!isOwnNavigation(request)) return redirect(href("/"));
   const user = getUser(context);
   if (user) {
     const { db, env, ctx } = getServices(context);
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const wantsJson = request.headers.get("X-Requested-With") === "XMLHttpRequest";
   const headers = { "Set-Cookie": authCookie.clear(request) };
-  return wantsJson ? Response.json({ ok: true }, { headers }) : redirect("/", { headers });
+  return wantsJson ? Response.json({ ok: true }, { headers }) : redirect(href("/"), { headers });
 }
 
 /** Every other method: a 405 in the API's error shape. */

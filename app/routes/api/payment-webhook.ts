@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Route } from "./+types/payment-webhook";
 import { apiError } from "~/http/api-errors.server";
 import { getServices } from "~/http/context.server";
-import { paymentProviderFor } from "~/payments/mollie.server";
+import { molliePaymentId, paymentProviderFor } from "~/payments/mollie.server";
 import { syncPaymentById } from "~/payments/payment-sync.server";
 import { PaymentProviderError } from "~/payments/provider.server";
 import { readInput } from "~/http/forms.server";
 
-const webhookSchema = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });
+const webhookSchema = z.object({ id: z.string().regex(molliePaymentId) });
 
 /**
  * POST /api/payment-webhook.php `id=tr_…`: the provider says a payment changed. It is a call from
