@@ -30,6 +30,8 @@ export const swipeGame = "/swipe-game";
 export const matchFinder = "/match-finder";
 export const moderation = "/moderation";
 export const conversions = "/conversions";
+/** Where the cookie banner posts the visitor's choice. */
+export const consent = "/consent";
 /** A content page (terms, privacy, cookies, ban, …). */
 export const page = (name: string) => `/pages/${name}`;
 // Links with a one-time token (mails).

@@ -4,7 +4,7 @@
  * cookie and comes back to the page. No JavaScript of its own, so it costs the first load nothing
  * and works before (and without) hydration. React leaves it alone: it sits after the app in <body>.
  */
-import { href } from "react-router";
+import * as urls from "~/urls";
 
 export type BannerTexts = {
   label: string;
@@ -24,8 +24,8 @@ export function consentBannerHtml(texts: BannerTexts, returnTo: string): string 
   const current = texts.current ? `<p class="consent-banner__current">${escapeHtml(texts.current)}</p>` : "";
   return [
     `<section class="consent-banner" id="consent-banner" aria-label="${escapeHtml(texts.label)}">`,
-    `<form method="post" action="${href("/consent")}" class="consent-banner__form">`,
-    `<p class="consent-banner__text">${escapeHtml(texts.text)} <a href="${href("/pages/:page", { page: "cookies" })}">${escapeHtml(texts.policy)}</a></p>`,
+    `<form method="post" action="${urls.consent}" class="consent-banner__form">`,
+    `<p class="consent-banner__text">${escapeHtml(texts.text)} <a href="${urls.page("cookies")}">${escapeHtml(texts.policy)}</a></p>`,
     current,
     `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`,
     `<div class="consent-banner__actions">`,
