@@ -79,21 +79,21 @@ function send(path: string, init: { method: string; type?: string | null; body?:
 }
 
 describe("bodies a client can send", () => {
-  it("never answer 500, signed out or signed in", async () => {
-    const member = await createMember();
-    const cookie = await loginCookie(member);
-    const failures: string[] = [];
-    for (const path of postRoutes) {
-      for (const { name, type, body } of bodies) {
-        for (const who of [undefined, cookie]) {
-          const response = await send(path, { method: "POST", type, body, cookie: who });
-          if (response.status >= 500) failures.push(`POST ${path} (${name}, ${who ? "member" : "visitor"}): ${response.status}`);
+  // Two tests, so that each sends half the requests within the test's time limit on a busy machine.
+  for (const who of ["visitor", "member"] as const) {
+    it(`never answer 500 (${who})`, async () => {
+      const cookie = who === "member" ? await loginCookie(await createMember()) : undefined;
+      const failures: string[] = [];
+      for (const path of postRoutes) {
+        for (const { name, type, body } of bodies) {
+          const response = await send(path, { method: "POST", type, body, cookie });
+          if (response.status >= 500) failures.push(`POST ${path} (${name}, ${who}): ${response.status}`);
           await response.body?.cancel();
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 
   it("never answer 500 to any method on any route", async () => {
     const cookie = await loginCookie(await createMember());
