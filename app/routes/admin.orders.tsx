@@ -6,7 +6,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.orders";
-import { auditEntry } from "~/admin/audit.server";
+import { auditIfChanged } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
 import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
@@ -57,26 +57,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const history = await orderHistory(db, orderId);
   if (!history) throw data(null, { status: 404 });
   const { order } = history;
-  const outcome = await refundOrder(db, paymentProviderFor(env), {
-    userId: order.userId,
-    orderId: order.id,
-    refundDays: CONSOLE_REFUND_DAYS,
-    now: now(),
-  });
+  const entry = (action: string, after: Record<string, unknown>) =>
+    auditIfChanged(db, {
+      actorUserId: admin.id,
+      siteId: order.siteId,
+      targetType: "order",
+      targetId: order.id,
+      action,
+      before: { status: order.status, refundedAt: order.refundedAt, credits: order.credits },
+      after,
+    });
+  // The entries join the refund's own batches (the credits taken back with the order claimed; the
+  // credits given back when Mollie did not refund), each written only when its batch changed the order.
+  const outcome = await refundOrder(
+    db,
+    paymentProviderFor(env),
+    { userId: order.userId, orderId: order.id, refundDays: CONSOLE_REFUND_DAYS, now: now() },
+    {
+      claimed: [entry("refund", { refunded: true, credits: -order.credits, amountCents: order.amountCents, currency: order.currency })],
+      released: [entry("refund_failed", { refunded: false, credits: order.credits })],
+    },
+  );
   switch (outcome.status) {
     case "refunded":
-      // The refund service moves the credits and the money itself; its entry follows its outcome.
-      await db.batch([
-        auditEntry(db, {
-          actorUserId: admin.id,
-          siteId: order.siteId,
-          targetType: "order",
-          targetId: order.id,
-          action: "refund",
-          before: { status: order.status, credits: order.credits },
-          after: { status: "refunded", amountCents: order.amountCents, currency: order.currency },
-        }),
-      ]);
       return { ok: true, message: "admin:orders.refund.done" };
     case "not_found":
       throw data(null, { status: 404 });
@@ -182,6 +185,19 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
+          <h3>{t("admin:orders.webhooks")}</h3>
+          {history.webhooks.length === 0 ? (
+            <p>{t("admin:orders.noWebhooks")}</p>
+          ) : (
+            <ul data-testid="order-webhooks">
+              {history.webhooks.map((call) => (
+                <li key={call.id}>
+                  {formatWhen(call.receivedAt, i18n.language)} · {call.providerPaymentId} · {call.reportedStatus ?? "–"} ·{" "}
+                  {t(`admin:orders.webhookOutcomes.${call.outcome}`, { defaultValue: call.outcome })}
+                </li>
+              ))}
+            </ul>
+          )}
           <h3>{t("admin:orders.ledger")}</h3>
           <ul>
             {history.ledger.map((entry) => (

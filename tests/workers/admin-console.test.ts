@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions, type TestMember } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { simulatePayment, webhook } from "./mollie-helpers";
+import { simulateOutage, simulatePayment, webhook } from "./mollie-helpers";
 
 type Signed = TestMember & { cookie: string };
 
@@ -342,6 +342,95 @@ describe("orders in the console", () => {
     expect(lines[1]).toContain("refunded");
     const revenue = mainContent(await (await get("/admin/orders?status=refunded", { cookie: admin.cookie })).text());
     expect(revenue).toContain("<svg");
+  });
+});
+
+/** A member's order of p0 by iDEAL, not paid yet: its order id and Mollie payment id. */
+async function openOrder(member: Signed) {
+  const response = await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: member.cookie });
+  const paymentId = /\/checkout\/(tr_[A-Za-z0-9]+)/.exec(response.headers.get("Location") ?? "")?.[1] ?? "";
+  const [[orderId]] = (await sql("SELECT order_id FROM payments WHERE provider_payment_id = ?", [paymentId])) as [[string]];
+  return { orderId: Number(orderId), paymentId };
+}
+
+async function webhookCalls(orderId: number) {
+  return (
+    (await sql("SELECT provider_payment_id, reported_status, outcome FROM payment_webhooks WHERE order_id = ? ORDER BY id", [orderId])) as [
+      string,
+      string | null,
+      string,
+    ][]
+  ).map(([paymentId, reported, outcome]) => ({ paymentId, reported, outcome }));
+}
+
+describe("an order's history in the console", () => {
+  it("lists each webhook Mollie sent with the status it reported and what it did, beside the ledger", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await signedIn();
+    const { orderId, paymentId } = await openOrder(member);
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    // Mollie calls again: nothing is credited twice, and the call is recorded as such.
+    expect((await webhook(paymentId)).status).toBe(200);
+    await simulateOutage(1);
+    expect((await webhook(paymentId)).status).toBe(503);
+    await simulatePayment(paymentId, { chargeback: true });
+    expect((await webhook(paymentId)).status).toBe(200);
+    expect(await webhookCalls(orderId)).toEqual([
+      { paymentId, reported: "paid", outcome: "credited" },
+      { paymentId, reported: "paid", outcome: "ignored_duplicate" },
+      { paymentId, reported: null, outcome: "provider_unavailable" },
+      { paymentId, reported: "paid", outcome: "charged_back" },
+    ]);
+    const [[credited]] = (await sql("SELECT count(*) FROM credit_ledger WHERE cause_key = ?", [`order:${orderId}`])) as [[string]];
+    expect(Number(credited)).toBe(1);
+    // An id that is not ours leaves no row.
+    expect((await webhook("tr_notoursatall")).status).toBe(200);
+    expect(await sql("SELECT id FROM payment_webhooks WHERE provider_payment_id = 'tr_notoursatall'")).toEqual([]);
+
+    const page = mainContent(await (await get(`/admin/orders?id=${orderId}`, { cookie: admin.cookie })).text());
+    const calls = /data-testid="order-webhooks"[\s\S]*?<\/ul>/.exec(page)?.[0] ?? "";
+    expect(calls.match(/<li/g)).toHaveLength(4);
+    expect(calls).toContain(paymentId);
+    expect(page).toContain(`chargeback:${orderId}`);
+  });
+
+  it("writes the refund's audit entries in the refund's own batches: a refund Mollie could not make is undone and recorded so", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await signedIn();
+    const { orderId, paymentId } = await openOrder(member);
+    await simulatePayment(paymentId, { status: "paid" });
+    await webhook(paymentId);
+    const credits = (await userRow(member.userId)).credits;
+    expect(credits).toBeGreaterThan(0);
+
+    // Mollie is down for the refund, its one retry and the check whether it went through: the credits come back.
+    await simulateOutage(3);
+    expect((await post("/admin/orders", { intent: "refund", orderId: String(orderId) }, { cookie: admin.cookie })).status).toBe(502);
+    expect((await userRow(member.userId)).credits).toBe(credits);
+    expect((await post("/admin/orders", { intent: "refund", orderId: String(orderId) }, { cookie: admin.cookie })).status).toBe(200);
+    expect((await userRow(member.userId)).credits).toBe(0);
+    const entries = await audit("order", orderId);
+    expect(entries.map((entry) => entry.action)).toEqual(["refund", "refund_failed", "refund"]);
+    expect(entries[0]).toMatchObject({ actor: admin.userId, before: { status: "paid", refundedAt: null }, after: { refunded: true } });
+    // Each entry stands beside a ledger row of the same change.
+    const [[ledgerRows]] = (await sql("SELECT count(*) FROM credit_ledger WHERE cause_key LIKE ? OR cause_key LIKE ?", [
+      `refund:${orderId}:%`,
+      `refund-failed:${orderId}:%`,
+    ])) as [[string]];
+    expect(Number(ledgerRows)).toBe(3);
+  });
+
+  it("deletes an account with its audit entry in the deletion's batch, once", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await createMember();
+    const form = { intent: "delete", reason: "Asked by phone" };
+    const answers = await Promise.all([1, 2].map(() => post(`/admin/members/${member.userId}`, form, { cookie: admin.cookie })));
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect((await userRow(member.userId)).status).toBe("deleted");
+    expect(await audit("user", member.userId)).toEqual([
+      { actor: admin.userId, action: "delete", reason: "Asked by phone", before: { status: "confirmed" }, after: { status: "deleted" } },
+    ]);
   });
 });
 
