@@ -51,6 +51,7 @@ const SECTIONS = [
   ["/admin/orders", "orders"],
   ["/admin/discount-codes", "codes"],
   ["/admin/sites", "sites"],
+  ["/admin/prices", "prices"],
   ["/admin/mail", "mail"],
   ["/admin/audit", "audit"],
   ["/moderation", "moderation"],

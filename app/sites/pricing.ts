@@ -33,6 +33,9 @@ const currencyByCountry: Record<string, string> = {
   DK: "DKK",
 };
 
+/** The currencies a price list can be in: those a visitor's country leads to. */
+export const pricedCurrencies = [...new Set(Object.values(currencyByCountry))] as [string, ...string[]];
+
 /** The currency for a visitor from `country` on a site whose price lists hold `available`. */
 export function currencyFor(country: string | null, siteCountries: readonly string[], available: readonly string[]): string {
   const wanted = country ? currencyByCountry[country] : undefined;

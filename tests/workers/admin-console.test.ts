@@ -84,6 +84,8 @@ const PAGES = [
   "/admin/discount-codes",
   "/admin/sites",
   "/admin/sites?edit=1",
+  "/admin/prices",
+  "/admin/prices?site=1",
   "/admin/mail",
   "/admin.data",
   "/admin/members/1.data",
@@ -100,6 +102,8 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/discount-codes", { intent: "create", code: "FREE", valuePercentage: "90" }],
   ["/admin/discount-codes", { intent: "expire", codeId: "1" }],
   ["/admin/mail", { intent: "resend", mailId: "1" }],
+  ["/admin/prices", { intent: "prices", siteId: "1", currency: "EUR", "credits.p0": "100", "amount.p0": "0.50" }],
+  ["/admin/prices", { intent: "methods", siteId: "1", "m.*": "ideal" }],
   ["/admin/sites", { key: "evil", name: "Evil", domain: "evil.example", domainLanguage: "nl_NL", settings: "{}" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
@@ -431,6 +435,123 @@ describe("an order's history in the console", () => {
     expect(await audit("user", member.userId)).toEqual([
       { actor: admin.userId, action: "delete", reason: "Asked by phone", before: { status: "confirmed" }, after: { status: "deleted" } },
     ]);
+  });
+});
+
+/** A site of its own for a test that changes prices (a copy of the default site and its price lists): its key is its host. */
+async function siteOfItsOwn() {
+  const host = `prices-${crypto.randomUUID().slice(0, 8)}.localhost`;
+  const [[siteId]] = (await sql(
+    `INSERT INTO sites (key, name, domain, domain_language, company_id, is_default, settings)
+     SELECT ?, 'Prices test', ?, domain_language, company_id, 0, settings FROM sites WHERE is_default = 1 RETURNING id`,
+    [host, host],
+  )) as [[string]];
+  await sql("INSERT INTO site_hosts (host, site_id) VALUES (?, ?)", [host, Number(siteId)]);
+  await sql(
+    `INSERT INTO site_prices (site_id, currency, package_key, credits, amount_cents, discount_percent, popular, position)
+     SELECT ?, currency, package_key, credits, amount_cents, discount_percent, popular, position
+     FROM site_prices WHERE site_id = (SELECT id FROM sites WHERE is_default = 1)`,
+    [Number(siteId)],
+  );
+  return { host, siteId: Number(siteId) };
+}
+
+async function eurPrices(siteId: number) {
+  return (
+    (await sql(
+      "SELECT package_key, credits, amount_cents, discount_percent, popular FROM site_prices WHERE site_id = ? AND currency = 'EUR' ORDER BY position",
+      [siteId],
+    )) as [string, string, string, string, string][]
+  ).map(([key, credits, amount, discount, popular]) => ({
+    key,
+    credits: Number(credits),
+    amount: Number(amount),
+    discount: Number(discount),
+    popular: Number(popular),
+  }));
+}
+
+describe("prices in the console", () => {
+  it("changes a price list as the app checks it: new orders pay the new price, an order already started keeps its own", async () => {
+    const admin = await steppedUpAdmin();
+    const { host, siteId } = await siteOfItsOwn();
+    const buyer = await createMember({ site: host });
+    const buyerCookie = await loginCookie(buyer, host);
+    const started = await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: buyerCookie, host });
+    const paymentId = /\/checkout\/(tr_[A-Za-z0-9]+)/.exec(started.headers.get("Location") ?? "")?.[1] ?? "";
+    const [[orderId, startedAmount, startedCredits]] = (await sql(
+      "SELECT o.id, o.amount_cents, o.credits FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.provider_payment_id = ?",
+      [paymentId],
+    )) as [[string, string, string]];
+    const before = await eurPrices(siteId);
+    const form: Record<string, string> = { intent: "prices", siteId: String(siteId), currency: "EUR", popular: "p2" };
+    for (const row of before) {
+      form[`credits.${row.key}`] = String(row.credits);
+      form[`amount.${row.key}`] = (row.amount / 100).toFixed(2).replace(".", ",");
+      form[`discount.${row.key}`] = String(row.discount);
+    }
+    for (const bad of <Record<string, string>[]>[
+      { "amount.p0": "abc" },
+      { "amount.p0": "0,10" },
+      { "credits.p1": "0" },
+      { "discount.p3": "95" },
+      { currency: "XXX" },
+      { popular: "p9" },
+    ]) {
+      const refused = await post("/admin/prices", { ...form, ...bad }, { cookie: admin.cookie });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    const refused = await post("/admin/prices", { ...form, "amount.p0": "abc" }, { cookie: admin.cookie });
+    expect(mainContent(await refused.text())).toContain("Vul een bedrag van minstens 0,50 in");
+    expect(await eurPrices(siteId)).toEqual(before);
+
+    expect((await post("/admin/prices", { ...form, "amount.p0": "19,95", "credits.p0": "120" }, { cookie: admin.cookie })).status).toBe(
+      200,
+    );
+    const after = await eurPrices(siteId);
+    expect(after[0]).toMatchObject({ key: "p0", credits: 120, amount: 1995 });
+    expect(after.slice(1)).toEqual(before.slice(1));
+    const [entry] = await audit("site_price", `${siteId}:EUR`);
+    expect(entry).toMatchObject({ actor: admin.userId, action: "update" });
+    expect(entry?.before[0]).toMatchObject({ packageKey: "p0", amountCents: before[0]?.amount, credits: before[0]?.credits });
+    expect(entry?.after[0]).toMatchObject({ packageKey: "p0", amountCents: 1995, credits: 120 });
+
+    // Without a deploy: the pricing page and a new order have the new price at once.
+    const other = await createMember({ site: host });
+    const otherCookie = await loginCookie(other, host);
+    await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: otherCookie, host });
+    const [[newAmount, newCredits]] = (await sql("SELECT amount_cents, credits FROM orders WHERE user_id = ?", [other.userId])) as [
+      [string, string],
+    ];
+    expect([Number(newAmount), Number(newCredits)]).toEqual([1995, 120]);
+    // The order started before the change is paid at its own price and gets its own credits.
+    const balance = (await userRow(buyer.userId)).credits;
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    const [[status, amount, credits]] = (await sql("SELECT status, amount_cents, credits FROM orders WHERE id = ?", [orderId])) as [
+      [string, string, string],
+    ];
+    expect([status, Number(amount), Number(credits)]).toEqual(["paid", Number(startedAmount), Number(startedCredits)]);
+    expect((await userRow(buyer.userId)).credits).toBe(balance + Number(startedCredits));
+  });
+
+  it("sets the payment methods per country, checked by the site settings' schema, audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { siteId } = await siteOfItsOwn();
+    const base = { intent: "methods", siteId: String(siteId) };
+    expect((await post("/admin/prices", { ...base, "m.NL": "ideal" }, { cookie: admin.cookie })).status).toBe(400);
+    expect((await post("/admin/prices", { ...base, "m.*": "bitcoin" }, { cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await post("/admin/prices", { ...base, "m.*": "creditcard", "m.new": "ideal", newCountry: "Holland" }, { cookie: admin.cookie }))
+        .status,
+    ).toBe(400);
+    const ok = await post("/admin/prices", { ...base, "m.*": "creditcard", "m.new": "blik", newCountry: "pl" }, { cookie: admin.cookie });
+    expect(ok.status).toBe(200);
+    const [[methods]] = (await sql("SELECT json_extract(settings, '$.paymentMethods') FROM sites WHERE id = ?", [siteId])) as [[string]];
+    expect(JSON.parse(methods)).toEqual({ "*": ["creditcard"], PL: ["blik"] });
+    const [entry] = await audit("site", siteId);
+    expect(entry).toMatchObject({ action: "payment_methods", after: { paymentMethods: { "*": ["creditcard"], PL: ["blik"] } } });
+    expect(entry?.before.paymentMethods).toBeTruthy();
   });
 });
 
