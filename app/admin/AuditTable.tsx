@@ -2,6 +2,8 @@ import { useTranslation } from "~/i18n/translation";
 import { formatWhen } from "./format";
 
 export type AuditRow = {
+  /** The console's trail or a moderator's decision (ADR 055). */
+  source: "admin" | "moderation";
   id: number;
   actor: string;
   targetType: string;
@@ -10,7 +12,7 @@ export type AuditRow = {
   reason: string | null;
   before: string | null;
   after: string | null;
-  createdAt: Date | string;
+  createdAt: number | Date | string;
 };
 
 /** The audit trail as a table: when, who, what, and the values before and after. */
@@ -33,9 +35,12 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={`${row.source}-${row.id}`}>
               <td>{formatWhen(row.createdAt, i18n.language)}</td>
-              <td>{row.actor}</td>
+              <td>
+                {row.actor}
+                {row.source === "moderation" && <span className="admin-source"> · {t("admin:audit.moderator")}</span>}
+              </td>
               <td>
                 {t(`admin:audit.types.${row.targetType}`, { defaultValue: row.targetType })} {row.targetId}
               </td>

@@ -314,6 +314,32 @@ describe("members in the console", () => {
     const other = mainContent(await (await get("/admin/audit?q=no-such-thing-anywhere", { cookie: admin.cookie })).text());
     expect(other).not.toContain(`Scammer ${member.userId}`);
   });
+
+  it("lists moderators' decisions in the same trail, newest first, with the console's changes", async () => {
+    const moderator = await createMember();
+    await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
+    const member = await createMember();
+    const mark = `Stolen photo ${crypto.randomUUID().slice(0, 8)}`;
+    await sql(
+      `INSERT INTO moderation_actions (site_id, moderator_user_id, target_type, target_id, action, reason, created_at)
+       VALUES (?, ?, 'profile', ?, 'ban', ?, unixepoch() - 5)`,
+      [member.siteId, moderator.userId, member.profileId, mark],
+    );
+    await post(`/admin/members/${member.userId}`, { intent: "ban", reason: `${mark} (operator)` }, { cookie: admin.cookie });
+    const page = mainContent(await (await get(`/admin/audit?q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text());
+    expect(page).toContain(moderator.email);
+    expect(page).toContain(`${mark} (operator)`);
+    // Newest first: the operator's ban above the moderator's older decision.
+    expect(page.indexOf(`${mark} (operator)`)).toBeLessThan(page.indexOf(moderator.email));
+    const decisions = mainContent(
+      await (await get(`/admin/audit?type=moderation&q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text(),
+    );
+    expect(decisions).toContain(moderator.email);
+    expect(decisions).not.toContain(`${mark} (operator)`);
+    const changes = mainContent(await (await get(`/admin/audit?type=user&q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text());
+    expect(changes).not.toContain(moderator.email);
+    expect((await get("/admin/audit?before=nonsense", { cookie: admin.cookie })).status).toBe(200);
+  });
 });
 
 describe("orders in the console", () => {
