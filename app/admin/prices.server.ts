@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { paymentMethodKeys, type PaymentMethodKey } from "~/payments/methods";
 import { PACKAGE_KEYS, priceListSchema } from "~/sites/price-list";
 import { pricedCurrencies, type PricePackage } from "~/sites/pricing";
-import { siteSettingsSchema } from "~/sites/site-settings";
+import { writeSiteSetting } from "~/sites/site-settings-writes.server";
 import { forgetSites } from "~/sites/site.server";
 
 export type FieldErrors = Record<string, string[]>;
@@ -122,30 +122,16 @@ export function paymentMethodsOf(form: FormData): Parsed<Record<string, PaymentM
   return { ok: true, value: methods };
 }
 
-/**
- * Sets a site's payment methods per country, checked with the site settings' schema, changing
- * that one setting in the stored JSON (an operator editing another setting at the same moment
- * loses nothing), with its audit entry; false when there is no such site.
- */
-export async function writePaymentMethods(
+/** Sets a site's payment methods per country (checked by the site settings' schema), audited. */
+export function writePaymentMethods(
   db: Database,
   input: { actorUserId: number; siteId: number; methods: Record<string, PaymentMethodKey[]> },
-): Promise<"saved" | "invalid" | "no_site"> {
-  const [row] = await db.all<{ settings: string }>(sql`SELECT settings FROM sites WHERE id = ${input.siteId}`);
-  if (!row) return "no_site";
-  const settings = { ...(JSON.parse(row.settings) as Record<string, unknown>), paymentMethods: input.methods };
-  if (!siteSettingsSchema.safeParse(settings).success) return "invalid";
-  const methods = JSON.stringify(input.methods);
-  const [, changed] = await db.batch([
-    db.run(sql`
-      INSERT INTO admin_audit (actor_user_id, site_id, target_type, target_id, action, before, after)
-      SELECT ${input.actorUserId}, id, 'site', CAST(id AS TEXT), 'payment_methods',
-        json_object('paymentMethods', json_extract(settings, '$.paymentMethods')), json_object('paymentMethods', json(${methods}))
-      FROM sites WHERE id = ${input.siteId}`),
-    db.all(
-      sql`UPDATE sites SET settings = json_set(settings, '$.paymentMethods', json(${methods})) WHERE id = ${input.siteId} RETURNING id`,
-    ),
-  ]);
-  forgetSites();
-  return changed.length === 1 ? "saved" : "no_site";
+) {
+  return writeSiteSetting(db, {
+    actorUserId: input.actorUserId,
+    siteId: input.siteId,
+    setting: "paymentMethods",
+    value: input.methods,
+    action: "payment_methods",
+  });
 }

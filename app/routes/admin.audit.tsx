@@ -19,7 +19,6 @@ const AUDIT_TYPES = [
   "site_price",
   "mail",
   "short_link",
-  "traffic_network",
   "moderation",
   ...MODERATION_TARGETS,
 ] as const;

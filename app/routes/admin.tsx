@@ -52,6 +52,7 @@ const SECTIONS = [
   ["/admin/discount-codes", "codes"],
   ["/admin/sites", "sites"],
   ["/admin/prices", "prices"],
+  ["/admin/acquisition", "acquisition"],
   ["/admin/mail", "mail"],
   ["/admin/audit", "audit"],
   ["/moderation", "moderation"],

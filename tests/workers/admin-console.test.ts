@@ -86,6 +86,7 @@ const PAGES = [
   "/admin/sites?edit=1",
   "/admin/prices",
   "/admin/prices?site=1",
+  "/admin/acquisition",
   "/admin/mail",
   "/admin.data",
   "/admin/members/1.data",
@@ -104,6 +105,9 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/mail", { intent: "resend", mailId: "1" }],
   ["/admin/prices", { intent: "prices", siteId: "1", currency: "EUR", "credits.p0": "100", "amount.p0": "0.50" }],
   ["/admin/prices", { intent: "methods", siteId: "1", "m.*": "ideal" }],
+  ["/admin/acquisition", { intent: "create", siteId: "1", token: "evil-link", target: "/login" }],
+  ["/admin/acquisition", { intent: "disable", linkId: "1" }],
+  ["/admin/acquisition", { intent: "networks", siteId: "1", networks: "evil" }],
   ["/admin/sites", { key: "evil", name: "Evil", domain: "evil.example", domainLanguage: "nl_NL", settings: "{}" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
@@ -578,6 +582,58 @@ describe("prices in the console", () => {
     const [entry] = await audit("site", siteId);
     expect(entry).toMatchObject({ action: "payment_methods", after: { paymentMethods: { "*": ["creditcard"], PL: ["blik"] } } });
     expect(entry?.before.paymentMethods).toBeTruthy();
+  });
+});
+
+describe("acquisition in the console", () => {
+  it("creates a short link that then leads on, refuses one the route would not follow, disables it once; all audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { host, siteId } = await siteOfItsOwn();
+    const token = `june-${crypto.randomUUID().slice(0, 6)}`;
+    const form = {
+      intent: "create",
+      siteId: String(siteId),
+      token,
+      target: "/landers/video?network=mail&sub1=june",
+      label: "June mailing",
+    };
+    for (const bad of <Record<string, string>[]>[
+      { token: "a" },
+      { target: "https://evil.example/" },
+      { target: "//evil.example" },
+      { expires: "2001-01-01" },
+    ]) {
+      expect((await post("/admin/acquisition", { ...form, ...bad }, { cookie: admin.cookie })).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await sql("SELECT id FROM short_links WHERE token = ?", [token])).toEqual([]);
+    expect((await post("/admin/acquisition", form, { cookie: admin.cookie })).status).toBe(200);
+    expect((await post("/admin/acquisition", form, { cookie: admin.cookie })).status).toBe(400);
+    const followed = await get(`/${token}`, { host });
+    expect(followed.headers.get("Location")).toContain("/landers/video?network=mail&sub1=june");
+    const page = mainContent(await (await get("/admin/acquisition", { cookie: admin.cookie })).text());
+    expect(page).toContain(`/${token}`);
+    expect(page).toContain('href="/conversions"');
+
+    const [[linkId]] = (await sql("SELECT id FROM short_links WHERE token = ?", [token])) as [[string]];
+    const answers = await Promise.all(
+      [1, 2].map(() => post("/admin/acquisition", { intent: "disable", linkId: String(linkId) }, { cookie: admin.cookie })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await get(`/${token}`, { host })).status).toBe(404);
+    expect((await audit("short_link", token)).map((entry) => entry.action)).toEqual(["create", "disable"]);
+  });
+
+  it("sets a site's trusted traffic networks as the settings' schema allows, audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { siteId } = await siteOfItsOwn();
+    const base = { intent: "networks", siteId: String(siteId) };
+    expect((await post("/admin/acquisition", { ...base, networks: "x".repeat(101) }, { cookie: admin.cookie })).status).toBe(400);
+    expect((await post("/admin/acquisition", { ...base, networks: "mail\nadwords, mail" }, { cookie: admin.cookie })).status).toBe(200);
+    const [[networks]] = (await sql("SELECT json_extract(settings, '$.trafficNetworks') FROM sites WHERE id = ?", [siteId])) as [[string]];
+    expect(JSON.parse(networks)).toEqual(["mail", "adwords"]);
+    expect(await audit("site", siteId)).toEqual([
+      expect.objectContaining({ action: "traffic_networks", after: { trafficNetworks: ["mail", "adwords"] } }),
+    ]);
   });
 });
 

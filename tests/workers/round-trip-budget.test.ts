@@ -266,6 +266,7 @@ const budget: Record<string, Probe[]> = {
   "admin/mail": [page("/admin/mail")],
   "admin/sites": [page("/admin/sites")],
   "admin/prices": [page("/admin/prices")],
+  "admin/acquisition": [page("/admin/acquisition")],
   "admin/discount-codes": [page("/admin/discount-codes")],
   "admin/orders/export.csv": [page("/admin/orders/export.csv")],
   // Last: it ends Anna's session.
