@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { MODERATION_TARGETS } from "./audit-kinds";
 
 export type AuditInput = {
   actorUserId: number;
@@ -55,9 +56,6 @@ export type AuditListItem = {
 };
 
 export const AUDIT_PAGE_SIZE = 50;
-
-/** What moderators decide about, as `moderation_actions.target_type` names it. */
-export const MODERATION_TARGETS = ["photo", "chat_photo", "profile_text", "complaint", "profile", "conversation"] as const;
 
 /** Where a page of the trail ends: the next page starts after this entry (newest first). */
 export type AuditCursor = { createdAt: number; source: AuditSource; id: number };

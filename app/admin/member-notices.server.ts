@@ -27,7 +27,7 @@ export async function sendBanNotice(deps: Deps, request: Request, account: Accou
   await sendMail(
     { ...deps, site },
     {
-      template: input.banned ? "account_banned_by_operator" : "account_unbanned",
+      template: input.banned ? "account_banned" : "account_unbanned",
       to: account.email,
       userId: account.id,
       locale: account.language,

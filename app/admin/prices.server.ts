@@ -10,8 +10,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentMethodKeys, type PaymentMethodKey } from "~/payments/methods";
-import { PACKAGE_KEYS, priceListSchema } from "~/sites/price-list";
-import { pricedCurrencies, type PricePackage } from "~/sites/pricing";
+import { priceListSchema } from "~/sites/price-list";
+import { PACKAGE_KEYS, pricedCurrencies, type PricePackage } from "~/sites/pricing";
 import { writeSiteSetting } from "~/sites/site-settings-writes.server";
 import { forgetSites } from "~/sites/site.server";
 

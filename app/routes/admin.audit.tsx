@@ -5,23 +5,14 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.audit";
-import { auditCursorOf, MODERATION_TARGETS, searchAudit } from "~/admin/audit.server";
+import { AUDIT_KINDS } from "~/admin/audit-kinds";
+import { auditCursorOf, searchAudit } from "~/admin/audit.server";
 import { AuditTable } from "~/admin/AuditTable";
 import { getServices } from "~/http/context.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
 
-const AUDIT_TYPES = [
-  "user",
-  "order",
-  "discount_code",
-  "site",
-  "site_price",
-  "mail",
-  "short_link",
-  "moderation",
-  ...MODERATION_TARGETS,
-] as const;
+const AUDIT_TYPES = AUDIT_KINDS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);

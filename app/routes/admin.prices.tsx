@@ -14,8 +14,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { idParam } from "~/http/params";
 import { useTranslation } from "~/i18n/translation";
 import { paymentMethodKeys } from "~/payments/methods";
-import { PACKAGE_KEYS } from "~/sites/price-list";
-import { packagesIn, pricedCurrencies } from "~/sites/pricing";
+import { PACKAGE_KEYS, packagesIn, pricedCurrencies } from "~/sites/pricing";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

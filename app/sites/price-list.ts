@@ -5,9 +5,7 @@
  * never saved.
  */
 import { z } from "zod";
-import { pricedCurrencies } from "./pricing";
-
-export const PACKAGE_KEYS = ["p0", "p1", "p2", "p3"] as const;
+import { PACKAGE_KEYS, pricedCurrencies } from "./pricing";
 
 export const pricePackageSchema = z.object({
   packageKey: z.enum(PACKAGE_KEYS),

@@ -213,10 +213,12 @@ describe("members in the console", () => {
     const [[sessions]] = (await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [member.userId])) as [[string]];
     expect(Number(sessions)).toBe(0);
     await expect(loginCookie(member)).rejects.toThrow();
-    const mail = await lastMail(member.email, "account_banned_by_operator");
+    const mail = await lastMail(member.email, "account_banned");
     expect(mail?.locale).toBe("de");
-    expect(mail?.text).toContain("Fake profile");
-    expect(mail?.subject).toContain("gesperrt");
+    // One ban mail for moderators and operators: the operator's reason, and how to appeal.
+    expect(mail?.text).toContain("Grund: Fake profile");
+    expect(mail?.text).toContain("innerhalb von 30 Tagen");
+    expect(mail?.subject).toContain("geschlossen");
     // A second ban changes nothing and records nothing.
     expect((await post(`/admin/members/${member.userId}`, { intent: "ban", reason: "again" }, { cookie: admin.cookie })).status).toBe(409);
 
