@@ -14,6 +14,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { idParam } from "~/http/params";
 import { useTranslation } from "~/i18n/translation";
 import { sitesById } from "~/sites/site.server";
+import { siteExists } from "~/sites/site-settings-writes.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Reply>({ form: "links", ok: true, message: "admin:acquisition.disabled" });
   }
   const siteId = idParam(String(form.get("siteId") ?? ""));
-  if (siteId === null || !(await sitesById(db)).has(siteId)) return refuse(intent, { siteId: ["admin:acquisition.errors.site"] });
+  if (siteId === null || !(await siteExists(db, siteId))) return refuse(intent, { siteId: ["admin:acquisition.errors.site"] });
   if (intent === "create") {
     const parsed = shortLinkOf(form, now());
     if (!parsed.ok) return refuse("create", parsed.errors);
@@ -98,7 +99,7 @@ export default function AdminAcquisition({ loaderData, actionData }: Route.Compo
                 return (
                   <tr key={link.id}>
                     <td>
-                      <code>/{link.token}</code>
+                      <code>{`/${link.token}`}</code>
                     </td>
                     <td>{siteName.get(link.siteId) ?? link.siteId}</td>
                     <td>

@@ -16,6 +16,7 @@ import { useTranslation } from "~/i18n/translation";
 import { paymentMethodKeys } from "~/payments/methods";
 import { PACKAGE_KEYS, packagesIn, pricedCurrencies } from "~/sites/pricing";
 import { sitesById } from "~/sites/site.server";
+import { siteExists } from "~/sites/site-settings-writes.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -43,8 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const siteId = idParam(String(form.get("siteId") ?? ""));
   const intent = form.get("intent");
   const formId = String(form.get("formId") ?? "");
-  const sites = await sitesById(db);
-  if (siteId === null || !sites.has(siteId))
+  if (siteId === null || !(await siteExists(db, siteId)))
     return data<Reply>({ form: formId, ok: false, errors: { form: ["admin:errors.stale"] } }, { status: 400 });
   if (intent === "prices") {
     const parsed = priceListOf(form);

@@ -140,3 +140,8 @@ export async function writeSiteSetting(
   forgetSites();
   return changed.length === 1 ? "saved" : "no_site";
 }
+
+/** Whether a site exists, read from the database (a site made a moment ago may not be in this isolate's copy yet). */
+export async function siteExists(db: Database, siteId: number): Promise<boolean> {
+  return (await db.all(sql`SELECT 1 FROM sites WHERE id = ${siteId}`)).length === 1;
+}
