@@ -188,3 +188,25 @@ test("an operator makes a discount code a member pays with, refunds that order, 
   await page.getByRole("button", { name: "Zoeken" }).click();
   await expect(page.getByRole("cell", { name: "Terugbetaald", exact: true })).toBeVisible();
 });
+
+test("the prices and acquisition pages fit a 360 px phone and name a mistake on its field", async ({ page }) => {
+  const admin = await makeAdmin();
+  await openConsole(page, admin);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const consoleNav = page.getByRole("navigation", { name: "Onderdelen van de console" });
+
+  await consoleNav.getByRole("link", { name: "Acquisitie" }).click();
+  await expect(page.getByRole("heading", { name: "Acquisitie", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open het conversierapport" })).toBeVisible();
+  expect(await fits()).toBe(true);
+
+  await consoleNav.getByRole("link", { name: "Prijzen" }).click();
+  await expect(page.getByRole("heading", { name: "Prijzen", level: 1 })).toBeVisible();
+  expect(await fits()).toBe(true);
+  // A mistake is named on its field, and nothing is saved.
+  const eur = page.locator("form").filter({ has: page.getByRole("heading", { name: "Prijzen in EUR" }) });
+  await eur.getByLabel("Bedrag van p0").fill("0,10");
+  await eur.getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByText("Vul een bedrag van minstens 0,50 in, met hooguit twee decimalen.")).toBeVisible();
+  expect(await fits()).toBe(true);
+});
