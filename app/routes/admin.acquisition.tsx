@@ -6,6 +6,7 @@
 import { data, Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.acquisition";
 import { createShortLink, disableShortLink, networksOf, shortLinkOf, shortLinks, writeTrafficNetworks } from "~/admin/acquisition.server";
+import { AdminTable, RowAction } from "~/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { FieldMessage } from "~/components/forms/FieldError";
 import { getServices } from "~/http/context.server";
@@ -68,6 +69,7 @@ export default function AdminAcquisition({ loaderData, actionData }: Route.Compo
   const created = reply("create");
   const listed = reply("links");
   const siteName = new Map(sites.map((site) => [site.id, site.name]));
+  const ended = (link: { expiresAt: number | null }) => link.expiresAt !== null && link.expiresAt <= now;
   return (
     <main id="main">
       <h1>{t("admin:acquisition.title")}</h1>
@@ -77,55 +79,28 @@ export default function AdminAcquisition({ loaderData, actionData }: Route.Compo
 
       <h2>{t("admin:acquisition.links")}</h2>
       {listed && <Notice reply={listed} />}
-      {links.length === 0 ? (
-        <p>{t("admin:acquisition.noLinks")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:acquisition.token")}</th>
-                <th>{t("admin:orders.site")}</th>
-                <th>{t("admin:acquisition.target")}</th>
-                <th>{t("admin:acquisition.label")}</th>
-                <th className="num">{t("admin:acquisition.clicks")}</th>
-                <th>{t("admin:acquisition.expires")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((link) => {
-                const ended = link.expiresAt !== null && link.expiresAt <= now;
-                return (
-                  <tr key={link.id}>
-                    <td>
-                      <code>{`/${link.token}`}</code>
-                    </td>
-                    <td>{siteName.get(link.siteId) ?? link.siteId}</td>
-                    <td>
-                      <code>{link.target}</code>
-                    </td>
-                    <td>{link.label}</td>
-                    <td className="num">{link.clicks}</td>
-                    <td>{ended ? t("admin:acquisition.ended") : link.expiresAt ? formatWhen(link.expiresAt, i18n.language) : "–"}</td>
-                    <td>
-                      {!ended && (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="disable" />
-                          <input type="hidden" name="linkId" value={link.id} />
-                          <button type="submit" className="btn btn-sm btn-outline-danger" disabled={busy}>
-                            {t("admin:acquisition.disable")}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={links}
+        rowKey={(link) => link.id}
+        empty={t("admin:acquisition.noLinks")}
+        columns={[
+          { key: "token", label: t("admin:acquisition.token"), cell: (link) => <code>{`/${link.token}`}</code> },
+          { key: "site", label: t("admin:orders.site"), cell: (link) => siteName.get(link.siteId) ?? link.siteId },
+          { key: "target", label: t("admin:acquisition.target"), cell: (link) => <code>{link.target}</code> },
+          { key: "label", label: t("admin:acquisition.label"), cell: (link) => link.label },
+          { key: "clicks", label: t("admin:acquisition.clicks"), numeric: true, cell: (link) => link.clicks },
+          {
+            key: "expires",
+            label: t("admin:acquisition.expires"),
+            cell: (link) => (ended(link) ? t("admin:acquisition.ended") : link.expiresAt ? formatWhen(link.expiresAt, i18n.language) : "–"),
+          },
+          {
+            key: "action",
+            cell: (link) =>
+              !ended(link) && <RowAction intent="disable" idName="linkId" id={link.id} label={t("admin:acquisition.disable")} danger />,
+          },
+        ]}
+      />
 
       <Form method="post" className="admin-card form-stack" aria-labelledby="new-link-title">
         <h3 id="new-link-title">{t("admin:acquisition.newLink")}</h3>

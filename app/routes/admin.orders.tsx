@@ -4,9 +4,10 @@
  * order's history (its payments at Mollie, its ledger entries) with a refund through Mollie
  * (app/payments/refunds.server.ts, the service members use, ADR 054).
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { auditIfChanged } from "~/admin/audit.server";
+import { AdminTable } from "~/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
 import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
@@ -225,44 +226,30 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <RevenueTable rows={loaderData.revenue} />
 
       <h2>{t("admin:orders.list", { count: orders.length })}</h2>
-      {orders.length === 0 ? (
-        <p>{t("admin:orders.empty")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:columns.id")}</th>
-                <th>{t("admin:columns.createdAt")}</th>
-                <th>{t("admin:orders.member")}</th>
-                <th>{t("admin:orders.site")}</th>
-                <th>{t("admin:orders.country")}</th>
-                <th>{t("admin:orders.method")}</th>
-                <th>{t("admin:orders.status")}</th>
-                <th className="num">{t("admin:orders.amount")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`?id=${order.id}`}>{order.id}</Link>
-                  </td>
-                  <td>{formatWhen(order.createdAt, i18n.language)}</td>
-                  <td>
-                    <Link to={`/admin/members/${order.userId}`}>{order.email}</Link>
-                  </td>
-                  <td>{order.siteId}</td>
-                  <td>{order.country}</td>
-                  <td>{order.method}</td>
-                  <td>{t(`admin:orderStatuses.${order.status}`)}</td>
-                  <td className="num">{format.money(order.amountCents, order.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={orders}
+        rowKey={(order) => order.id}
+        empty={t("admin:orders.empty")}
+        columns={[
+          { key: "id", label: t("admin:columns.id"), cell: (order) => <Link to={`?id=${order.id}`}>{order.id}</Link> },
+          { key: "created", label: t("admin:columns.createdAt"), cell: (order) => formatWhen(order.createdAt, i18n.language) },
+          {
+            key: "member",
+            label: t("admin:orders.member"),
+            cell: (order) => <Link to={href("/admin/members/:id", { id: String(order.userId) })}>{order.email}</Link>,
+          },
+          { key: "site", label: t("admin:orders.site"), cell: (order) => order.siteId },
+          { key: "country", label: t("admin:orders.country"), cell: (order) => order.country },
+          { key: "method", label: t("admin:orders.method"), cell: (order) => order.method },
+          { key: "status", label: t("admin:orders.status"), cell: (order) => t(`admin:orderStatuses.${order.status}`) },
+          {
+            key: "amount",
+            label: t("admin:orders.amount"),
+            numeric: true,
+            cell: (order) => format.money(order.amountCents, order.currency),
+          },
+        ]}
+      />
     </main>
   );
 }
@@ -270,34 +257,30 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 function RevenueTable({ rows }: { rows: RevenueRow[] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (rows.length === 0) return <p>{t("admin:orders.noRevenue")}</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>{t("admin:orders.day")}</th>
-            <th>{t("admin:orders.site")}</th>
-            <th>{t("admin:orders.method")}</th>
-            <th className="num">{t("admin:orders.count")}</th>
-            <th className="num">{t("admin:orders.amount")}</th>
-            <th className="num">{t("admin:orders.refunded")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.day}-${row.siteId}-${row.method}-${row.currency}`}>
-              <td>{row.day}</td>
-              <td>{row.siteId}</td>
-              <td>{row.method}</td>
-              <td className="num">{row.orders}</td>
-              <td className="num">{format.money(Number(row.amountCents), row.currency)}</td>
-              <td className="num">{format.money(Number(row.refundedCents), row.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      rows={rows}
+      rowKey={(row) => `${row.day}-${row.siteId}-${row.method}-${row.currency}`}
+      empty={t("admin:orders.noRevenue")}
+      columns={[
+        { key: "day", label: t("admin:orders.day"), cell: (row) => row.day },
+        { key: "site", label: t("admin:orders.site"), cell: (row) => row.siteId },
+        { key: "method", label: t("admin:orders.method"), cell: (row) => row.method },
+        { key: "count", label: t("admin:orders.count"), numeric: true, cell: (row) => row.orders },
+        {
+          key: "amount",
+          label: t("admin:orders.amount"),
+          numeric: true,
+          cell: (row) => format.money(Number(row.amountCents), row.currency),
+        },
+        {
+          key: "refunded",
+          label: t("admin:orders.refunded"),
+          numeric: true,
+          cell: (row) => format.money(Number(row.refundedCents), row.currency),
+        },
+      ]}
+    />
   );
 }
 

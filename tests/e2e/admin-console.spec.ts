@@ -129,6 +129,8 @@ test("an operator makes a discount code a member pays with, refunds that order, 
   page,
   browser,
 }) => {
+  // Two people, two sign-ins and a payment at the simulator: a long journey on a shared machine.
+  test.slow();
   const admin = await makeAdmin();
   const member = await createMember({ name: "Koper", credits: 0 });
   await openConsole(page, admin);
@@ -192,7 +194,7 @@ test("an operator makes a discount code a member pays with, refunds that order, 
 test("the prices and acquisition pages fit a 360 px phone and name a mistake on its field", async ({ page }) => {
   const admin = await makeAdmin();
   await openConsole(page, admin);
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.locator("html").evaluate((html) => html.scrollWidth <= (html.ownerDocument.defaultView?.innerWidth ?? 0));
   const consoleNav = page.getByRole("navigation", { name: "Onderdelen van de console" });
 
   await consoleNav.getByRole("link", { name: "Acquisitie" }).click();
