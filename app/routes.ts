@@ -66,6 +66,8 @@ export default [
       route("admin/orders", "routes/admin.orders.tsx", { id: "admin-orders" }),
       route("admin/mail", "routes/admin.mail.tsx", { id: "admin-mail" }),
       route("admin/sites", "routes/admin.sites.tsx", { id: "admin-sites" }),
+      route("admin/prices", "routes/admin.prices.tsx", { id: "admin-prices" }),
+      route("admin/acquisition", "routes/admin.acquisition.tsx", { id: "admin-acquisition" }),
       route("admin/discount-codes", "routes/admin.discount-codes.tsx", { id: "admin-discount-codes" }),
       route("admin/orders/export.csv", "routes/admin.orders.export.tsx", { id: "admin-orders-export" }),
     ]),

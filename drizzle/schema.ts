@@ -539,6 +539,27 @@ export const payments = sqliteTable(
   (t) => [uniqueIndex("payments_provider_id").on(t.provider, t.providerPaymentId), index("payments_order").on(t.orderId)],
 );
 
+/**
+ * Every call of Mollie's webhook for one of our payments that read the payment at Mollie: when it
+ * came, the status Mollie reported and what it did to the order (credited, a duplicate that changed
+ * nothing, charged back, …). Shown in the console's order history (ADR 055).
+ */
+export const paymentWebhooks = sqliteTable(
+  "payment_webhooks",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp" }).notNull(),
+    /** Mollie's status of the payment as read for this call; null when Mollie could not be reached. */
+    reportedStatus: text("reported_status"),
+    outcome: text("outcome").notNull(),
+  },
+  (t) => [index("payment_webhooks_order").on(t.orderId, t.id)],
+);
+
 export const discountCodes = sqliteTable(
   "discount_codes",
   {

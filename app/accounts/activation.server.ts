@@ -5,6 +5,7 @@
  * the credit ledger with the cause `signup:<userId>`.
  */
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import { normalizeEmail } from "~/accounts/login.server";
 import { absoluteUrl, consumeVerificationToken, createVerificationToken } from "~/accounts/verification.server";
@@ -24,19 +25,29 @@ export const signupCreditsCause = (userId: number) => `signup:${userId}`;
 export type ActivationRecipient = { id: number; email: string; name: string; language: string };
 
 /** Sends a fresh activation link; older links stay valid until they expire or one is used. */
-export async function sendActivationMail(deps: MailDeps, request: Request, user: ActivationRecipient) {
+/** `alongside`: statements written with the mail's outbox row (mail.server.ts). */
+export async function sendActivationMail(
+  deps: MailDeps,
+  request: Request,
+  user: ActivationRecipient,
+  alongside: BatchItem<"sqlite">[] = [],
+) {
   const token = await createVerificationToken(deps.db, { userId: user.id, kind: "activation", target: user.email, now: deps.now });
-  await sendMail(deps, {
-    template: "activation",
-    to: user.email,
-    userId: user.id,
-    locale: user.language,
-    params: {
-      name: user.name,
-      link: absoluteUrl(deps, request, urls.activate(token)),
-      credits: deps.site.settings.signupCredits,
+  await sendMail(
+    deps,
+    {
+      template: "activation",
+      to: user.email,
+      userId: user.id,
+      locale: user.language,
+      params: {
+        name: user.name,
+        link: absoluteUrl(deps, request, urls.activate(token)),
+        credits: deps.site.settings.signupCredits,
+      },
     },
-  });
+    alongside,
+  );
 }
 
 export type ActivationOutcome =

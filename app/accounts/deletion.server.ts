@@ -3,7 +3,8 @@
  * period (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for
  * good, keeping only what the law requires (orders, payments and the credit ledger).
  */
-import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type Column } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Column } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { notLeased, takeLeases } from "~/jobs/leases.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
@@ -31,13 +32,19 @@ const LINKS_ENDED_BY_DELETION = ["password_reset", "mail_change", "activation"] 
 export async function deleteAccount(
   deps: MailDeps & { origin: string; graceDays: number },
   input: { userId: number; email: string; name: string; locale: string; reason: DeleteReason; remarks?: string },
+  /**
+   * Statements of the deletion's own transaction, right after the account's UPDATE (the console's
+   * audit entry; `changes() > 0` there says the account was deleted by this call).
+   */
+  alongside: BatchItem<"sqlite">[] = [],
 ) {
   const { db, now } = deps;
   await db.batch([
     db
       .update(schema.users)
       .set({ status: "deleted", deletedAt: now, deleteReason: input.reason, deleteRemarks: input.remarks?.trim() || null })
-      .where(eq(schema.users.id, input.userId)),
+      .where(and(eq(schema.users.id, input.userId), ne(schema.users.status, "deleted"))),
+    ...alongside,
     db.update(schema.profiles).set({ status: "deleted" }).where(eq(schema.profiles.userId, input.userId)),
     // A reset link issued before the deletion would otherwise sign the deleted account in again.
     db

@@ -4,6 +4,7 @@
  * per address, known or not, and the mail is written after the response so timing tells nothing.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import { withinLimits } from "~/security/rate-limit.server";
@@ -29,7 +30,8 @@ export type ResetRequestResult = "accepted" | "too_many";
 
 export async function requestPasswordReset(
   deps: MailDeps,
-  input: { email: string; ip: string; request: Request },
+  /** `alongside`: statements written with the mail's outbox row, when a mail is sent (mail.server.ts). */
+  input: { email: string; ip: string; request: Request; alongside?: BatchItem<"sqlite">[] },
 ): Promise<ResetRequestResult> {
   const { db, site, now } = deps;
   const email = normalizeEmail(input.email);
@@ -43,7 +45,7 @@ export async function requestPasswordReset(
   );
   if (!allowed) return "too_many";
 
-  const send = sendResetMail(deps, email, input.request).catch((error: unknown) => {
+  const send = sendResetMail(deps, email, input.request, input.alongside).catch((error: unknown) => {
     console.error("password reset mail failed", error);
   });
   if (deps.ctx) deps.ctx.waitUntil(send);
@@ -51,7 +53,7 @@ export async function requestPasswordReset(
   return "accepted";
 }
 
-async function sendResetMail(deps: MailDeps, email: string, request: Request) {
+async function sendResetMail(deps: MailDeps, email: string, request: Request, alongside: BatchItem<"sqlite">[] = []) {
   const { db, site, now } = deps;
   const { users, profiles } = schema;
   const [user] = await db
@@ -64,13 +66,17 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request) {
   // A new link replaces the older ones.
   await revokeTokens(db, user.id, "password_reset", now);
   const token = await createVerificationToken(db, { userId: user.id, kind: "password_reset", now });
-  await sendMail(deps, {
-    template: "password_reset",
-    to: user.email,
-    userId: user.id,
-    locale: user.language,
-    params: { name: user.name ?? user.email, link: absoluteUrl(deps, request, urls.resetPassword(token)) },
-  });
+  await sendMail(
+    deps,
+    {
+      template: "password_reset",
+      to: user.email,
+      userId: user.id,
+      locale: user.language,
+      params: { name: user.name ?? user.email, link: absoluteUrl(deps, request, urls.resetPassword(token)) },
+    },
+    alongside,
+  );
 }
 
 /** Whether a reset link still works (checked without using it): unused, not expired, of an account that may reset. */

@@ -3,6 +3,7 @@
  * member's own site (not the operator's): the ban and unban notices, the activation mail again,
  * and a password reset link.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { sendActivationMail } from "~/accounts/activation.server";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { isDevelopment } from "~/env.server";
@@ -27,7 +28,7 @@ export async function sendBanNotice(deps: Deps, request: Request, account: Accou
   await sendMail(
     { ...deps, site },
     {
-      template: input.banned ? "account_banned_by_operator" : "account_unbanned",
+      template: input.banned ? "account_banned" : "account_unbanned",
       to: account.email,
       userId: account.id,
       locale: account.language,
@@ -40,17 +41,19 @@ export async function sendBanNotice(deps: Deps, request: Request, account: Accou
   );
 }
 
-export async function resendActivationFor(deps: Deps, request: Request, account: AccountFacts) {
+/** `alongside`: written with the mail's outbox row (the console's audit entry). */
+export async function resendActivationFor(deps: Deps, request: Request, account: AccountFacts, alongside: BatchItem<"sqlite">[]) {
   const site = await memberSite(deps, account);
-  await sendActivationMail({ ...deps, site }, request, {
-    id: account.id,
-    email: account.email,
-    language: account.language,
-    name: account.name ?? account.email,
-  });
+  await sendActivationMail(
+    { ...deps, site },
+    request,
+    { id: account.id, email: account.email, language: account.language, name: account.name ?? account.email },
+    alongside,
+  );
 }
 
-export async function sendResetFor(deps: Deps, request: Request, account: AccountFacts, adminId: number) {
+/** `alongside`: written with the reset mail's outbox row, only when a mail goes out (the console's audit entry). */
+export async function sendResetFor(deps: Deps, request: Request, account: AccountFacts, adminId: number, alongside: BatchItem<"sqlite">[]) {
   const site = await memberSite(deps, account);
-  return requestPasswordReset({ ...deps, site }, { email: account.email, ip: `admin:${adminId}`, request });
+  return requestPasswordReset({ ...deps, site }, { email: account.email, ip: `admin:${adminId}`, request, alongside });
 }

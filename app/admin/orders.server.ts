@@ -1,7 +1,7 @@
 /**
  * Orders in the operator console (ADR 054): a filtered list (site, status, method, the buyer's
  * country, a period), one order's whole history (its payments at Mollie with their last status,
- * its ledger entries), revenue per day, site, method and currency, and the accountant's CSV.
+ * its ledger entries, Mollie's webhook calls), revenue per day, site, method and currency, and the accountant's CSV.
  * Refunds go through the members' own refund service (app/payments/refunds.server.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -92,11 +92,16 @@ export type OrderHistory = {
     updatedAt: number | null;
   }[];
   ledger: { id: number; delta: number; balanceAfter: number; reason: string; causeKey: string; createdAt: number }[];
+  /** Mollie's webhook calls for the order's payments, newest last (ADR 055). */
+  webhooks: { id: number; providerPaymentId: string; receivedAt: number; reportedStatus: string | null; outcome: string }[];
 };
 
-/** One order with its payments and ledger entries, in one round trip. */
+/** How many webhook calls an order's history shows (the newest). */
+const HISTORY_WEBHOOKS = 50;
+
+/** One order with its payments, ledger entries and webhook calls, in one round trip. */
 export async function orderHistory(db: Database, orderId: number): Promise<OrderHistory | null> {
-  const [orders, payments, ledger] = await db.batch([
+  const [orders, payments, ledger, webhooks] = await db.batch([
     db.all<OrderRow>(sql`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = ${orderId}`),
     db.all<OrderHistory["payments"][number]>(sql`
       SELECT id, provider_payment_id AS providerPaymentId, method, status, amount_cents AS amountCents, currency,
@@ -108,9 +113,14 @@ export async function orderHistory(db: Database, orderId: number): Promise<Order
       WHERE cause_key IN (${`order:${orderId}`}, ${`refund:${orderId}`}, ${`chargeback:${orderId}`}, ${`debt:${orderId}`})
         OR cause_key LIKE ${`refund:${orderId}:%`} OR cause_key LIKE ${`refund-failed:${orderId}:%`}
       ORDER BY id`),
+    db.all<OrderHistory["webhooks"][number]>(sql`
+      SELECT * FROM (
+        SELECT id, provider_payment_id AS providerPaymentId, received_at AS receivedAt, reported_status AS reportedStatus, outcome
+        FROM payment_webhooks WHERE order_id = ${orderId} ORDER BY id DESC LIMIT ${HISTORY_WEBHOOKS}
+      ) ORDER BY id`),
   ]);
   const [order] = orders;
-  return order ? { order, payments, ledger } : null;
+  return order ? { order, payments, ledger, webhooks } : null;
 }
 
 const csvCell = (value: unknown) => {

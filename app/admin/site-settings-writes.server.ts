@@ -112,3 +112,36 @@ export async function writeSite(
     throw error;
   }
 }
+
+/**
+ * Changes one setting of a site (the console's prices and acquisition pages): the whole settings
+ * with the new value must pass the schema the app reads them with; only that setting changes in
+ * the stored JSON (an operator saving another setting at the same moment loses nothing); the audit
+ * entry's `before` is read in the same transaction. "no_site": there is no such site.
+ */
+export async function writeSiteSetting(
+  db: Database,
+  input: { actorUserId: number; siteId: number; setting: string; value: unknown; action: string },
+): Promise<"saved" | "invalid" | "no_site"> {
+  const [row] = await db.all<{ settings: string }>(sql`SELECT settings FROM sites WHERE id = ${input.siteId}`);
+  if (!row) return "no_site";
+  const settings = { ...(JSON.parse(row.settings) as Record<string, unknown>), [input.setting]: input.value };
+  if (!siteSettingsSchema.safeParse(settings).success) return "invalid";
+  const path = `$.${input.setting}`;
+  const value = JSON.stringify(input.value);
+  const [, changed] = await db.batch([
+    db.run(sql`
+      INSERT INTO admin_audit (actor_user_id, site_id, target_type, target_id, action, before, after)
+      SELECT ${input.actorUserId}, id, 'site', CAST(id AS TEXT), ${input.action},
+        json_object(${input.setting}, json_extract(settings, ${path})), json_object(${input.setting}, json(${value}))
+      FROM sites WHERE id = ${input.siteId}`),
+    db.all(sql`UPDATE sites SET settings = json_set(settings, ${path}, json(${value})) WHERE id = ${input.siteId} RETURNING id`),
+  ]);
+  forgetSites();
+  return changed.length === 1 ? "saved" : "no_site";
+}
+
+/** Whether a site exists, read from the database (a site made a moment ago may not be in this isolate's copy yet). */
+export async function siteExists(db: Database, siteId: number): Promise<boolean> {
+  return (await db.all(sql`SELECT 1 FROM sites WHERE id = ${siteId}`)).length === 1;
+}

@@ -8,6 +8,7 @@
  *   sendMail(deps, { template, to, userId, locale, params }) — params always include `name` and
  *   `link` (an absolute URL); the site's name and support details are added here.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
 import { deliverMail } from "~/mail/delivery.server";
@@ -33,18 +34,25 @@ export type MailDeps = {
   provider?: MailProvider;
 };
 
-/** Records the mail and starts its first delivery attempt; resolves with the outbox row's id. */
-export async function sendMail(deps: MailDeps, mail: MailRequest): Promise<{ id: number }> {
+/**
+ * Records the mail and starts its first delivery attempt; resolves with the outbox row's id.
+ * `alongside` is written in the same transaction as the outbox row (the console's audit entry).
+ */
+export async function sendMail(deps: MailDeps, mail: MailRequest, alongside: BatchItem<"sqlite">[] = []): Promise<{ id: number }> {
   if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`sendMail: not a single e-mail address: ${JSON.stringify(mail.to)}`);
   const rendered = await renderMail(deps.site, mail);
-  const row = await recordMail(deps.db, {
-    siteId: deps.site.id,
-    userId: mail.userId ?? null,
-    to: mail.to,
-    template: mail.template,
-    rendered,
-    now: deps.now,
-  });
+  const row = await recordMail(
+    deps.db,
+    {
+      siteId: deps.site.id,
+      userId: mail.userId ?? null,
+      to: mail.to,
+      template: mail.template,
+      rendered,
+      now: deps.now,
+    },
+    alongside,
+  );
   const delivery = deliverMail(
     deps.db,
     deps.provider ?? mailProviderFor(deps.env),

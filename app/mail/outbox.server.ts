@@ -6,6 +6,7 @@
  * good by the provider, or not delivered within a day).
  */
 import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import type { RenderedMail } from "~/mail/render.server";
 import type { MailTemplate } from "~/mail/templates.server";
@@ -34,8 +35,10 @@ const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
 export async function recordMail(
   db: Database,
   input: { siteId: number; userId: number | null; to: string; template: MailTemplate; rendered: RenderedMail; now: Date },
+  /** Statements written in the same transaction as the mail (the console's audit entry of a mail it sends). */
+  alongside: BatchItem<"sqlite">[] = [],
 ): Promise<OutboxMail> {
-  const [row] = await db
+  const insert = db
     .insert(schema.mailOutbox)
     .values({
       siteId: input.siteId,
@@ -52,6 +55,7 @@ export async function recordMail(
       createdAt: input.now,
     })
     .returning();
+  const [row] = alongside.length ? (await db.batch([insert, ...alongside]))[0] : await insert;
   return row!;
 }
 

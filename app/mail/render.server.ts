@@ -25,7 +25,8 @@ export type MailRequest = {
   userId?: number | null;
   locale: string;
   /**
-   * `name` and `link` always; optional numbers `credits` (activation), `days` (account_deleted) and
+   * `name` and `link` always; `reason` adds the template's `reason` paragraph (account_banned, from
+   * an operator); optional numbers `credits` (activation), `days` (account_deleted) and
    * `minutes` (password_reset) default to the site's settings; notification templates need
    * `unsubscribeUrl`. The site's name, support address and company are added here.
    */
@@ -71,6 +72,11 @@ function translator(language: Language) {
       require(key, values);
       return check(key, i18n.t(key, values));
     },
+    /** A text the template may have, used only when its values are given (a reason the sender gave). */
+    optional(key: string, values: Values): string | null {
+      if (!i18n.exists(key, values) || !String(values.reason ?? "").trim()) return null;
+      return check(key, i18n.t(key, values));
+    },
     list(key: string, values: Values): string[] {
       require(key, values);
       const value: unknown = i18n.t(key, { ...values, returnObjects: true });
@@ -97,6 +103,10 @@ function companyAddress(company: Site["company"], language: Language): string {
   }
   return `${company.address}, ${company.zip} ${company.city}, ${country}`;
 }
+
+/** A template's `reason` paragraph, when the sender gave one, comes right after the first paragraph (what happened). */
+const withReason = (paragraphs: string[], reason: string | null) =>
+  reason === null ? paragraphs : [...paragraphs.slice(0, 1), reason, ...paragraphs.slice(1)];
 
 /** Subject lines are a header: never let a value break it onto a new line. */
 const singleLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
@@ -133,7 +143,7 @@ export async function renderMail(site: Site, mail: MailRequest): Promise<Rendere
     subject: singleLine(t.text(`${section}.subject`, values)),
     preheader: t.text(`${section}.preheader`, values),
     greeting: t.text("greeting", values),
-    paragraphs: t.list(`${section}.paragraphs`, values),
+    paragraphs: withReason(t.list(`${section}.paragraphs`, values), t.optional(`${section}.reason`, values)),
     action: { label: t.text(`${section}.action`, values), url: link },
     linkFallback: t.text("linkFallback", values),
     notice: t.text(`${section}.notice`, values),

@@ -61,6 +61,20 @@ describe("renderMail", () => {
     expect((await renderMail(site, request("activation", "en", { credits: 1 }))).text).toContain("1 free credit as soon");
   });
 
+  it("sends one ban mail: the operator's reason as its own paragraph when given, the appeal always", async () => {
+    for (const language of supportedLanguages) {
+      const operator = await renderMail(site, request("account_banned", language, { reason: "Fake profile" }));
+      const moderator = await renderMail(site, request("account_banned", language, { reason: "" }));
+      expect(operator.text).toContain("Fake profile");
+      expect(moderator.text).not.toContain("{{reason}}");
+      // The reason is one paragraph more, after what happened and before how to appeal.
+      const paragraphs = (mail: { html: string }) => mail.html.match(/<p[\s>]/g)?.length ?? 0;
+      expect(paragraphs(operator), language).toBe(paragraphs(moderator) + 1);
+      expect(operator.text.indexOf("Fake profile")).toBeLessThan(operator.text.indexOf(site.settings.supportEmail));
+    }
+    expect((await renderMail(site, request("account_banned", "nl", { reason: "Nepprofiel" }))).text).toContain("Reden: Nepprofiel");
+  });
+
   it("uses the site's name and company, and the address's country in the mail's language", async () => {
     const german = await renderMail(testSite("de-milf"), request("activation", "de"));
     expect(german.subject).toBe("Bestätige deine E-Mail-Adresse bei Reife Liebe");

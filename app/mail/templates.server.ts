@@ -15,10 +15,11 @@ export const mailTemplates = {
   complaint_received: { notification: false },
   /** The 6-digit code of the admin step-up (ADR 054). */
   admin_code: { notification: false },
-  /** A moderator banned the account; says how to appeal (ADR 053). */
+  /**
+   * The account was banned, by a moderator or an operator; says how to appeal (ADR 053), and the
+   * reason when the operator gave one (its `reason` paragraph, ADR 055).
+   */
   account_banned: { notification: false },
-  /** An operator banned the account, with the reason (ADR 054). */
-  account_banned_by_operator: { notification: false },
   /** An operator lifted the ban (with the reason). */
   account_unbanned: { notification: false },
   /** A moderator warns a member about what they wrote in a chat (ADR 053). */

@@ -53,9 +53,49 @@ export async function syncPaymentById(
   if (!row) return { status: "unknown" };
   const key = `webhook-read:${provider.name}:${input.providerPaymentId}`;
   if (!(await hit(db, { key, ...WEBHOOK_READS_PER_PAYMENT }, input.now))) return { status: "throttled" };
-  const remote = await provider.getPayment(input.providerPaymentId);
-  if (!remote) return { status: "unknown" };
-  return applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now });
+  const received = { orderId: row.orderId, providerPaymentId: input.providerPaymentId, receivedAt: input.now };
+  let remote: ProviderPayment | null;
+  try {
+    remote = await provider.getPayment(input.providerPaymentId);
+  } catch (error) {
+    if (error instanceof PaymentProviderError)
+      await recordWebhook(db, { ...received, reportedStatus: null, outcome: sql`'provider_unavailable'` });
+    throw error;
+  }
+  if (!remote) {
+    await recordWebhook(db, { ...received, reportedStatus: null, outcome: sql`'unknown_at_provider'` });
+    return { status: "unknown" };
+  }
+  return applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now, webhook: true });
+}
+
+/**
+ * A webhook call that read the payment at the provider, as the console's order history shows it
+ * (ADR 055). Only calls for our own payments within WEBHOOK_READS_PER_PAYMENT are recorded, so
+ * guessed ids and floods leave no rows. `outcome` is SQL, computed in the statement that records it.
+ */
+function recordWebhook(
+  db: Database,
+  input: { orderId: number; providerPaymentId: string; receivedAt: Date; reportedStatus: string | null; outcome: SQL },
+) {
+  return db.run(sql`
+    INSERT INTO payment_webhooks (order_id, provider_payment_id, received_at, reported_status, outcome)
+    VALUES (${input.orderId}, ${input.providerPaymentId}, ${Math.floor(input.receivedAt.getTime() / 1000)}, ${input.reportedStatus}, ${input.outcome})`);
+}
+
+/**
+ * What a webhook did to its order, read in the statement that records it: the order's state now
+ * against `before`, its state when the webhook came.
+ */
+function webhookOutcome(before: Order): SQL {
+  return sql`(SELECT CASE
+      WHEN status = ${before.status} AND (refunded_at IS NULL) = ${before.refundedAt === null ? 1 : 0} THEN 'ignored_duplicate'
+      WHEN status = 'paid' AND ${before.status} = 'charged_back' THEN 'chargeback_reversed'
+      WHEN status = 'paid' AND refunded_at IS NULL AND ${before.refundedAt === null ? 0 : 1} THEN 'refund_returned'
+      WHEN status = 'paid' THEN 'credited'
+      WHEN status IN ('charged_back', 'refunded', 'pending') THEN status
+      ELSE 'closed' END
+    FROM orders WHERE id = ${before.id})`;
 }
 
 /**
@@ -109,21 +149,41 @@ export async function applyProviderPayment(
     now: Date;
     /** The order row, when the caller read it already. */
     order?: Order;
+    /** A webhook call: recorded in `payment_webhooks` with what it did (ADR 055). */
+    webhook?: boolean;
   },
 ): Promise<SyncOutcome> {
   const { remote, now } = input;
   const order = input.order ?? (await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) }));
   if (!order) return { status: "unknown" };
+  const received = { orderId: order.id, providerPaymentId: remote.id, receivedAt: now, reportedStatus: remote.status };
   // A payment for another amount is not this order's: credit nothing and let an operator look.
   if (remote.amountCents !== order.amountCents || remote.currency !== order.currency) {
     console.error(`payment ${remote.id} does not match order ${order.id}: ${remote.amountCents} ${remote.currency}`);
+    if (input.webhook) await recordWebhook(db, { ...received, outcome: sql`'amount_mismatch'` });
     return { status: "unknown" };
   }
   await db.update(payments).set({ status: remote.status, updatedAt: now }).where(eq(payments.id, input.paymentRowId));
 
+  // A plain payment's webhook is recorded in the ledger's batch that credits it: right after the
+  // balance update, changes() says whether this call credited the order or found it credited.
+  const plainPayment =
+    remote.status === "paid" &&
+    remote.amountChargedBackCents === 0 &&
+    remote.amountRefundedCents < remote.amountCents &&
+    order.status !== "charged_back" &&
+    !order.refundedAt;
+  const recordedWithCredit = input.webhook === true && plainPayment;
   switch (remote.status) {
     case "paid":
-      await creditOrder(db, order, now);
+      await creditOrder(
+        db,
+        order,
+        now,
+        recordedWithCredit
+          ? [recordWebhook(db, { ...received, outcome: sql`CASE WHEN changes() > 0 THEN 'credited' ELSE 'ignored_duplicate' END` })]
+          : [],
+      );
       if (remote.amountChargedBackCents > 0) await chargeBackOrder(db, order, now);
       else if (order.status === "charged_back") await reverseChargeBack(db, order, now);
       if (remote.amountChargedBackCents === 0 && remote.amountRefundedCents >= remote.amountCents) await takeBackRefund(db, order, now);
@@ -149,8 +209,13 @@ export async function applyProviderPayment(
         .set({ status: "pending" })
         .where(and(eq(orders.id, order.id), eq(orders.status, "open")));
   }
-  // The writes above are conditional: what they left is read back, once.
-  const after = (await db.query.orders.findFirst({ where: eq(orders.id, order.id) })) ?? order;
+  // The writes above are conditional: what they left is read back, once, and any other webhook is
+  // recorded with what it did, in the same batch.
+  const readBack = db.select().from(orders).where(eq(orders.id, order.id));
+  const [rows] = await (input.webhook && !recordedWithCredit
+    ? db.batch([readBack, recordWebhook(db, { ...received, outcome: webhookOutcome(order) })])
+    : db.batch([readBack]));
+  const after = rows[0] ?? order;
   return { status: "synced", orderId: order.id, orderStatus: after.status, order: after };
 }
 
@@ -159,9 +224,11 @@ export async function applyProviderPayment(
  * welcome bonus and the discount code used. Then credits a charge-back could not take back are
  * settled from the new balance.
  */
-async function creditOrder(db: Database, order: Order, now: Date) {
+async function creditOrder(db: Database, order: Order, now: Date, first: BatchItem<"sqlite">[] = []) {
   const nowS = Math.floor(now.getTime() / 1000);
+  // `first` runs right after the balance update, where changes() says whether this call credited.
   await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "purchase", causeKey: `order:${order.id}` }, [
+    ...first,
     db
       .update(orders)
       .set({ status: "paid", paidAt: now })

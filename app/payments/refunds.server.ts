@@ -15,6 +15,7 @@
  * still counts as use.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved } from "~/credits/ledger.server";
 import { premiumFromPaidOrders, refundUnclaimed } from "./payment-sync.server";
@@ -69,10 +70,19 @@ export type RefundOutcome =
   | { status: "refused"; reason: RefundRefusal }
   | { status: "provider_error" };
 
+/**
+ * Statements that join the refund's own transactions (the operator console's audit entries):
+ * `claimed` runs in the batch that takes the credits back and claims the order, `released` in the
+ * one that gives them back when the provider did not refund. Each runs only when its batch changed
+ * the order (guard them with `changes() > 0`: the statement before them is the order's UPDATE).
+ */
+export type RefundEffects = { claimed?: BatchItem<"sqlite">[]; released?: BatchItem<"sqlite">[] };
+
 export async function refundOrder(
   db: Database,
   provider: PaymentProvider,
   input: { userId: number; orderId: number; refundDays: number; now: Date },
+  effects: RefundEffects = {},
 ): Promise<RefundOutcome> {
   const [[order], [payment]] = await db.batch([
     db
@@ -101,7 +111,10 @@ export async function refundOrder(
       causeKey: `refund:${attempt}`,
       guard: sql`${refundUnclaimed(order.id)} AND ${unusedPurchase(order)}`,
     },
-    [db.run(sql`UPDATE orders SET refunded_at = ${Math.floor(input.now.getTime() / 1000)} WHERE id = ${order.id} AND ${balanceMoved}`)],
+    [
+      db.run(sql`UPDATE orders SET refunded_at = ${Math.floor(input.now.getTime() / 1000)} WHERE id = ${order.id} AND ${balanceMoved}`),
+      ...(effects.claimed ?? []),
+    ],
   );
   if (taken.status !== "applied") {
     // Another click claimed it, or credits were spent: say which, from the state as it is now.
@@ -128,6 +141,7 @@ export async function refundOrder(
       // The money stays with us, so the credits go back to the member and the order is free again.
       await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey: `refund-failed:${attempt}` }, [
         db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid' AND ${balanceMoved}`),
+        ...(effects.released ?? []),
       ]);
       return { status: "provider_error" };
     }

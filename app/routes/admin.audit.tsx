@@ -1,35 +1,36 @@
 /**
- * /admin/audit — the audit trail, searchable (ADR 054): by target ("user", "order" with its id),
- * action, the operator's address or the reason; newest first, a page at a time.
+ * /admin/audit — one audit trail, searchable (ADR 054, 055): the console's changes and the
+ * moderators' decisions together, by target ("user", "order", "photo" with its id), action, the
+ * operator's or moderator's address or the reason; newest first, a page at a time.
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.audit";
-import { searchAudit } from "~/admin/audit.server";
+import { AUDIT_KINDS } from "~/admin/audit-kinds";
+import { auditCursorOf, searchAudit } from "~/admin/audit.server";
 import { AuditTable } from "~/components/admin/AuditTable";
 import { getServices } from "~/http/context.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
 
-const AUDIT_TYPES = ["user", "order", "discount_code", "site", "site_price", "mail"] as const;
+const AUDIT_TYPES = AUDIT_KINDS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const query = new URL(request.url).searchParams;
   const q = (query.get("q") ?? "").slice(0, 200);
   const type = (AUDIT_TYPES as readonly string[]).includes(query.get("type") ?? "") ? (query.get("type") as string) : "";
-  const before = Number(query.get("before"));
   const page = await searchAudit(getServices(context).db, {
     query: q,
     targetType: type || undefined,
-    beforeId: Number.isInteger(before) && before > 0 ? before : undefined,
+    before: auditCursorOf(query.get("before")),
   });
   return { ...page, q, type };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { items, nextBefore, q, type } = loaderData;
-  const next = new URLSearchParams({ q, type, before: String(nextBefore ?? "") });
+  const { items, next: nextCursor, q, type } = loaderData;
+  const next = new URLSearchParams({ q, type, before: nextCursor ?? "" });
   return (
     <main id="main">
       <h1>{t("admin:audit.title")}</h1>
@@ -54,7 +55,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       <AuditTable rows={items} />
-      {nextBefore !== null && (
+      {nextCursor !== null && (
         <p>
           <Link to={`?${next.toString()}`}>{t("admin:audit.older")}</Link>
         </p>

@@ -7,6 +7,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.discount-codes";
 import { codeActionSchema, discountCodeSchema } from "~/admin/discount-code-schema";
 import { createCode, expireCode, listCodes } from "~/admin/discount-codes.server";
+import { AdminTable, RowAction } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
@@ -148,61 +149,44 @@ export default function AdminDiscountCodes({ loaderData, actionData }: Route.Com
       </Form>
 
       <h2>{t("admin:codes.list")}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{t("admin:codes.code")}</th>
-              <th>{t("admin:codes.site")}</th>
-              <th className="num">{t("admin:codes.percentage")}</th>
-              <th>{t("admin:codes.conditions")}</th>
-              <th>{t("admin:codes.expires")}</th>
-              <th>{t("admin:codes.status")}</th>
-              <th className="num">{t("admin:codes.used")}</th>
-              <th className="num">{t("admin:codes.reserved")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.codes.map((code) => (
-              <tr key={code.id}>
-                <td>
-                  <code>{code.code}</code>
-                </td>
-                <td>{code.siteId ?? t("admin:codes.everySite")}</td>
-                <td className="num">{code.valuePercentage}%</td>
-                <td>
-                  {[
-                    code.country,
-                    code.currency,
-                    code.minimumOrderCents ? `≥ ${(code.minimumOrderCents / 100).toFixed(2)}` : null,
-                    code.userId ? t("admin:codes.personal", { id: code.userId }) : null,
-                    code.paymentMethods ? (JSON.parse(code.paymentMethods) as string[]).join(", ") : null,
-                    code.validitySeconds ? t("admin:codes.welcome") : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </td>
-                <td>{code.expiresAt ? formatWhen(code.expiresAt, i18n.language) : "–"}</td>
-                <td>{t(`admin:codes.statuses.${code.status}`)}</td>
-                <td className="num">{code.used}</td>
-                <td className="num">{code.reserved}</td>
-                <td>
-                  {code.status === "active" && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="expire" />
-                      <input type="hidden" name="codeId" value={code.id} />
-                      <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
-                        {t("admin:codes.expire")}
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={loaderData.codes}
+        rowKey={(code) => code.id}
+        empty={t("admin:member.none")}
+        columns={[
+          { key: "code", label: t("admin:codes.code"), cell: (code) => <code>{code.code}</code> },
+          { key: "site", label: t("admin:codes.site"), cell: (code) => code.siteId ?? t("admin:codes.everySite") },
+          { key: "percentage", label: t("admin:codes.percentage"), numeric: true, cell: (code) => `${code.valuePercentage}%` },
+          {
+            key: "conditions",
+            label: t("admin:codes.conditions"),
+            cell: (code) =>
+              [
+                code.country,
+                code.currency,
+                code.minimumOrderCents ? `≥ ${(code.minimumOrderCents / 100).toFixed(2)}` : null,
+                code.userId ? t("admin:codes.personal", { id: code.userId }) : null,
+                code.paymentMethods ? (JSON.parse(code.paymentMethods) as string[]).join(", ") : null,
+                code.validitySeconds ? t("admin:codes.welcome") : null,
+              ]
+                .filter(Boolean)
+                .join(" · "),
+          },
+          {
+            key: "expires",
+            label: t("admin:codes.expires"),
+            cell: (code) => (code.expiresAt ? formatWhen(code.expiresAt, i18n.language) : "–"),
+          },
+          { key: "status", label: t("admin:codes.status"), cell: (code) => t(`admin:codes.statuses.${code.status}`) },
+          { key: "used", label: t("admin:codes.used"), numeric: true, cell: (code) => code.used },
+          { key: "reserved", label: t("admin:codes.reserved"), numeric: true, cell: (code) => code.reserved },
+          {
+            key: "action",
+            cell: (code) =>
+              code.status === "active" && <RowAction intent="expire" idName="codeId" id={code.id} label={t("admin:codes.expire")} />,
+          },
+        ]}
+      />
     </main>
   );
 }

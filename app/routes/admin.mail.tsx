@@ -3,8 +3,9 @@
  * mails with their last error, bounces and spam complaints per recipient domain, and sending a
  * failed mail again.
  */
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.mail";
+import { AdminTable, RowAction } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { mailProblems, resendMail } from "~/admin/mail.server";
 import { getServices } from "~/http/context.server";
@@ -31,7 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminMail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   return (
     <main id="main">
       <h1>{t("admin:mail.title")}</h1>
@@ -41,75 +41,43 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       <h2>{t("admin:mail.problems")}</h2>
-      {loaderData.mails.length === 0 ? (
-        <p>{t("admin:member.none")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:columns.createdAt")}</th>
-                <th>{t("admin:columns.email")}</th>
-                <th>{t("admin:columns.template")}</th>
-                <th>{t("admin:columns.status")}</th>
-                <th className="num">{t("admin:columns.attempts")}</th>
-                <th>{t("admin:columns.lastError")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.mails.map((mail) => (
-                <tr key={mail.id}>
-                  <td>{formatWhen(mail.createdAt, i18n.language)}</td>
-                  <td>{mail.toAddress}</td>
-                  <td>{mail.template}</td>
-                  <td>{t(`admin:mail.statuses.${mail.status}`)}</td>
-                  <td className="num">{mail.attempts}</td>
-                  <td>{mail.lastError}</td>
-                  <td>
-                    {(mail.status === "failed" || mail.status === "given_up") && (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="resend" />
-                        <input type="hidden" name="mailId" value={mail.id} />
-                        <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
-                          {t("admin:mail.resend")}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={loaderData.mails}
+        rowKey={(mail) => mail.id}
+        empty={t("admin:member.none")}
+        columns={[
+          { key: "created", label: t("admin:columns.createdAt"), cell: (mail) => formatWhen(mail.createdAt, i18n.language) },
+          { key: "to", label: t("admin:columns.email"), cell: (mail) => mail.toAddress },
+          { key: "template", label: t("admin:columns.template"), cell: (mail) => mail.template },
+          { key: "status", label: t("admin:columns.status"), cell: (mail) => t(`admin:mail.statuses.${mail.status}`) },
+          { key: "attempts", label: t("admin:columns.attempts"), numeric: true, cell: (mail) => mail.attempts },
+          { key: "error", label: t("admin:columns.lastError"), cell: (mail) => mail.lastError },
+          {
+            key: "action",
+            cell: (mail) =>
+              (mail.status === "failed" || mail.status === "given_up") && (
+                <RowAction intent="resend" idName="mailId" id={mail.id} label={t("admin:mail.resend")} />
+              ),
+          },
+        ]}
+      />
       <h2>{t("admin:mail.domains")}</h2>
-      {loaderData.domains.length === 0 ? (
-        <p>{t("admin:member.none")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:mail.domain")}</th>
-                <th className="num">{t("admin:member.mailDisabledReasons.bounce")}</th>
-                <th className="num">{t("admin:member.mailDisabledReasons.fbl")}</th>
-                <th className="num">{t("admin:member.mailDisabledReasons.listunsubscribe")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.domains.map((row) => (
-                <tr key={row.domain}>
-                  <td>{row.domain}</td>
-                  <td className="num">{row.bounce}</td>
-                  <td className="num">{row.fbl}</td>
-                  <td className="num">{row.listunsubscribe}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={loaderData.domains}
+        rowKey={(row) => row.domain}
+        empty={t("admin:member.none")}
+        columns={[
+          { key: "domain", label: t("admin:mail.domain"), cell: (row) => row.domain },
+          { key: "bounce", label: t("admin:member.mailDisabledReasons.bounce"), numeric: true, cell: (row) => row.bounce },
+          { key: "fbl", label: t("admin:member.mailDisabledReasons.fbl"), numeric: true, cell: (row) => row.fbl },
+          {
+            key: "listunsubscribe",
+            label: t("admin:member.mailDisabledReasons.listunsubscribe"),
+            numeric: true,
+            cell: (row) => row.listunsubscribe,
+          },
+        ]}
+      />
     </main>
   );
 }

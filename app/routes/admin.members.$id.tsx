@@ -8,7 +8,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.members.$id";
-import { auditEntry } from "~/admin/audit.server";
+import { auditEntry, auditIfChanged } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
 import {
   activationSchema,
@@ -97,26 +97,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "activation": {
       if (account.status !== "not_confirmed") return stale();
-      await resendActivationFor(mailDeps, request, account);
-      await db.batch([
+      await resendActivationFor(mailDeps, request, account, [
         auditEntry(db, { ...actor, siteId: account.siteId, targetType: "user", targetId: account.id, action: "activation_mail" }),
       ]);
       return reply({ result: submission.reply(), done: "admin:member.done.activation" });
     }
     case "reset": {
       if (account.status !== "confirmed" && account.status !== "not_confirmed") return stale();
-      if ((await sendResetFor(mailDeps, request, account, admin.id)) === "too_many") {
-        return reply({ result: submission.reply({ formErrors: ["admin:errors.tooManyResets"] }) }, 429);
-      }
-      await db.batch([
+      const sent = await sendResetFor(mailDeps, request, account, admin.id, [
         auditEntry(db, { ...actor, siteId: account.siteId, targetType: "user", targetId: account.id, action: "reset_mail" }),
       ]);
+      if (sent === "too_many") return reply({ result: submission.reply({ formErrors: ["admin:errors.tooManyResets"] }) }, 429);
       return reply({ result: submission.reply(), done: "admin:member.done.reset" });
     }
     case "delete": {
       if (account.role === "admin" || (account.status !== "confirmed" && account.status !== "not_confirmed")) return stale();
       const site = await memberSite(mailDeps, account);
-      // The account service deletes in its own batch and mails the recovery link; the entry follows it.
+      // The entry joins the account service's own batch, written only when that batch deleted the account.
       await deleteAccount(
         {
           ...mailDeps,
@@ -132,19 +129,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           reason: "other",
           remarks: form.reason,
         },
+        [
+          auditIfChanged(db, {
+            ...actor,
+            siteId: account.siteId,
+            targetType: "user",
+            targetId: account.id,
+            action: "delete",
+            reason: form.reason,
+            before: { status: account.status },
+            after: { status: "deleted" },
+          }),
+        ],
       );
-      await db.batch([
-        auditEntry(db, {
-          ...actor,
-          siteId: account.siteId,
-          targetType: "user",
-          targetId: account.id,
-          action: "delete",
-          reason: form.reason,
-          before: { status: account.status },
-          after: { status: "deleted" },
-        }),
-      ]);
       return reply({ result: submission.reply({ resetForm: true }), done: "admin:member.done.delete" });
     }
   }

@@ -3,6 +3,7 @@
  */
 import { Link, href } from "react-router";
 import type { Route } from "./+types/admin.members";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { findMembers } from "~/admin/members.server";
 import { getServices } from "~/http/context.server";
@@ -30,40 +31,29 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           {t("admin:members.submit")}
         </button>
       </form>
-      {members && members.length === 0 && <p>{t("admin:members.empty")}</p>}
-      {members && members.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:members.id")}</th>
-                <th>{t("admin:members.email")}</th>
-                <th>{t("admin:members.name")}</th>
-                <th>{t("admin:members.site")}</th>
-                <th>{t("admin:members.status")}</th>
-                <th>{t("admin:members.role")}</th>
-                <th>{t("admin:members.signup")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.id}</Link>
-                  </td>
-                  <td>
-                    <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.email}</Link>
-                  </td>
-                  <td>{member.name}</td>
-                  <td>{member.siteId}</td>
-                  <td>{t(`admin:statuses.${member.status}`)}</td>
-                  <td>{t(`admin:roles.${member.role}`)}</td>
-                  <td>{formatWhen(member.signupAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {members && (
+        <AdminTable
+          rows={members}
+          rowKey={(member) => member.id}
+          empty={t("admin:members.empty")}
+          columns={[
+            {
+              key: "id",
+              label: t("admin:members.id"),
+              cell: (member) => <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.id}</Link>,
+            },
+            {
+              key: "email",
+              label: t("admin:members.email"),
+              cell: (member) => <Link to={href("/admin/members/:id", { id: String(member.id) })}>{member.email}</Link>,
+            },
+            { key: "name", label: t("admin:members.name"), cell: (member) => member.name },
+            { key: "site", label: t("admin:members.site"), cell: (member) => member.siteId },
+            { key: "status", label: t("admin:members.status"), cell: (member) => t(`admin:statuses.${member.status}`) },
+            { key: "role", label: t("admin:members.role"), cell: (member) => t(`admin:roles.${member.role}`) },
+            { key: "signup", label: t("admin:members.signup"), cell: (member) => formatWhen(member.signupAt, i18n.language) },
+          ]}
+        />
       )}
     </main>
   );

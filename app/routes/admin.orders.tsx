@@ -6,7 +6,8 @@
  */
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.orders";
-import { auditEntry } from "~/admin/audit.server";
+import { auditIfChanged } from "~/admin/audit.server";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
 import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
@@ -57,26 +58,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const history = await orderHistory(db, orderId);
   if (!history) throw data(null, { status: 404 });
   const { order } = history;
-  const outcome = await refundOrder(db, paymentProviderFor(env), {
-    userId: order.userId,
-    orderId: order.id,
-    refundDays: CONSOLE_REFUND_DAYS,
-    now: now(),
-  });
+  const entry = (action: string, after: Record<string, unknown>) =>
+    auditIfChanged(db, {
+      actorUserId: admin.id,
+      siteId: order.siteId,
+      targetType: "order",
+      targetId: order.id,
+      action,
+      before: { status: order.status, refundedAt: order.refundedAt, credits: order.credits },
+      after,
+    });
+  // The entries join the refund's own batches (the credits taken back with the order claimed; the
+  // credits given back when Mollie did not refund), each written only when its batch changed the order.
+  const outcome = await refundOrder(
+    db,
+    paymentProviderFor(env),
+    { userId: order.userId, orderId: order.id, refundDays: CONSOLE_REFUND_DAYS, now: now() },
+    {
+      claimed: [entry("refund", { refunded: true, credits: -order.credits, amountCents: order.amountCents, currency: order.currency })],
+      released: [entry("refund_failed", { refunded: false, credits: order.credits })],
+    },
+  );
   switch (outcome.status) {
     case "refunded":
-      // The refund service moves the credits and the money itself; its entry follows its outcome.
-      await db.batch([
-        auditEntry(db, {
-          actorUserId: admin.id,
-          siteId: order.siteId,
-          targetType: "order",
-          targetId: order.id,
-          action: "refund",
-          before: { status: order.status, credits: order.credits },
-          after: { status: "refunded", amountCents: order.amountCents, currency: order.currency },
-        }),
-      ]);
       return { ok: true, message: "admin:orders.refund.done" };
     case "not_found":
       throw data(null, { status: 404 });
@@ -182,6 +186,19 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
+          <h3>{t("admin:orders.webhooks")}</h3>
+          {history.webhooks.length === 0 ? (
+            <p>{t("admin:orders.noWebhooks")}</p>
+          ) : (
+            <ul data-testid="order-webhooks">
+              {history.webhooks.map((call) => (
+                <li key={call.id}>
+                  {formatWhen(call.receivedAt, i18n.language)} · {call.providerPaymentId} · {call.reportedStatus ?? "–"} ·{" "}
+                  {t(`admin:orders.webhookOutcomes.${call.outcome}`, { defaultValue: call.outcome })}
+                </li>
+              ))}
+            </ul>
+          )}
           <h3>{t("admin:orders.ledger")}</h3>
           <ul>
             {history.ledger.map((entry) => (
@@ -209,44 +226,30 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <RevenueTable rows={loaderData.revenue} />
 
       <h2>{t("admin:orders.list", { count: orders.length })}</h2>
-      {orders.length === 0 ? (
-        <p>{t("admin:orders.empty")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t("admin:columns.id")}</th>
-                <th>{t("admin:columns.createdAt")}</th>
-                <th>{t("admin:orders.member")}</th>
-                <th>{t("admin:orders.site")}</th>
-                <th>{t("admin:orders.country")}</th>
-                <th>{t("admin:orders.method")}</th>
-                <th>{t("admin:orders.status")}</th>
-                <th className="num">{t("admin:orders.amount")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`?id=${order.id}`}>{order.id}</Link>
-                  </td>
-                  <td>{formatWhen(order.createdAt, i18n.language)}</td>
-                  <td>
-                    <Link to={href("/admin/members/:id", { id: String(order.userId) })}>{order.email}</Link>
-                  </td>
-                  <td>{order.siteId}</td>
-                  <td>{order.country}</td>
-                  <td>{order.method}</td>
-                  <td>{t(`admin:orderStatuses.${order.status}`)}</td>
-                  <td className="num">{format.money(order.amountCents, order.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={orders}
+        rowKey={(order) => order.id}
+        empty={t("admin:orders.empty")}
+        columns={[
+          { key: "id", label: t("admin:columns.id"), cell: (order) => <Link to={`?id=${order.id}`}>{order.id}</Link> },
+          { key: "created", label: t("admin:columns.createdAt"), cell: (order) => formatWhen(order.createdAt, i18n.language) },
+          {
+            key: "member",
+            label: t("admin:orders.member"),
+            cell: (order) => <Link to={href("/admin/members/:id", { id: String(order.userId) })}>{order.email}</Link>,
+          },
+          { key: "site", label: t("admin:orders.site"), cell: (order) => order.siteId },
+          { key: "country", label: t("admin:orders.country"), cell: (order) => order.country },
+          { key: "method", label: t("admin:orders.method"), cell: (order) => order.method },
+          { key: "status", label: t("admin:orders.status"), cell: (order) => t(`admin:orderStatuses.${order.status}`) },
+          {
+            key: "amount",
+            label: t("admin:orders.amount"),
+            numeric: true,
+            cell: (order) => format.money(order.amountCents, order.currency),
+          },
+        ]}
+      />
     </main>
   );
 }
@@ -254,34 +257,30 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 function RevenueTable({ rows }: { rows: RevenueRow[] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (rows.length === 0) return <p>{t("admin:orders.noRevenue")}</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>{t("admin:orders.day")}</th>
-            <th>{t("admin:orders.site")}</th>
-            <th>{t("admin:orders.method")}</th>
-            <th className="num">{t("admin:orders.count")}</th>
-            <th className="num">{t("admin:orders.amount")}</th>
-            <th className="num">{t("admin:orders.refunded")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.day}-${row.siteId}-${row.method}-${row.currency}`}>
-              <td>{row.day}</td>
-              <td>{row.siteId}</td>
-              <td>{row.method}</td>
-              <td className="num">{row.orders}</td>
-              <td className="num">{format.money(Number(row.amountCents), row.currency)}</td>
-              <td className="num">{format.money(Number(row.refundedCents), row.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      rows={rows}
+      rowKey={(row) => `${row.day}-${row.siteId}-${row.method}-${row.currency}`}
+      empty={t("admin:orders.noRevenue")}
+      columns={[
+        { key: "day", label: t("admin:orders.day"), cell: (row) => row.day },
+        { key: "site", label: t("admin:orders.site"), cell: (row) => row.siteId },
+        { key: "method", label: t("admin:orders.method"), cell: (row) => row.method },
+        { key: "count", label: t("admin:orders.count"), numeric: true, cell: (row) => row.orders },
+        {
+          key: "amount",
+          label: t("admin:orders.amount"),
+          numeric: true,
+          cell: (row) => format.money(Number(row.amountCents), row.currency),
+        },
+        {
+          key: "refunded",
+          label: t("admin:orders.refunded"),
+          numeric: true,
+          cell: (row) => format.money(Number(row.refundedCents), row.currency),
+        },
+      ]}
+    />
   );
 }
 

@@ -51,6 +51,8 @@ const SECTIONS = [
   [href("/admin/orders"), "orders"],
   [href("/admin/discount-codes"), "codes"],
   [href("/admin/sites"), "sites"],
+  [href("/admin/prices"), "prices"],
+  [href("/admin/acquisition"), "acquisition"],
   [href("/admin/mail"), "mail"],
   [href("/admin/audit"), "audit"],
   [href("/moderation"), "moderation"],

@@ -33,6 +33,12 @@ const currencyByCountry: Record<string, string> = {
   DK: "DKK",
 };
 
+/** The packages of a price list, in their order. */
+export const PACKAGE_KEYS = ["p0", "p1", "p2", "p3"] as const;
+
+/** The currencies a price list can be in: those a visitor's country leads to. */
+export const pricedCurrencies = [...new Set(Object.values(currencyByCountry))] as [string, ...string[]];
+
 /** The currency for a visitor from `country` on a site whose price lists hold `available`. */
 export function currencyFor(country: string | null, siteCountries: readonly string[], available: readonly string[]): string {
   const wanted = country ? currencyByCountry[country] : undefined;

@@ -8,6 +8,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { pricePackageSchema } from "~/sites/price-list";
 import type { PricePackage } from "~/sites/pricing";
 import { siteSettingsSchema, type SiteSettings } from "~/sites/site-settings";
 import { siteTextsFor, type SiteTexts } from "~/sites/site-texts";
@@ -90,6 +91,13 @@ export class NoSitesError extends Error {
   }
 }
 
+/** A price row the app offers: one that passes the price list's checks (price-list.ts); any other is left out and logged. */
+function offerable(row: PricePackage & { siteId: number }): boolean {
+  if (pricePackageSchema.safeParse(row).success) return true;
+  console.error(`site ${row.siteId}: price ${row.currency} ${row.packageKey} left out: not a valid price`);
+  return false;
+}
+
 async function loadSites(db: Database) {
   const [siteRows, hostRows, companyRows, priceRows] = await db.batch([
     db.select().from(schema.sites).orderBy(asc(schema.sites.id)),
@@ -113,7 +121,7 @@ async function loadSites(db: Database) {
       hosts: hostRows.filter((h) => h.siteId === row.id).map((h) => h.host.toLowerCase()),
       settings: siteSettingsSchema.parse(row.settings),
       company: companyInfo,
-      prices: priceRows.filter((p) => p.siteId === row.id),
+      prices: priceRows.filter((p) => p.siteId === row.id && offerable(p)),
     };
     versions.set(site, digest(JSON.stringify([row, site.hosts, company, site.prices])));
     sites.set(row.id, site);

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, loginCookie, type MemberOptions, type TestMember } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { simulatePayment, webhook } from "./mollie-helpers";
+import { simulateOutage, simulatePayment, webhook } from "./mollie-helpers";
 
 type Signed = TestMember & { cookie: string };
 
@@ -84,6 +84,9 @@ const PAGES = [
   "/admin/discount-codes",
   "/admin/sites",
   "/admin/sites?edit=1",
+  "/admin/prices",
+  "/admin/prices?site=1",
+  "/admin/acquisition",
   "/admin/mail",
   "/admin.data",
   "/admin/members/1.data",
@@ -100,6 +103,11 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/discount-codes", { intent: "create", code: "FREE", valuePercentage: "90" }],
   ["/admin/discount-codes", { intent: "expire", codeId: "1" }],
   ["/admin/mail", { intent: "resend", mailId: "1" }],
+  ["/admin/prices", { intent: "prices", siteId: "1", currency: "EUR", "credits.p0": "100", "amount.p0": "0.50" }],
+  ["/admin/prices", { intent: "methods", siteId: "1", "m.*": "ideal" }],
+  ["/admin/acquisition", { intent: "create", siteId: "1", token: "evil-link", target: "/login" }],
+  ["/admin/acquisition", { intent: "disable", linkId: "1" }],
+  ["/admin/acquisition", { intent: "networks", siteId: "1", networks: "evil" }],
   ["/admin/sites", { key: "evil", name: "Evil", domain: "evil.example", domainLanguage: "nl_NL", settings: "{}" }],
   ["/admin/members/1.data", { intent: "role", role: "admin", reason: "promote" }],
 ];
@@ -205,10 +213,12 @@ describe("members in the console", () => {
     const [[sessions]] = (await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [member.userId])) as [[string]];
     expect(Number(sessions)).toBe(0);
     await expect(loginCookie(member)).rejects.toThrow();
-    const mail = await lastMail(member.email, "account_banned_by_operator");
+    const mail = await lastMail(member.email, "account_banned");
     expect(mail?.locale).toBe("de");
-    expect(mail?.text).toContain("Fake profile");
-    expect(mail?.subject).toContain("gesperrt");
+    // One ban mail for moderators and operators: the operator's reason, and how to appeal.
+    expect(mail?.text).toContain("Grund: Fake profile");
+    expect(mail?.text).toContain("innerhalb von 30 Tagen");
+    expect(mail?.subject).toContain("geschlossen");
     // A second ban changes nothing and records nothing.
     expect((await post(`/admin/members/${member.userId}`, { intent: "ban", reason: "again" }, { cookie: admin.cookie })).status).toBe(409);
 
@@ -310,6 +320,32 @@ describe("members in the console", () => {
     const other = mainContent(await (await get("/admin/audit?q=no-such-thing-anywhere", { cookie: admin.cookie })).text());
     expect(other).not.toContain(`Scammer ${member.userId}`);
   });
+
+  it("lists moderators' decisions in the same trail, newest first, with the console's changes", async () => {
+    const moderator = await createMember();
+    await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
+    const member = await createMember();
+    const mark = `Stolen photo ${crypto.randomUUID().slice(0, 8)}`;
+    await sql(
+      `INSERT INTO moderation_actions (site_id, moderator_user_id, target_type, target_id, action, reason, created_at)
+       VALUES (?, ?, 'profile', ?, 'ban', ?, unixepoch() - 5)`,
+      [member.siteId, moderator.userId, member.profileId, mark],
+    );
+    await post(`/admin/members/${member.userId}`, { intent: "ban", reason: `${mark} (operator)` }, { cookie: admin.cookie });
+    const page = mainContent(await (await get(`/admin/audit?q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text());
+    expect(page).toContain(moderator.email);
+    expect(page).toContain(`${mark} (operator)`);
+    // Newest first: the operator's ban above the moderator's older decision.
+    expect(page.indexOf(`${mark} (operator)`)).toBeLessThan(page.indexOf(moderator.email));
+    const decisions = mainContent(
+      await (await get(`/admin/audit?type=moderation&q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text(),
+    );
+    expect(decisions).toContain(moderator.email);
+    expect(decisions).not.toContain(`${mark} (operator)`);
+    const changes = mainContent(await (await get(`/admin/audit?type=user&q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text());
+    expect(changes).not.toContain(moderator.email);
+    expect((await get("/admin/audit?before=nonsense", { cookie: admin.cookie })).status).toBe(200);
+  });
 });
 
 describe("orders in the console", () => {
@@ -342,6 +378,273 @@ describe("orders in the console", () => {
     expect(lines[1]).toContain("refunded");
     const revenue = mainContent(await (await get("/admin/orders?status=refunded", { cookie: admin.cookie })).text());
     expect(revenue).toContain("<svg");
+  });
+});
+
+/** A member's order of p0 by iDEAL, not paid yet: its order id and Mollie payment id. */
+async function openOrder(member: Signed) {
+  const response = await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: member.cookie });
+  const paymentId = /\/checkout\/(tr_[A-Za-z0-9]+)/.exec(response.headers.get("Location") ?? "")?.[1] ?? "";
+  const [[orderId]] = (await sql("SELECT order_id FROM payments WHERE provider_payment_id = ?", [paymentId])) as [[string]];
+  return { orderId: Number(orderId), paymentId };
+}
+
+async function webhookCalls(orderId: number) {
+  return (
+    (await sql("SELECT provider_payment_id, reported_status, outcome FROM payment_webhooks WHERE order_id = ? ORDER BY id", [orderId])) as [
+      string,
+      string | null,
+      string,
+    ][]
+  ).map(([paymentId, reported, outcome]) => ({ paymentId, reported, outcome }));
+}
+
+describe("an order's history in the console", () => {
+  it("lists each webhook Mollie sent with the status it reported and what it did, beside the ledger", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await signedIn();
+    const { orderId, paymentId } = await openOrder(member);
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    // Mollie calls again: nothing is credited twice, and the call is recorded as such.
+    expect((await webhook(paymentId)).status).toBe(200);
+    await simulateOutage(1);
+    expect((await webhook(paymentId)).status).toBe(503);
+    await simulatePayment(paymentId, { chargeback: true });
+    expect((await webhook(paymentId)).status).toBe(200);
+    expect(await webhookCalls(orderId)).toEqual([
+      { paymentId, reported: "paid", outcome: "credited" },
+      { paymentId, reported: "paid", outcome: "ignored_duplicate" },
+      { paymentId, reported: null, outcome: "provider_unavailable" },
+      { paymentId, reported: "paid", outcome: "charged_back" },
+    ]);
+    const [[credited]] = (await sql("SELECT count(*) FROM credit_ledger WHERE cause_key = ?", [`order:${orderId}`])) as [[string]];
+    expect(Number(credited)).toBe(1);
+    // An id that is not ours leaves no row.
+    expect((await webhook("tr_notoursatall")).status).toBe(200);
+    expect(await sql("SELECT id FROM payment_webhooks WHERE provider_payment_id = 'tr_notoursatall'")).toEqual([]);
+
+    const page = mainContent(await (await get(`/admin/orders?id=${orderId}`, { cookie: admin.cookie })).text());
+    const calls = /data-testid="order-webhooks"[\s\S]*?<\/ul>/.exec(page)?.[0] ?? "";
+    expect(calls.match(/<li/g)).toHaveLength(4);
+    expect(calls).toContain(paymentId);
+    expect(page).toContain(`chargeback:${orderId}`);
+  });
+
+  it("writes the refund's audit entries in the refund's own batches: a refund Mollie could not make is undone and recorded so", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await signedIn();
+    const { orderId, paymentId } = await openOrder(member);
+    await simulatePayment(paymentId, { status: "paid" });
+    await webhook(paymentId);
+    const credits = (await userRow(member.userId)).credits;
+    expect(credits).toBeGreaterThan(0);
+
+    // Mollie is down for the refund, its one retry and the check whether it went through: the credits come back.
+    await simulateOutage(3);
+    expect((await post("/admin/orders", { intent: "refund", orderId: String(orderId) }, { cookie: admin.cookie })).status).toBe(502);
+    expect((await userRow(member.userId)).credits).toBe(credits);
+    expect((await post("/admin/orders", { intent: "refund", orderId: String(orderId) }, { cookie: admin.cookie })).status).toBe(200);
+    expect((await userRow(member.userId)).credits).toBe(0);
+    const entries = await audit("order", orderId);
+    expect(entries.map((entry) => entry.action)).toEqual(["refund", "refund_failed", "refund"]);
+    expect(entries[0]).toMatchObject({ actor: admin.userId, before: { status: "paid", refundedAt: null }, after: { refunded: true } });
+    // Each entry stands beside a ledger row of the same change.
+    const [[ledgerRows]] = (await sql("SELECT count(*) FROM credit_ledger WHERE cause_key LIKE ? OR cause_key LIKE ?", [
+      `refund:${orderId}:%`,
+      `refund-failed:${orderId}:%`,
+    ])) as [[string]];
+    expect(Number(ledgerRows)).toBe(3);
+  });
+
+  it("deletes an account with its audit entry in the deletion's batch, once", async () => {
+    const admin = await steppedUpAdmin();
+    const member = await createMember();
+    const form = { intent: "delete", reason: "Asked by phone" };
+    const answers = await Promise.all([1, 2].map(() => post(`/admin/members/${member.userId}`, form, { cookie: admin.cookie })));
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect((await userRow(member.userId)).status).toBe("deleted");
+    expect(await audit("user", member.userId)).toEqual([
+      { actor: admin.userId, action: "delete", reason: "Asked by phone", before: { status: "confirmed" }, after: { status: "deleted" } },
+    ]);
+  });
+});
+
+/**
+ * A site of its own for a test that changes its settings or prices (a copy of the default site and
+ * its price lists), saved once through the console so every isolate's copy of
+ * the sites is fresh (an `update` in its audit trail).
+ */
+async function siteOfItsOwn(admin: Signed) {
+  const key = `prices-${crypto.randomUUID().slice(0, 8)}`;
+  const host = `${key}.localhost`;
+  const [[siteId]] = (await sql(
+    `INSERT INTO sites (key, name, domain, domain_language, company_id, is_default, settings)
+     SELECT ?, 'Prices test', ?, domain_language, company_id, 0, settings FROM sites WHERE is_default = 1 RETURNING id`,
+    [key, host],
+  )) as [[string]];
+  await sql("INSERT INTO site_hosts (host, site_id) VALUES (?, ?)", [host, Number(siteId)]);
+  await sql(
+    `INSERT INTO site_prices (site_id, currency, package_key, credits, amount_cents, discount_percent, popular, position)
+     SELECT ?, currency, package_key, credits, amount_cents, discount_percent, popular, position
+     FROM site_prices WHERE site_id = (SELECT id FROM sites WHERE is_default = 1)`,
+    [Number(siteId)],
+  );
+  const [[settings, language]] = (await sql("SELECT settings, domain_language FROM sites WHERE id = ?", [Number(siteId)])) as [
+    [string, string],
+  ];
+  const form = { siteId: String(siteId), key, name: "Prices test", domain: host, domainLanguage: language, hosts: "", settings };
+  expect((await post("/admin/sites", form, { cookie: admin.cookie })).status).toBe(200);
+  return { key, host, siteId: Number(siteId) };
+}
+
+async function eurPrices(siteId: number) {
+  return (
+    (await sql(
+      "SELECT package_key, credits, amount_cents, discount_percent, popular FROM site_prices WHERE site_id = ? AND currency = 'EUR' ORDER BY position",
+      [siteId],
+    )) as [string, string, string, string, string][]
+  ).map(([key, credits, amount, discount, popular]) => ({
+    key,
+    credits: Number(credits),
+    amount: Number(amount),
+    discount: Number(discount),
+    popular: Number(popular),
+  }));
+}
+
+describe("prices in the console", () => {
+  it("changes a price list as the app checks it: new orders pay the new price, an order already started keeps its own", async () => {
+    const admin = await steppedUpAdmin();
+    const { key, host, siteId } = await siteOfItsOwn(admin);
+    const buyer = await createMember({ site: key });
+    const buyerCookie = await loginCookie(buyer, host);
+    const started = await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: buyerCookie, host });
+    const paymentId = /\/checkout\/(tr_[A-Za-z0-9]+)/.exec(started.headers.get("Location") ?? "")?.[1] ?? "";
+    const [[orderId, startedAmount, startedCredits]] = (await sql(
+      "SELECT o.id, o.amount_cents, o.credits FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.provider_payment_id = ?",
+      [paymentId],
+    )) as [[string, string, string]];
+    const before = await eurPrices(siteId);
+    const form: Record<string, string> = { intent: "prices", formId: "prices-EUR", siteId: String(siteId), currency: "EUR", popular: "p2" };
+    const prices = `/admin/prices?site=${siteId}`;
+    for (const row of before) {
+      form[`credits.${row.key}`] = String(row.credits);
+      form[`amount.${row.key}`] = (row.amount / 100).toFixed(2).replace(".", ",");
+      form[`discount.${row.key}`] = String(row.discount);
+    }
+    for (const bad of <Record<string, string>[]>[
+      { "amount.p0": "abc" },
+      { "amount.p0": "0,10" },
+      { "credits.p1": "0" },
+      { "discount.p3": "95" },
+      { currency: "XXX" },
+      { popular: "p9" },
+    ]) {
+      const refused = await post(prices, { ...form, ...bad }, { cookie: admin.cookie });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    const refused = await post(prices, { ...form, "amount.p0": "abc" }, { cookie: admin.cookie });
+    expect(mainContent(await refused.text())).toContain("Vul een bedrag van minstens 0,50 in");
+    expect(await eurPrices(siteId)).toEqual(before);
+
+    expect((await post(prices, { ...form, "amount.p0": "19,95", "credits.p0": "120" }, { cookie: admin.cookie })).status).toBe(200);
+    const after = await eurPrices(siteId);
+    expect(after[0]).toMatchObject({ key: "p0", credits: 120, amount: 1995 });
+    expect(after.slice(1)).toEqual(before.slice(1));
+    const [entry] = await audit("site_price", `${siteId}:EUR`);
+    expect(entry).toMatchObject({ actor: admin.userId, action: "update" });
+    expect(entry?.before[0]).toMatchObject({ packageKey: "p0", amountCents: before[0]?.amount, credits: before[0]?.credits });
+    expect(entry?.after[0]).toMatchObject({ packageKey: "p0", amountCents: 1995, credits: 120 });
+
+    // Without a deploy: the pricing page and a new order have the new price at once.
+    const other = await createMember({ site: key });
+    const otherCookie = await loginCookie(other, host);
+    await post("/credits/p0/ideal", { method: "ideal", terms: "on" }, { cookie: otherCookie, host });
+    const [[newAmount, newCredits]] = (await sql("SELECT amount_cents, credits FROM orders WHERE user_id = ?", [other.userId])) as [
+      [string, string],
+    ];
+    expect([Number(newAmount), Number(newCredits)]).toEqual([1995, 120]);
+    // The order started before the change is paid at its own price and gets its own credits.
+    const balance = (await userRow(buyer.userId)).credits;
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    const [[status, amount, credits]] = (await sql("SELECT status, amount_cents, credits FROM orders WHERE id = ?", [orderId])) as [
+      [string, string, string],
+    ];
+    expect([status, Number(amount), Number(credits)]).toEqual(["paid", Number(startedAmount), Number(startedCredits)]);
+    expect((await userRow(buyer.userId)).credits).toBe(balance + Number(startedCredits));
+  });
+
+  it("sets the payment methods per country, checked by the site settings' schema, audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { siteId } = await siteOfItsOwn(admin);
+    const base = { intent: "methods", siteId: String(siteId) };
+    expect((await post("/admin/prices", { ...base, "m.NL": "ideal" }, { cookie: admin.cookie })).status).toBe(400);
+    expect((await post("/admin/prices", { ...base, "m.*": "bitcoin" }, { cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await post("/admin/prices", { ...base, "m.*": "creditcard", "m.new": "ideal", newCountry: "Holland" }, { cookie: admin.cookie }))
+        .status,
+    ).toBe(400);
+    const ok = await post("/admin/prices", { ...base, "m.*": "creditcard", "m.new": "blik", newCountry: "pl" }, { cookie: admin.cookie });
+    expect(ok.status).toBe(200);
+    const [[methods]] = (await sql("SELECT json_extract(settings, '$.paymentMethods') FROM sites WHERE id = ?", [siteId])) as [[string]];
+    expect(JSON.parse(methods)).toEqual({ "*": ["creditcard"], PL: ["blik"] });
+    const entry = (await audit("site", siteId)).find((item) => item.action === "payment_methods");
+    expect(entry).toMatchObject({ action: "payment_methods", after: { paymentMethods: { "*": ["creditcard"], PL: ["blik"] } } });
+    expect(entry?.before.paymentMethods).toBeTruthy();
+  });
+});
+
+describe("acquisition in the console", () => {
+  it("creates a short link that then leads on, refuses one the route would not follow, disables it once; all audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { host, siteId } = await siteOfItsOwn(admin);
+    const token = `june-${crypto.randomUUID().slice(0, 6)}`;
+    const form = {
+      intent: "create",
+      siteId: String(siteId),
+      token,
+      target: "/landers/video?network=mail&sub1=june",
+      label: "June mailing",
+    };
+    for (const bad of <Record<string, string>[]>[
+      { token: "a" },
+      { target: "https://evil.example/" },
+      { target: "//evil.example" },
+      { expires: "2001-01-01" },
+    ]) {
+      expect((await post("/admin/acquisition", { ...form, ...bad }, { cookie: admin.cookie })).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await sql("SELECT id FROM short_links WHERE token = ?", [token])).toEqual([]);
+    expect((await post("/admin/acquisition", form, { cookie: admin.cookie })).status).toBe(200);
+    expect((await post("/admin/acquisition", form, { cookie: admin.cookie })).status).toBe(400);
+    const followed = await get(`/${token}`, { host });
+    expect(followed.headers.get("Location")).toContain("/landers/video?network=mail&sub1=june");
+    const page = mainContent(await (await get("/admin/acquisition", { cookie: admin.cookie })).text());
+    expect(page).toContain(`/${token}`);
+    expect(page).toContain('href="/conversions"');
+
+    const [[linkId]] = (await sql("SELECT id FROM short_links WHERE token = ?", [token])) as [[string]];
+    const answers = await Promise.all(
+      [1, 2].map(() => post("/admin/acquisition", { intent: "disable", linkId: String(linkId) }, { cookie: admin.cookie })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await get(`/${token}`, { host })).status).toBe(404);
+    expect((await audit("short_link", token)).map((entry) => entry.action)).toEqual(["create", "disable"]);
+  });
+
+  it("sets a site's trusted traffic networks as the settings' schema allows, audited", async () => {
+    const admin = await steppedUpAdmin();
+    const { siteId } = await siteOfItsOwn(admin);
+    const base = { intent: "networks", siteId: String(siteId) };
+    expect((await post("/admin/acquisition", { ...base, networks: "x".repeat(101) }, { cookie: admin.cookie })).status).toBe(400);
+    expect((await post("/admin/acquisition", { ...base, networks: "mail\nadwords, mail" }, { cookie: admin.cookie })).status).toBe(200);
+    const [[networks]] = (await sql("SELECT json_extract(settings, '$.trafficNetworks') FROM sites WHERE id = ?", [siteId])) as [[string]];
+    expect(JSON.parse(networks)).toEqual(["mail", "adwords"]);
+    expect((await audit("site", siteId)).filter((entry) => entry.action === "traffic_networks")).toEqual([
+      expect.objectContaining({ action: "traffic_networks", after: { trafficNetworks: ["mail", "adwords"] } }),
+    ]);
   });
 });
 

@@ -265,6 +265,8 @@ const budget: Record<string, Probe[]> = {
   "admin/orders": [page("/admin/orders")],
   "admin/mail": [page("/admin/mail")],
   "admin/sites": [page("/admin/sites")],
+  "admin/prices": [page("/admin/prices")],
+  "admin/acquisition": [page("/admin/acquisition")],
   "admin/discount-codes": [page("/admin/discount-codes")],
   "admin/orders/export.csv": [page("/admin/orders/export.csv")],
   // Last: it ends Anna's session.

@@ -2,8 +2,19 @@ import { useTranslation } from "~/i18n/translation";
 import type { AuditListItem } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
 
-/** An audit entry as the page gets it (its time serialized). */
-export type AuditRow = Omit<AuditListItem, "siteId" | "createdAt"> & { createdAt: Date | string };
+export type AuditRow = {
+  /** The console's trail or a moderator's decision (ADR 055). */
+  source: "admin" | "moderation";
+  id: number;
+  actor: string;
+  targetType: string;
+  targetId: string;
+  action: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: number | Date | string;
+};
 
 /** The audit trail as a table: when, who, what, and the values before and after. */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
@@ -25,9 +36,12 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={`${row.source}-${row.id}`}>
               <td>{formatWhen(row.createdAt, i18n.language)}</td>
-              <td>{row.actor}</td>
+              <td>
+                {row.actor}
+                {row.source === "moderation" && <span className="admin-source"> · {t("admin:audit.moderator")}</span>}
+              </td>
               <td>
                 {t(`admin:audit.types.${row.targetType}`, { defaultValue: row.targetType })} {row.targetId}
               </td>
