@@ -14,7 +14,7 @@ import type { ScriptsHandle } from "~/components/layout/page-scripts";
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await recordLanding(context, request, { page: "/pricing" });
+  recordLanding(context, request, { page: "/pricing" });
   const { country } = getServices(context);
   const site = getSite(context);
   const { settings } = site;

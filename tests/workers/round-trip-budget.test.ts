@@ -60,6 +60,10 @@ type World = {
   /** A member Anna has not written to yet. */
   newcomer: TestMember;
   moderator: TestMember & { cookie: string };
+  /** An admin whose session has passed the step-up (ADR 054). */
+  admin: TestMember & { cookie: string };
+  /** A member the admin acts on. */
+  target: TestMember;
   conversationId: number;
   photoKey: string;
   shortLink: string;
@@ -69,8 +73,8 @@ type Probe = {
   kind: Kind;
   /** Its name in OVER_BUDGET_TODAY, for a request still over its budget. */
   known?: string;
-  /** Who sends it: nobody signed in, a member (Anna) or a moderator. */
-  as: "visitor" | "member" | "moderator";
+  /** Who sends it: nobody signed in, a member (Anna), a moderator or an admin after the step-up. */
+  as: "visitor" | "member" | "moderator" | "admin";
   method?: "GET" | "POST" | "DELETE" | "PATCH";
   path: (world: World) => string;
   /** A form (an object of fields) or a JSON body (`json`). */
@@ -255,18 +259,52 @@ const budget: Record<string, Probe[]> = {
   "robots.txt": [visitor("/robots.txt")],
   "og-image.png": [visitor("/og-image.png")],
   "__bench/baseline": [visitor("/__bench/baseline")],
-  // The operator console answers everyone but an admin with the 404 of a missing page (ADR 054):
-  // counted here as a member meets it. An admin's own pages are not in the member budget.
-  admin: [page("/admin")],
-  "admin/verify": [page("/admin/verify")],
-  "admin/audit": [page("/admin/audit")],
-  "admin/members": [page("/admin/members")],
-  "admin/members/:id": [page("/admin/members/1")],
-  "admin/orders": [page("/admin/orders")],
-  "admin/mail": [page("/admin/mail")],
-  "admin/sites": [page("/admin/sites")],
-  "admin/discount-codes": [page("/admin/discount-codes")],
-  "admin/orders/export.csv": [page("/admin/orders/export.csv")],
+  // The operator console (ADR 054): counted as an admin after the step-up meets it, and as a member
+  // meets it (the 404 of a missing page).
+  admin: [page("/admin"), page("/admin", "admin")],
+  "admin/verify": [
+    page("/admin/verify"),
+    page("/admin/verify", "admin"),
+    form("/admin/verify", () => ({ intent: "code", code: "000000" }), "admin"),
+  ],
+  "admin/audit": [page("/admin/audit"), page("/admin/audit", "admin")],
+  "admin/members": [page("/admin/members"), page("/admin/members", "admin"), page("/admin/members?q=Bram", "admin")],
+  "admin/members/:id": [
+    page("/admin/members/1"),
+    page(({ target }) => `/admin/members/${target.userId}`, "admin"),
+    form(
+      ({ target }) => `/admin/members/${target.userId}`,
+      () => ({ intent: "credits", delta: "5", reason: "Budget", requestKey: crypto.randomUUID() }),
+      "admin",
+    ),
+    form(
+      ({ target }) => `/admin/members/${target.userId}`,
+      () => ({ intent: "ban", reason: "Budget ban" }),
+      "admin",
+    ),
+  ],
+  "admin/orders": [
+    page("/admin/orders"),
+    page("/admin/orders", "admin"),
+    form("/admin/orders", () => ({ intent: "refund", orderId: "999999999" }), "admin"),
+  ],
+  "admin/mail": [
+    page("/admin/mail"),
+    page("/admin/mail", "admin"),
+    form("/admin/mail", () => ({ intent: "resend", mailId: "999999999" }), "admin"),
+  ],
+  "admin/sites": [page("/admin/sites"), page("/admin/sites", "admin"), form("/admin/sites", () => ({ key: "" }), "admin")],
+  "admin/discount-codes": [
+    page("/admin/discount-codes"),
+    page("/admin/discount-codes", "admin"),
+    form(
+      "/admin/discount-codes",
+      () => ({ intent: "create", code: `BUDGET${crypto.randomUUID().slice(0, 6).toUpperCase()}`, valuePercentage: "10" }),
+      "admin",
+    ),
+    form("/admin/discount-codes", () => ({ intent: "expire", codeId: "999999999" }), "admin"),
+  ],
+  "admin/orders/export.csv": [page("/admin/orders/export.csv"), page("/admin/orders/export.csv", "admin")],
   // Last: it ends Anna's session.
   "api/logout.php": [{ kind: "action", as: "member", path: () => "/api/logout.php" }],
 };
@@ -298,7 +336,7 @@ const PAGE_ACTION = /^\/(?!api\/|entry-warning|consent|activate\/resend|settings
 
 function requestOf(probe: Probe, world: World): Request {
   const headers = new Headers({ "CF-IPCountry": "NL", Accept: "text/html", ...probe.headers });
-  const cookie = probe.as === "member" ? world.anna.cookie : probe.as === "moderator" ? world.moderator.cookie : null;
+  const cookie = { visitor: null, member: world.anna.cookie, moderator: world.moderator.cookie, admin: world.admin.cookie }[probe.as];
   if (cookie) headers.set("Cookie", cookie);
   let body: BodyInit | undefined;
   if (probe.method && probe.method !== "GET") headers.set("Origin", "http://localhost");
@@ -341,7 +379,12 @@ beforeAll(async () => {
   const bram = await signedIn({ name: "Bram" });
   const moderator = await signedIn({ name: "Moderator" });
   const newcomer = await createMember({ name: "Nieuw" });
+  const target = await createMember({ name: "Doelwit" });
   await sql("UPDATE users SET role = 'moderator' WHERE id = ?", [moderator.userId]);
+  const admin = await signedIn({ name: "Beheer" });
+  await sql("UPDATE users SET role = 'admin' WHERE id = ?", [admin.userId]);
+  // The step-up as a passkey or the mailed code leaves it (ADR 054).
+  await sql("UPDATE sessions SET step_up_at = unixepoch() WHERE user_id = ?", [admin.userId]);
   // Anna's first message opens the conversation the chat pages are measured on.
   const started = await post(
     `/members/${bram.profileId}/chat`,
@@ -355,7 +398,7 @@ beforeAll(async () => {
   ];
   const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
   await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
-  world = { anna, bram, newcomer, moderator, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
+  world = { anna, bram, newcomer, moderator, admin, target, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
   // The isolate's caches (sites) are warm, as in service.
   await measure(visitor("/"), world);
 });
