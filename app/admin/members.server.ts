@@ -120,11 +120,13 @@ export type AccountFacts = {
   role: string;
   language: string;
   name: string | null;
+  /** The account's profile, if it has one (whose sockets a ban closes). */
+  profileId: number | null;
 };
 
 export async function accountFacts(db: Database, userId: number): Promise<AccountFacts | null> {
   const [row] = await db.all<AccountFacts>(sql`
-    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, u.language, p.name
+    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, u.language, p.name, p.id AS profileId
     FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`);
   return row ?? null;
 }

@@ -282,7 +282,7 @@ async function sendInConversation(
       delta: -cost,
       reason: message.intent === "photo" ? "photo" : "message",
       causeKey: `message:${sender.profileId}:${message.clientKey}`,
-      guard: sql`EXISTS (${reachable}) AND (${cap})`,
+      guard: sql`EXISTS ${reachable} AND (${cap})`,
     },
     deliveryEffects(db, {
       conversationId,
@@ -307,7 +307,12 @@ async function sendInConversation(
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
   const [stored] = charged.effectResults.at(-1) as StoredMessage[];
   if (!stored) throw new Error("a paid message was not stored");
-  if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
+  if (charged.status === "duplicate") {
+    // The form sent again: the batch read back the message stored the first time, and the balance.
+    if (stored.conversationId !== conversationId) return resentOutcome(db, sender, stored);
+    const resent = { messageId: stored.id, recipientProfileId: stored.recipientProfileId, balance: charged.balance };
+    return { status: "sent", conversationId, ...resent, held: false, resent: true };
+  }
   return {
     status: "sent",
     conversationId,

@@ -59,7 +59,8 @@ export type DiscountCheckInput = {
   siteId: number;
   userId: number;
   paidUser: boolean;
-  code: string;
+  /** The code the member typed; null for their own welcome code while their time bonus runs. */
+  code: string | null;
   country: string | null;
   /** The order's price; null when no package is chosen yet (the minimum is then not checked). */
   amountCents: number | null;
@@ -96,10 +97,16 @@ export async function findDiscountCode(db: Database, siteId: number, code: strin
  * The code as `findDiscountCode` finds it, with what the member has of it (for `userId`): their
  * time bonus of it and how they hold it (`holdOf`), read in the same statement (ADR 056).
  */
-async function findCodeFor(db: Database, siteId: number, code: string, userId: number | null) {
-  const text = normalizeDiscountCode(code);
-  if (!text) return null;
+async function findCodeFor(db: Database, siteId: number, code: string | null, userId: number | null, now = new Date()) {
+  const text = code === null ? null : normalizeDiscountCode(code);
+  if (code !== null && !text) return null;
   const codeId = sql`"discount_codes"."id"`;
+  // Without a text: the code of the member's running time bonus (time-bonus.server.ts).
+  const which =
+    text === null
+      ? sql`${codeId} = (SELECT tb.discount_code_id FROM time_bonuses AS tb
+          WHERE tb.user_id = ${userId} AND tb.used_at IS NULL AND tb.expires_at > ${Math.floor(now.getTime() / 1000)})`
+      : eq(discountCodes.code, text);
   const [row] = await db
     .select({
       found: discountCodes,
@@ -114,13 +121,7 @@ async function findCodeFor(db: Database, siteId: number, code: string, userId: n
         ),
     })
     .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.code, text),
-        eq(discountCodes.status, "active"),
-        or(eq(discountCodes.siteId, siteId), isNull(discountCodes.siteId)),
-      ),
-    )
+    .where(and(which, eq(discountCodes.status, "active"), or(eq(discountCodes.siteId, siteId), isNull(discountCodes.siteId))))
     .orderBy(sql`${discountCodes.siteId} IS NULL`)
     .limit(1);
   if (!row) return null;
@@ -133,7 +134,7 @@ export async function checkDiscountCode(db: Database, input: DiscountCheckInput)
   // The limits' counts and the code with the member's bonus and hold: one round trip (ADR 056).
   const [allowed, read] = await Promise.all([
     input.typed === null ? true : withinLimits(db, lookupLimits(input.userId, input.typed.ip), input.now),
-    findCodeFor(db, input.siteId, input.code, input.userId),
+    input.code === null && input.paidUser ? null : findCodeFor(db, input.siteId, input.code, input.userId, input.now),
   ]);
   if (!allowed) return { ok: false, reason: "too_many", discountCode: null };
   const found = read?.found;

@@ -65,8 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (form.intent) {
     case "ban": {
       if (!(await banAccount(db, { ...actor, account, reason: form.reason }))) return stale();
-      const profileId = (await memberDetail(db, account.id))?.profile?.id ?? null;
-      ctx.waitUntil(closeSessionSockets({ db, env, ctx }, { userId: account.id, profileId }, "all"));
+      ctx.waitUntil(closeSessionSockets({ db, env, ctx }, { userId: account.id, profileId: account.profileId }, "all"));
       await sendBanNotice(mailDeps, request, account, { banned: true, reason: form.reason });
       return reply({ result: submission.reply({ resetForm: true }), done: "admin:member.done.ban" });
     }

@@ -9,7 +9,8 @@
  * - every action (form post, API write): at most 3.
  *
  * Every route of app/routes.ts is listed below with at least one request, so a new route fails
- * this test until it is given one and fits its budget.
+ * this test until it is given one and fits its budget. The operator console is counted as a member
+ * meets it (its 404) and as an admin after the step-up (ADR 054, 056).
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -34,24 +35,8 @@ type Kind = keyof typeof BUDGET;
  * taken off this list, so it cannot slip back unnoticed.
  */
 const OVER_BUDGET_TODAY: Record<string, number> = {
-  // The first message to a new partner: the conversation's row, then the paid message.
-  "POST /members/:id/chat (first message)": 4,
-  // Reads the profile, then its photos.
-  "GET /complete-signup": 4,
-  // The whole account, table after table (a download a member asks for now and then).
-  "GET /settings/export": 6,
-  // The browsing limit's count, the passkeys, then the challenge's row.
-  "POST /api/passkeys/register-options": 4,
-  // The code, then whether it is held by an order or a time bonus.
-  "GET /api/discountcode.php (package)": 3,
-  // The link, then the click's record.
-  "GET /:token": 2,
-  // The landing visit is recorded once the page knows it shows the member (or, in the collage, a second query of members).
-  "GET /landers/collagelanding/:slug": 2,
-  "GET /members/:id/landing": 2,
-  "GET /members/:id/signup": 2,
-  "GET /members/:id/landing2": 2,
-  "GET /members/:id/landing3": 2,
+  // The account's facts, the ban's batch, then the ban notice's mail (written only once the ban held).
+  "POST /admin/members/:id (ban)": 4,
 };
 
 type World = {
@@ -178,7 +163,7 @@ const budget: Record<string, Probe[]> = {
   "transactions/:id?": [page("/transactions"), form("/transactions", () => ({ intent: "noop" }))],
   directdebit: [page("/directdebit"), form("/directdebit", () => ({ intent: "noop" }))],
   conversions: [page("/conversions")],
-  ":token": [{ ...visitor(({ shortLink }) => `/${shortLink}`), known: "GET /:token" }],
+  ":token": [visitor(({ shortLink }) => `/${shortLink}`)],
   "*": [visitor("/no/such/page"), page("/no/such/page")],
   "chats/:id": [
     page(({ conversationId }) => `/chats/${conversationId}`),
@@ -189,40 +174,37 @@ const budget: Record<string, Probe[]> = {
   ],
   "members/:id/chat": [
     page(({ bram }) => `/members/${bram.profileId}/chat`),
-    {
-      ...form(
-        ({ newcomer }) => `/members/${newcomer.profileId}/chat`,
-        () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" }),
-      ),
-      known: "POST /members/:id/chat (first message)",
-    },
+    form(
+      ({ newcomer }) => `/members/${newcomer.profileId}/chat`,
+      () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Hoi!" }),
+    ),
     form(
       ({ bram }) => `/members/${bram.profileId}/chat`,
       () => ({ intent: "text", clientKey: crypto.randomUUID(), body: "Nog een bericht" }),
     ),
   ],
   "lang-config": [page("/lang-config"), form("/lang-config", () => ({ language: "de" }))],
-  "complete-signup": [{ ...page("/complete-signup"), known: "GET /complete-signup" }, form("/complete-signup", () => ({ intent: "noop" }))],
+  "complete-signup": [page("/complete-signup"), form("/complete-signup", () => ({ intent: "noop" }))],
   "landers/tinderswipe": [visitor("/landers/tinderswipe")],
   "landers/alonetonight/:slug?": [visitor("/landers/alonetonight/nl-milf")],
-  "landers/collagelanding/:slug?": [{ ...visitor("/landers/collagelanding/nl-gay"), known: "GET /landers/collagelanding/:slug" }],
+  "landers/collagelanding/:slug?": [visitor("/landers/collagelanding/nl-gay")],
   "landers/gallery/:slug?": [visitor("/landers/gallery")],
   "landers/iconslanding/:slug?": [visitor("/landers/iconslanding/nl-general")],
   "landers/maplanding/:slug?": [visitor("/landers/maplanding/nl-milf")],
   "landers/socialnetwork/:slug?": [visitor("/landers/socialnetwork")],
   "landers/transitionsvideolanding/:slug?": [visitor("/landers/transitionsvideolanding")],
   "landers/video/:slug?": [visitor("/landers/video/de-milf")],
-  "members/:id/landing": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing`), known: "GET /members/:id/landing" }],
+  "members/:id/landing": [visitor(({ bram }) => `/members/${bram.profileId}/landing`)],
   "members/:id/signup": [
-    { ...visitor(({ bram }) => `/members/${bram.profileId}/signup`), known: "GET /members/:id/signup" },
+    visitor(({ bram }) => `/members/${bram.profileId}/signup`),
     form(
       ({ bram }) => `/members/${bram.profileId}/signup`,
       () => ({ email: "not-an-address" }),
       "visitor",
     ),
   ],
-  "members/:id/landing2/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing2`), known: "GET /members/:id/landing2" }],
-  "members/:id/landing3/:slug?": [{ ...visitor(({ bram }) => `/members/${bram.profileId}/landing3`), known: "GET /members/:id/landing3" }],
+  "members/:id/landing2/:slug?": [visitor(({ bram }) => `/members/${bram.profileId}/landing2`)],
+  "members/:id/landing3/:slug?": [visitor(({ bram }) => `/members/${bram.profileId}/landing3`)],
   "entry-warning": [form("/entry-warning", () => ({ accept: "1" }), "visitor")],
   "manifest.webmanifest": [visitor("/manifest.webmanifest")],
   "photos/*": [visitor(({ photoKey }) => `/${photoKey}`)],
@@ -235,8 +217,8 @@ const budget: Record<string, Probe[]> = {
     call("POST", "/api/user.php", ({ anna }) => ({ email: anna.email, password: anna.password }), "visitor"),
   ],
   "activate/resend": [form("/activate/resend", () => ({}))],
-  "settings/export": [{ ...page("/settings/export"), known: "GET /settings/export" }],
-  "api/passkeys/:step": [{ ...call("POST", "/api/passkeys/register-options", () => ({})), known: "POST /api/passkeys/register-options" }],
+  "settings/export": [page("/settings/export")],
+  "api/passkeys/:step": [call("POST", "/api/passkeys/register-options", () => ({}))],
   "api/geocode.php": [page("/api/geocode.php?lat=52.37&lon=4.89")],
   "api/blocks.php": [call("POST", "/api/blocks.php", ({ moderator }) => ({ profile_id: moderator.profileId, action: "block" }))],
   "api/photos.php": [page("/api/photos.php"), call("PATCH", "/api/photos.php", () => ({ photo_id: 1, private: true }))],
@@ -251,7 +233,8 @@ const budget: Record<string, Probe[]> = {
   "api/mail-webhook.php": [call("POST", "/api/mail-webhook.php", () => ({ type: "email.bounced" }), "visitor")],
   "api/discountcode.php": [
     page("/api/discountcode.php?code=NOSUCHCODE"),
-    { ...page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"), known: "GET /api/discountcode.php (package)" },
+    page("/api/discountcode.php?welcome=true"),
+    page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"),
   ],
   "api/page-hidden.php": [form("/api/page-hidden.php", () => ({}), "visitor")],
   consent: [form("/consent", () => ({ choice: "accept" }), "visitor")],
@@ -277,11 +260,14 @@ const budget: Record<string, Probe[]> = {
       () => ({ intent: "credits", delta: "5", reason: "Budget", requestKey: crypto.randomUUID() }),
       "admin",
     ),
-    form(
-      ({ target }) => `/admin/members/${target.userId}`,
-      () => ({ intent: "ban", reason: "Budget ban" }),
-      "admin",
-    ),
+    {
+      ...form(
+        ({ target }) => `/admin/members/${target.userId}`,
+        () => ({ intent: "ban", reason: "Budget ban" }),
+        "admin",
+      ),
+      known: "POST /admin/members/:id (ban)",
+    },
   ],
   "admin/orders": [
     page("/admin/orders"),
