@@ -87,6 +87,7 @@ async function main(folder: string) {
     { name: "pricing (visitor)", path: "/pricing", member: false },
     { name: "content page (visitor)", path: "/pages/faq", member: false },
     { name: "lander (visitor)", path: "/landers/gallery", member: false },
+    { name: "member lander (visitor)", path: `/members/${otherProfile}/landing`, member: false },
     { name: "home", path: "/", member: true },
     { name: "search", path: "/members", member: true },
     { name: "profile", path: `/members/${otherProfile}`, member: true },
@@ -99,6 +100,8 @@ async function main(folder: string) {
     { name: "notifications", path: "/notifications", member: true },
     { name: "GET /api/user.php", path: "/api/user.php", member: true },
     { name: "GET /api/chats.php", path: "/api/chats.php", member: true },
+    { name: "complete signup", path: "/complete-signup", member: true },
+    { name: "data export", path: "/settings/export", member: true },
   ];
 
   // The round trips, counted at a distance, where exchanges sent together cannot be mistaken for a chain.
