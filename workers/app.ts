@@ -27,9 +27,6 @@ import { jobs, runScheduledJobs } from "./cron/registry";
 
 export { Inbox } from "./inbox";
 
-// Every fetch of a request counts against its subrequests (ADR 049).
-meterGlobalFetch();
-
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
 
@@ -96,15 +93,16 @@ function jobsToRun(env: AppEnv) {
   return jobs.filter((job) => names.includes(job.name));
 }
 
-/** The environment of one request: its test faults (tests only), and its bindings metered (ADR 049). */
-function requestEnv(env: Env, request: Request): AppEnv {
+/** The environment of one request: its test faults (tests only), and its bindings metered when `metered` (ADR 049). */
+function requestEnv(env: Env, request: Request, metered: boolean): AppEnv {
   const appEnv = withTestFaults(readEnv(env), request);
+  if (!metered) return appEnv;
   return { ...appEnv, PHOTOS: meteredBucket(appEnv.PHOTOS), INBOX: appEnv.INBOX && meteredNamespace(appEnv.INBOX) };
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function handle(request: Request, env: Env, ctx: ExecutionContext, metered: boolean): Promise<Response> {
   // Only the workerd tests (APP_ENV "test") can make R2 or an inbox fail on purpose (ADR 044).
-  const appEnv = requestEnv(env, request);
+  const appEnv = requestEnv(env, request, metered);
   const db = getDatabase(appEnv.DATABASE_URL, appEnv.DATABASE_AUTH_TOKEN, appEnv.DATABASE_TIMEOUT_MS);
   const country = visitorCountry(request, isDevelopment(appEnv));
   const production = appEnv.APP_ENV === "production";
@@ -136,10 +134,15 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
 export default {
   async fetch(request, env, ctx) {
-    // Subrequests per request, its work after the response included (ADR 049).
+    // Subrequests per request, its work after the response included (ADR 049), metered where they
+    // are read: the tests, the benchmarks and development. In production a request pays nothing
+    // for it (no wrapped bindings, no tracked context; ADR 056).
+    if (!isDevelopment(readEnv(env))) return handle(request, env, ctx, false);
+    // Every fetch of a request counts against its subrequests (installed once per isolate).
+    meterGlobalFetch();
     const meter = new SubrequestMeter();
     const tracked = trackedContext(ctx);
-    const response = await meterRequest(meter, () => handle(request, env, tracked.ctx));
+    const response = await meterRequest(meter, () => handle(request, env, tracked.ctx, true));
     ctx.waitUntil(tracked.settled().then(() => warnIfNearLimit(meter, request)));
     // The workerd tests may ask for a request's figures (APP_ENV "test" only).
     return wantsMeterReport(readEnv(env), request) ? withMeterReport(response, meter, tracked.settled) : response;

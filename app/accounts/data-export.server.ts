@@ -3,17 +3,18 @@
  * data). Never secrets (password hash, sessions, tokens, passkey keys) and nothing private of other
  * members: they appear only by profile id.
  */
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import type { Site } from "~/sites/site.server";
-import { loadNotificationPreferences } from "./notification-preferences.server";
+import { notificationPreferencesOf, notificationPreferencesQuery } from "./notification-preferences.server";
 
-export async function buildDataExport(db: Database, input: { userId: number; site: Site; now: Date }) {
+/**
+ * The document, read in one batch (ADR 056): `profileId` is the member's profile as the session
+ * read it (null without one); every table is read by the account's or the profile's id.
+ */
+export async function buildDataExport(db: Database, input: { userId: number; profileId: number | null; site: Site; now: Date }) {
   const { userId } = input;
-  const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId) });
-  if (!user) return null;
-  const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, userId) });
-  const profileId = profile?.id ?? -1;
+  const profileId = input.profileId ?? -1;
   const {
     photos,
     profileInterests,
@@ -30,6 +31,8 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
   } = schema;
 
   const [
+    [user],
+    [profile],
     photoRows,
     interestRows,
     given,
@@ -42,7 +45,15 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
     regionRows,
     blockRows,
     visitRows,
+    ownMessages,
+    paymentRows,
+    preferenceRows,
   ] = await db.batch([
+    db.select().from(schema.users).where(eq(schema.users.id, userId)),
+    db
+      .select()
+      .from(schema.profiles)
+      .where(and(eq(schema.profiles.id, profileId), eq(schema.profiles.userId, userId))),
     db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
     db
       .select({ key: interests.key })
@@ -66,10 +77,7 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
       .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
       .from(passkeys)
       .where(eq(passkeys.userId, userId)),
-    db
-      .select({ name: regions.name })
-      .from(regions)
-      .where(eq(regions.id, profile?.regionId ?? -1)),
+    db.select({ name: regions.name }).from(regions).where(sql`${regions.id} = (SELECT region_id FROM profiles WHERE id = ${profileId})`),
     db.select({ profileId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, profileId)),
     // The landing pages the member visited, as far as they are linked to the account (product.md §10 "Acquisition").
     db
@@ -77,27 +85,38 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
       .from(landingVisits)
       .where(eq(landingVisits.userId, userId))
       .orderBy(asc(landingVisits.createdAt)),
+    db
+      .select({
+        id: schema.messages.id,
+        conversationId: schema.messages.conversationId,
+        kind: schema.messages.kind,
+        body: schema.messages.body,
+        credits: schema.messages.credits,
+        createdAt: schema.messages.createdAt,
+        // A photo the member sent in a chat (product.md §2 chat), whatever the moderation made of it.
+        photoKey: schema.chatPhotos.objectKey,
+        photoStatus: schema.chatPhotos.status,
+      })
+      .from(schema.messages)
+      .leftJoin(schema.chatPhotos, eq(schema.chatPhotos.messageId, schema.messages.id))
+      .where(eq(schema.messages.senderId, profileId))
+      .orderBy(asc(schema.messages.id)),
+    db
+      .select({
+        orderId: schema.payments.orderId,
+        provider: schema.payments.provider,
+        method: schema.payments.method,
+        status: schema.payments.status,
+        amountCents: schema.payments.amountCents,
+        currency: schema.payments.currency,
+        createdAt: schema.payments.createdAt,
+      })
+      .from(schema.payments)
+      .where(sql`${schema.payments.orderId} IN (SELECT id FROM orders WHERE user_id = ${userId})`),
+    notificationPreferencesQuery(db, userId),
   ]);
+  if (!user) return null;
 
-  const conversationIds = conversationRows.map((c) => c.id);
-  const ownMessages = conversationIds.length
-    ? await db
-        .select({
-          id: schema.messages.id,
-          conversationId: schema.messages.conversationId,
-          kind: schema.messages.kind,
-          body: schema.messages.body,
-          credits: schema.messages.credits,
-          createdAt: schema.messages.createdAt,
-          // A photo the member sent in a chat (product.md §2 chat), whatever the moderation made of it.
-          photoKey: schema.chatPhotos.objectKey,
-          photoStatus: schema.chatPhotos.status,
-        })
-        .from(schema.messages)
-        .leftJoin(schema.chatPhotos, eq(schema.chatPhotos.messageId, schema.messages.id))
-        .where(eq(schema.messages.senderId, profileId))
-        .orderBy(asc(schema.messages.id))
-    : [];
   const messagesOf = (conversationId: number) =>
     ownMessages
       .filter((m) => m.conversationId === conversationId)
@@ -105,21 +124,6 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
         ...message,
         photo: photoKey ? { url: `/${photoKey}`, status: photoStatus } : null,
       }));
-  const orderIds = orderRows.map((o) => o.id);
-  const paymentRows = orderIds.length
-    ? await db
-        .select({
-          orderId: schema.payments.orderId,
-          provider: schema.payments.provider,
-          method: schema.payments.method,
-          status: schema.payments.status,
-          amountCents: schema.payments.amountCents,
-          currency: schema.payments.currency,
-          createdAt: schema.payments.createdAt,
-        })
-        .from(schema.payments)
-        .where(inArray(schema.payments.orderId, orderIds))
-    : [];
 
   return {
     exportedAt: input.now.toISOString(),
@@ -184,7 +188,7 @@ export async function buildDataExport(db: Database, input: { userId: number; sit
       ...order,
       payments: paymentRows.filter((p) => p.orderId === order.id).map(({ orderId: _o, ...payment }) => payment),
     })),
-    notificationPreferences: await loadNotificationPreferences(db, userId),
+    notificationPreferences: notificationPreferencesOf(preferenceRows),
     tracking: trackingRows.map(({ network, ref, sub1, sub2, sub3, landingPath, createdAt }) => ({
       network,
       ref,

@@ -16,7 +16,16 @@ export type ChannelSettings = Record<NotificationChannel, boolean>;
 export type NotificationPreferences = Record<NotificationType, ChannelSettings>;
 
 export async function loadNotificationPreferences(db: Database, userId: number): Promise<NotificationPreferences> {
-  const rows = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
+  return notificationPreferencesOf(await notificationPreferencesQuery(db, userId));
+}
+
+/** The member's rows of preferences, to read in a batch of one's own (`notificationPreferencesOf` reads them). */
+export function notificationPreferencesQuery(db: Database, userId: number) {
+  return db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
+}
+
+/** Every type and channel, on unless the member's rows switch it off. */
+export function notificationPreferencesOf(rows: (typeof schema.notificationPreferences.$inferSelect)[]): NotificationPreferences {
   const preferences = Object.fromEntries(notificationTypes.map((type) => [type, { push: true, email: true }])) as NotificationPreferences;
   for (const row of rows) preferences[row.type][row.channel] = row.enabled;
   return preferences;

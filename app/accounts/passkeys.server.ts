@@ -20,6 +20,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
+import { countHit, type Limit } from "~/security/rate-limit.server";
 import { generateToken } from "~/security/tokens.server";
 import { reactivateIfRecoverable } from "./deletion.server";
 
@@ -108,33 +109,45 @@ export async function removePasskey(db: Database, userId: number, passkeyId: str
   return removed.length > 0;
 }
 
-/** Options for adding a passkey to the signed-in member's account. */
+/**
+ * Options for adding a passkey to the signed-in member's account; null when `limit` refuses another
+ * try. The limit's count, the member's passkeys and the challenge's row travel in one batch (ADR
+ * 056): the challenge is drawn first, and stored only while the count is within the limit.
+ */
 export async function registrationOptions(
   db: Database,
-  input: { user: { id: number; email: string; displayName: string }; siteName: string; request: Request; now: Date },
-): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
-  const existing = await db
-    .select({ id: schema.passkeys.id, transports: schema.passkeys.transports })
-    .from(schema.passkeys)
-    .where(eq(schema.passkeys.userId, input.user.id));
+  input: { user: { id: number; email: string; displayName: string }; siteName: string; request: Request; now: Date; limit: Limit },
+): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON } | null> {
+  const challenge = crypto.getRandomValues(new Uint8Array(32));
+  const challengeId = generateToken();
+  const { limit, now } = input;
+  const since = Math.floor((now.getTime() - limit.windowSeconds * 1000) / 1000);
+  const [, [counted], existing] = await db.batch([
+    ...countHit(db, limit, now),
+    db
+      .select({ id: schema.passkeys.id, transports: schema.passkeys.transports })
+      .from(schema.passkeys)
+      .where(eq(schema.passkeys.userId, input.user.id)),
+    db.run(sql`
+      INSERT INTO ${schema.authChallenges} (id, user_id, challenge, kind, expires_at)
+      SELECT ${challengeId}, ${input.user.id}, ${encodeBase64urlNoPadding(challenge)}, 'registration',
+        ${Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS}
+      WHERE (SELECT count(*) FROM ${schema.rateLimitEvents} WHERE key = ${limit.key} AND created_at > ${since}) <= ${limit.limit}`),
+  ]);
+  if ((counted?.n ?? 0) > limit.limit) return null;
   const options = await generateRegistrationOptions({
     rpName: input.siteName,
     rpID: relyingParty(input.request).rpID,
     userName: input.user.email,
     userDisplayName: input.user.displayName,
     userID: userHandle(input.user.id),
+    challenge,
     attestationType: "none",
     excludeCredentials: existing.map((passkey) => ({
       id: passkey.id,
       transports: passkey.transports ?? undefined,
     })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
-  });
-  const challengeId = await storeChallenge(db, {
-    challenge: options.challenge,
-    kind: "registration",
-    userId: input.user.id,
-    now: input.now,
   });
   return { challengeId, options };
 }

@@ -11,6 +11,8 @@ import { listOwnPhotos } from "~/photos/photos.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, type aboutSchema, type locationSchema, type personalSchema } from "~/profiles/profile-schema";
 import { listRegions } from "~/sites/public-settings.server";
+import type { RegionData } from "~/sites/regions";
+import type { OwnPhoto } from "~/photos/photo-api";
 import type { Site } from "~/sites/site.server";
 
 export type StepDeps = { db: Database; site: Site };
@@ -26,21 +28,41 @@ function visibleFields(site: Site): ProfileField[] {
   return visibleProfileFields(site.settings.visibleProfileFields);
 }
 
-export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: ProfileStep): Promise<StepView> {
+type ProfileRow = Awaited<ReturnType<typeof profileOf>>;
+
+/**
+ * What the steps show, read in one round trip (ADR 056): the profile, the push subscription, and
+ * for the steps in `shown` the member's photos and their country's regions, keyed by the profile
+ * the session read.
+ */
+export type StepData = { profile: ProfileRow; subscribed: boolean; photos: OwnPhoto[] | null; regions: RegionData | null };
+
+export async function readStepData({ db }: StepDeps, user: CurrentUser, shown: readonly ProfileStep[]): Promise<StepData> {
+  const [profile, subscription, photos, regions] = await Promise.all([
+    profileOf(db, user.id),
+    db.query.pushSubscriptions.findFirst({ columns: { id: true }, where: eq(schema.pushSubscriptions.userId, user.id) }),
+    shown.includes("photo") && user.profile ? listOwnPhotos(db, user.profile.id) : null,
+    shown.includes("location") && user.profile ? listRegions(db, [user.profile.country]) : null,
+  ]);
+  return { profile, subscribed: Boolean(subscription), photos, regions };
+}
+
+/** The step `step` shows; `data` is what `readStepData` read already (else it is read now). */
+export async function stepView(deps: StepDeps, user: CurrentUser, step: ProfileStep, data?: StepData): Promise<StepView> {
+  const { db, site } = deps;
+  const read = data ?? (await readStepData(deps, user, [step]));
+  const { profile } = read;
   switch (step) {
-    case "photo": {
+    case "photo":
       // The same uploader as /profile (PhotoManager over /api/photos.php), so it needs the member's photos.
-      const profile = await profileOf(db, user.id);
       return {
         step,
         photoLimit: user.paidUser ? site.settings.premiumPhotoLimit : site.settings.freePhotoLimit,
-        photos: await listOwnPhotos(db, profile.id),
+        photos: read.photos ?? (await listOwnPhotos(db, profile.id)),
         isPremium: user.paidUser,
       };
-    }
     case "location": {
-      const profile = await profileOf(db, user.id);
-      const regions = await listRegions(db, [profile.country]);
+      const regions = read.regions?.[profile.country] ? read.regions : await listRegions(db, [profile.country]);
       return {
         step,
         country: profile.country,
@@ -49,7 +71,6 @@ export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: 
       };
     }
     case "personal": {
-      const profile = await profileOf(db, user.id);
       const values: Partial<Record<ProfileField, string>> = {};
       for (const field of visibleFields(site)) {
         const value = profile[profileFieldColumn[field]];
@@ -58,12 +79,12 @@ export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: 
       return { step, fields: visibleFields(site), values };
     }
     case "about":
-      return { step, aboutMe: (await profileOf(db, user.id)).aboutMe ?? "", maxLength: MAX_ABOUT_ME };
+      return { step, aboutMe: profile.aboutMe ?? "", maxLength: MAX_ABOUT_ME };
     case "push":
       return { step, vapidPublicKey: site.settings.vapidPublicKey };
     case "done": {
       // "Your profile is all set" only when it is: the push opt-in is not part of the profile.
-      const open = await unfinishedSteps({ db, site }, user);
+      const open = openSteps(site, read);
       return {
         step,
         email: user.email,
@@ -79,18 +100,19 @@ export async function stepView({ db, site }: StepDeps, user: CurrentUser, step: 
  * the personal fields, no about-me text, no push subscription (when the site has a push key);
  * always ending with the completion step.
  */
-export async function unfinishedSteps({ db, site }: StepDeps, user: CurrentUser): Promise<ProfileStep[]> {
-  const [profile, subscription] = await Promise.all([
-    profileOf(db, user.id),
-    db.query.pushSubscriptions.findFirst({ columns: { id: true }, where: eq(schema.pushSubscriptions.userId, user.id) }),
-  ]);
+export async function unfinishedSteps(deps: StepDeps, user: CurrentUser): Promise<ProfileStep[]> {
+  return openSteps(deps.site, await readStepData(deps, user, []));
+}
+
+/** `unfinishedSteps` of what `readStepData` read. */
+export function openSteps(site: Site, { profile, subscribed }: Pick<StepData, "profile" | "subscribed">): ProfileStep[] {
   const fields = visibleFields(site);
   const open: Record<ProfileStep, boolean> = {
     photo: profile.mainPhotoId === null,
     location: profile.regionId === null,
     personal: fields.length > 0 && fields.every((field) => !profile[profileFieldColumn[field]]),
     about: !profile.aboutMe?.trim(),
-    push: Boolean(site.settings.vapidPublicKey) && !subscription,
+    push: Boolean(site.settings.vapidPublicKey) && !subscribed,
     done: true,
   };
   return profileSteps.filter((step) => open[step]);

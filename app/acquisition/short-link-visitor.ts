@@ -11,11 +11,11 @@ export type ShortLinkVisitor = { ip: string; userAgent: string };
 
 /**
  * The key in `rate_limit_events` that says "this visitor followed this link on this day" (the
- * site's calendar day in `timeZone`). The address is only in the hash, and the hash covers the
+ * site's calendar day in `timeZone`); `link` names the link (`{site id}/{token}`). The address is only in the hash, and the hash covers the
  * link and the day too, so one visitor has unrelated keys on other links and days.
  */
-export function shortLinkVisitKey(linkId: number, visitor: ShortLinkVisitor, now: Date, timeZone: string): string {
+export function shortLinkVisitKey(link: string, visitor: ShortLinkVisitor, now: Date, timeZone: string): string {
   const day = Math.floor(startOfDay(now, timeZone).getTime() / 1000);
-  const digest = sha256(new TextEncoder().encode(`${linkId}\n${day}\n${visitor.ip}\n${visitor.userAgent}`));
-  return `short-link:${linkId}:${day}:${encodeHexLowerCase(digest).slice(0, 32)}`;
+  const digest = sha256(new TextEncoder().encode(`${link}\n${day}\n${visitor.ip}\n${visitor.userAgent}`));
+  return `short-link:${link}:${day}:${encodeHexLowerCase(digest).slice(0, 32)}`;
 }

@@ -8,7 +8,7 @@
  * the site's calendar day. Whether this visitor was seen today is checked and recorded in one
  * statement, so parallel requests of one visitor count one click.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { shortLinkVisitKey, type ShortLinkVisitor } from "./short-link-visitor";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -25,23 +25,23 @@ export async function followShortLink(
   input: { siteId: number; token: string; now: Date; timeZone: string; visitor: ShortLinkVisitor },
 ): Promise<string | null> {
   if (!isShortLinkToken(input.token)) return null;
-  const link = await db.query.shortLinks.findFirst({
-    columns: { id: true, target: true, expiresAt: true },
-    where: and(eq(schema.shortLinks.siteId, input.siteId), eq(schema.shortLinks.token, input.token)),
-  });
-  if (!link || safeRedirectPath(link.target, "") !== link.target || (link.expiresAt && link.expiresAt <= input.now)) return null;
-  const key = shortLinkVisitKey(link.id, input.visitor, input.now, input.timeZone);
+  const { shortLinks, rateLimitEvents, shortLinkClicks } = schema;
+  const key = shortLinkVisitKey(`${input.siteId}/${input.token}`, input.visitor, input.now, input.timeZone);
   const at = Math.floor(input.now.getTime() / 1000);
-  const { rateLimitEvents, shortLinkClicks } = schema;
-  await db.batch([
+  // The link that leads on: this site's, not expired (read and counted in one round trip, ADR 056).
+  const live = sql`SELECT id FROM ${shortLinks} WHERE site_id = ${input.siteId} AND token = ${input.token}
+    AND (expires_at IS NULL OR expires_at > ${at})`;
+  const [[link]] = await db.batch([
+    db.select({ target: shortLinks.target }).from(shortLinks).where(sql`${shortLinks.id} IN (${live})`),
     // The check and the record in one statement: of parallel requests, one inserts the visit.
     db.run(sql`
       INSERT INTO ${rateLimitEvents} (key, created_at)
       SELECT ${key}, ${at}
-      WHERE NOT EXISTS (SELECT 1 FROM ${rateLimitEvents} WHERE key = ${key})`),
+      WHERE NOT EXISTS (SELECT 1 FROM ${rateLimitEvents} WHERE key = ${key}) AND EXISTS (${live})`),
     // The click counts only when the statement before recorded a new visit.
-    db.run(sql`INSERT INTO ${shortLinkClicks} (link_id, created_at) SELECT ${link.id}, ${at} WHERE changes() = 1`),
+    db.run(sql`INSERT INTO ${shortLinkClicks} (link_id, created_at) SELECT id, ${at} FROM (${live}) WHERE changes() = 1`),
   ]);
   // A target is a path of the same site (with its query), never another origin.
+  if (!link || safeRedirectPath(link.target, "") !== link.target) return null;
   return link.target;
 }

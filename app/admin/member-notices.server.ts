@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { sendActivationMail } from "~/accounts/activation.server";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { isDevelopment } from "~/env.server";
-import { sendMail, type MailDeps } from "~/mail/mail.server";
+import { mailInBatch, type MailDeps } from "~/mail/mail.server";
 import { siteOrigin, sitesById, type Site } from "~/sites/site.server";
 import type { AccountFacts } from "./members.server";
 import * as urls from "~/urls";
@@ -23,9 +23,13 @@ export async function memberSite(deps: Deps, account: Pick<AccountFacts, "siteId
 const link = (deps: Deps, site: Site, request: Request, path: string) =>
   new URL(path, siteOrigin(site, request, { development: isDevelopment(deps.env) })).toString();
 
-export async function sendBanNotice(deps: Deps, request: Request, account: AccountFacts, input: { banned: boolean; reason: string }) {
+/**
+ * The mail that tells a member of a ban or its end, to write in the batch of that change
+ * (`banAccount`, `unbanAccount`; ADR 056): recorded only if the change happens.
+ */
+export async function banNotice(deps: Deps, request: Request, account: AccountFacts, input: { banned: boolean; reason: string }) {
   const site = await memberSite(deps, account);
-  await sendMail(
+  return mailInBatch(
     { ...deps, site },
     {
       template: input.banned ? "account_banned" : "account_unbanned",

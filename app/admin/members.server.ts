@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { applyCredits, balanceMoved } from "~/credits/ledger.server";
 import type { Database } from "~/db/client.server";
+import type { mailInBatch } from "~/mail/mail.server";
 import { auditIfChanged } from "./audit.server";
 
 import type { MemberRole } from "./member-actions-schema";
@@ -120,11 +121,13 @@ export type AccountFacts = {
   role: string;
   language: string;
   name: string | null;
+  /** The account's profile, if it has one (whose sockets a ban closes). */
+  profileId: number | null;
 };
 
 export async function accountFacts(db: Database, userId: number): Promise<AccountFacts | null> {
   const [row] = await db.all<AccountFacts>(sql`
-    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, u.language, p.name
+    SELECT u.id, u.site_id AS siteId, u.email, u.status, u.role, u.language, p.name, p.id AS profileId
     FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`);
   return row ?? null;
 }
@@ -133,9 +136,9 @@ export async function accountFacts(db: Database, userId: number): Promise<Accoun
  * Bans an account in use (not an admin's): it cannot sign in, every session ends. False when it
  * is no account in use (already banned, deleted) — nothing changed and nothing recorded.
  */
-export async function banAccount(db: Database, input: Actor & { account: AccountFacts; reason: string }): Promise<boolean> {
+export async function banAccount(db: Database, input: Actor & { account: AccountFacts; reason: string; notice: MailStatement }) {
   const { account } = input;
-  const [changed] = await db.batch([
+  const [changed, , notice] = await db.batch([
     db.all<{ id: number }>(sql`
       UPDATE users SET status = 'banned'
       WHERE id = ${account.id} AND role != 'admin' AND status IN ('confirmed', 'not_confirmed') RETURNING id`),
@@ -149,15 +152,20 @@ export async function banAccount(db: Database, input: Actor & { account: Account
       before: { status: account.status },
       after: { status: "banned" },
     }),
+    // The ban notice (ADR 056), recorded only when the entry before it was (the ban happened).
+    input.notice,
     db.run(sql`DELETE FROM sessions WHERE user_id = ${account.id} AND user_id IN (SELECT id FROM users WHERE status = 'banned')`),
   ]);
-  return changed.length === 1;
+  return { changed: changed.length === 1, notice };
 }
 
+/** A mail's statement for a change's batch (`mailInBatch`). */
+type MailStatement = Awaited<ReturnType<typeof mailInBatch>>["statement"];
+
 /** Lifts a ban: the account is confirmed again (or unconfirmed, when it never was). */
-export async function unbanAccount(db: Database, input: Actor & { account: AccountFacts; reason: string }): Promise<boolean> {
+export async function unbanAccount(db: Database, input: Actor & { account: AccountFacts; reason: string; notice: MailStatement }) {
   const { account } = input;
-  const [changed] = await db.batch([
+  const [changed, , notice] = await db.batch([
     db.all<{ status: string }>(sql`
       UPDATE users SET status = CASE WHEN confirmed_at IS NULL THEN 'not_confirmed' ELSE 'confirmed' END
       WHERE id = ${account.id} AND status = 'banned' RETURNING status`),
@@ -166,8 +174,10 @@ export async function unbanAccount(db: Database, input: Actor & { account: Accou
       SELECT ${input.actorUserId}, ${account.siteId}, 'user', ${String(account.id)}, 'unban', ${input.reason},
         json_object('status', 'banned'), json_object('status', status)
       FROM users WHERE id = ${account.id} AND changes() > 0`),
+    // The notice (ADR 056), recorded only when the entry before it was (the ban was lifted).
+    input.notice,
   ]);
-  return changed.length === 1;
+  return { changed: changed.length === 1, notice };
 }
 
 /** Changes the role; an admin cannot take away their own. */

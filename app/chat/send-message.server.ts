@@ -14,6 +14,7 @@
  * paid for. The browser's client key makes a resent form one message and one charge.
  */
 import { and, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { applyCredits, balanceMoved, balanceOf } from "~/credits/ledger.server";
 import type { SiteSettings } from "~/sites/site-settings";
@@ -22,7 +23,7 @@ import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 import type { DeliveryState } from "~/notifications/message-mail.server";
-import { holdAccount, holdDecision, spamContext } from "~/safety/spam-hold.server";
+import { holdAccountStatement, holdDecision, spamContext } from "~/safety/spam-hold.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
 
@@ -85,6 +86,8 @@ export async function sendMessage(
   },
 ): Promise<SendOutcome> {
   const { sender, message, siteId, now } = input;
+  // Into a conversation the member has: checked, paid and stored in one batch (ADR 056).
+  if ("conversationId" in input.to && message.intent !== "gift") return sendInConversation(db, { ...input, to: input.to, message });
   // The reads go to the database in one round trip (app/db/combined-reads.server.ts).
   const lookBack = Math.max(input.settings.spamHold.windowMinutes * 60_000, MINUTE);
   const [resent, conversation, spam, started] = await Promise.all([
@@ -118,9 +121,19 @@ export async function sendMessage(
     now,
     settings: input.settings.spamHold,
   });
-  if (hold.startsHold) await holdAccount(db, sender.id, now);
-  const conversationId =
-    conversation.id ?? (await createConversation(db, { siteId, starterId: sender.profileId, recipientId: conversation.partnerId, now }));
+  // A new conversation's row is created in the paid batch (before the charge, kept if the charge
+  // is refused, as the pair's row is found again by the next try) and named by the pair there.
+  const conversationId: number | SQL =
+    conversation.id ?? sql`(SELECT id FROM ${conversations} WHERE ${pairIs(sender.profileId, conversation.partnerId)})`;
+  const before: BatchItem<"sqlite">[] = conversation.id
+    ? []
+    : [
+        db
+          .insert(conversations)
+          .values({ siteId, starterId: sender.profileId, recipientId: conversation.partnerId, createdAt: now })
+          .onConflictDoNothing(),
+      ];
+  if (hold.startsHold) before.push(holdAccountStatement(db, sender.id, now));
 
   const charged = await applyCredits(
     db,
@@ -145,6 +158,7 @@ export async function sendMessage(
       held: hold.held,
       now,
     }),
+    before,
   );
   if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
   if (charged.status === "refused") return { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT };
@@ -155,7 +169,7 @@ export async function sendMessage(
   if (charged.status === "duplicate") return resentOutcome(db, sender, stored);
   return {
     status: "sent",
-    conversationId,
+    conversationId: stored.conversationId,
     messageId: stored.id,
     recipientProfileId: conversation.partnerId,
     balance: charged.balance,
@@ -170,7 +184,7 @@ export async function sendMessage(
  * member started; a first message of their own only while they have started fewer than the cap.
  * Checked in the ledger's statement, so first messages sent side by side cannot pass it together.
  */
-function withinConversationCap(senderProfileId: number, conversationId: number): SQL {
+function withinConversationCap(senderProfileId: number, conversationId: number | SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM ${conversations} WHERE id = ${conversationId} AND (last_message_at IS NOT NULL OR starter_id != ${senderProfileId}))
     OR (SELECT count(*) FROM ${conversations} WHERE starter_id = ${senderProfileId} AND last_message_at IS NOT NULL) < ${FREE_CONVERSATION_LIMIT}`;
 }
@@ -239,25 +253,93 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
 }
 
 /**
- * The conversation of the pair: created by the first message, found again by the pair index if
- * both members wrote at the same moment. It gets its members (and counts towards a cap) only once a
- * message is paid for.
+ * A message into a conversation the sender has (the chat's composer, a photo): one batch through
+ * the ledger, with what the separate reads used to check taken into its statements (ADR 056):
+ *
+ * - the conversation is the sender's and the partner still reachable, and a free member within the
+ *   conversation cap: the charge's guard;
+ * - a form sent again: the ledger's cause key (the message's client key) finds the earlier send;
+ * - an account held as a spammer (ADR 053) has the message held: in the statements themselves. A
+ *   conversation the sender has is never new, so nothing else of the spam check applies.
+ *
+ * Only a refused charge reads again, to tell a conversation the member cannot reach (404) from
+ * the conversation cap.
  */
-async function createConversation(db: Database, input: { siteId: number; starterId: number; recipientId: number; now: Date }) {
-  // The insert and the look-up in one round trip.
-  const [, [row]] = await db.batch([
-    db
-      .insert(conversations)
-      .values({ siteId: input.siteId, starterId: input.starterId, recipientId: input.recipientId, createdAt: input.now })
-      .onConflictDoNothing(),
-    db.select({ id: conversations.id }).from(conversations).where(pairIs(input.starterId, input.recipientId)).limit(1),
-  ]);
-  if (!row) throw new Error("conversation not created");
-  return row.id;
+async function sendInConversation(
+  db: Database,
+  input: Parameters<typeof sendMessage>[1] & { to: { conversationId: number }; message: Exclude<MessageContent, { intent: "gift" }> },
+): Promise<SendOutcome> {
+  const { sender, message, siteId, now, to } = input;
+  if (sender.status !== "confirmed") return { status: "unconfirmed" };
+  if (sender.spendingBlocked) return { status: "spending_blocked" };
+  const conversationId = to.conversationId;
+  const cost = message.intent === "photo" ? input.settings.photoCredits : input.settings.messageCredits;
+  const reachable = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, sender.profileId)))
+    .innerJoin(profiles, eq(profiles.id, partnerIdOf(sender.profileId)))
+    .where(and(eq(conversations.id, conversationId), reachableBy(sender.profileId, siteId)));
+  const cap = sender.paidUser ? sql`1` : withinConversationCap(sender.profileId, conversationId);
+  const charged = await applyCredits(
+    db,
+    {
+      userId: sender.id,
+      delta: -cost,
+      reason: message.intent === "photo" ? "photo" : "message",
+      causeKey: `message:${sender.profileId}:${message.clientKey}`,
+      guard: sql`EXISTS ${reachable} AND (${cap})`,
+    },
+    deliveryEffects(db, {
+      conversationId,
+      senderId: sender.profileId,
+      recipientId: sql`(SELECT CASE WHEN pair.starter_id = ${sender.profileId} THEN pair.recipient_id ELSE pair.starter_id END
+        FROM ${conversations} AS pair WHERE pair.id = ${conversationId})`,
+      kind: message.intent,
+      body: message.intent === "text" ? message.body : message.intent === "gif" ? message.gif : null,
+      giftId: null,
+      photo: message.intent === "photo" ? message.photo : null,
+      credits: cost,
+      clientKey: message.clientKey,
+      safetyFlags: input.safetyFlags ?? null,
+      held: sql`(SELECT held.messages_held_at IS NOT NULL FROM users AS held WHERE held.id = ${sender.id})`,
+      now,
+    }),
+  );
+  if (charged.status === "refused") {
+    const conversation = await resolveConversation(db, { sender, to, siteId });
+    return conversation.status === "ok" ? { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT } : { status: "not_found" };
+  }
+  if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
+  const [stored] = charged.effectResults.at(-1) as StoredMessage[];
+  if (!stored) throw new Error("a paid message was not stored");
+  if (charged.status === "duplicate") {
+    // The form sent again: the batch read back the message stored the first time, and the balance.
+    if (stored.conversationId !== conversationId) return resentOutcome(db, sender, stored);
+    const resent = { messageId: stored.id, recipientProfileId: stored.recipientProfileId, balance: charged.balance };
+    return { status: "sent", conversationId, ...resent, held: false, resent: true };
+  }
+  return {
+    status: "sent",
+    conversationId,
+    messageId: stored.id,
+    recipientProfileId: stored.recipientProfileId,
+    balance: charged.balance,
+    held: Boolean(stored.held),
+    resent: false,
+    delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
+  };
 }
 
 /** The paid message as the send's transaction leaves it (`deliveryEffects`' last statement). */
-type StoredMessage = { id: number; conversationId: number; recipientUnread: number; firstInConversation: number };
+type StoredMessage = {
+  id: number;
+  conversationId: number;
+  recipientProfileId: number;
+  held: number;
+  recipientUnread: number;
+  firstInConversation: number;
+};
 
 /**
  * What a paid message changes, each statement guarded by the one before (see `balanceMoved`): the
@@ -269,9 +351,11 @@ type StoredMessage = { id: number; conversationId: number; recipientUnread: numb
 function deliveryEffects(
   db: Database,
   m: {
-    conversationId: number;
+    /** The conversation, or the statement that finds it (a new one, created in the same batch). */
+    conversationId: number | SQL;
     senderId: number;
-    recipientId: number;
+    /** The partner, or the statement that finds them (ADR 056). */
+    recipientId: number | SQL;
     kind: "text" | "gift" | "photo" | "gif";
     body: string | null;
     giftId: number | null;
@@ -279,15 +363,17 @@ function deliveryEffects(
     credits: number;
     clientKey: string;
     safetyFlags: string | null;
-    held: boolean;
+    /** Held for review (ADR 053): decided, or the statement that tells (the account is held). */
+    held: boolean | SQL;
     now: Date;
   },
 ) {
   const at = Math.floor(m.now.getTime() / 1000);
+  const held = typeof m.held === "boolean" ? sql`${m.held ? 1 : 0}` : m.held;
   return [
     db.run(sql`
       INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, safety_flags, held, created_at)
-      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${m.safetyFlags}, ${m.held ? 1 : 0}, ${at}
+      SELECT ${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.giftId}, ${m.credits}, ${m.clientKey}, ${m.safetyFlags}, ${held}, ${at}
       WHERE ${balanceMoved}`),
     ...(m.photo
       ? [
@@ -297,12 +383,15 @@ function deliveryEffects(
             FROM ${messages} WHERE sender_id = ${m.senderId} AND client_key = ${m.clientKey} AND changes() > 0`),
         ]
       : []),
-    // A held message (ADR 053) changes nothing the recipient sees: only the sender's side of the conversation.
-    ...(m.held ? [] : [db.run(sql`UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversationId} AND changes() > 0`)]),
+    // A held message (ADR 053) changes nothing the recipient sees: only the sender's side of the
+    // conversation (the row is still touched, so the statements after it see its change).
+    db.run(sql`
+      UPDATE ${conversations} SET last_message_at = CASE WHEN ${held} THEN last_message_at ELSE ${at} END
+      WHERE id = ${m.conversationId} AND changes() > 0`),
     db.run(sql`
       INSERT INTO ${members} (conversation_id, profile_id, unread_count, last_message_at)
       SELECT ${m.conversationId}, side.profile_id, side.unread, ${at}
-      FROM (SELECT ${m.senderId} AS profile_id, 0 AS unread ${m.held ? sql`` : sql`UNION ALL SELECT ${m.recipientId}, 1`}) AS side
+      FROM (SELECT ${m.senderId} AS profile_id, 0 AS unread UNION ALL SELECT ${m.recipientId}, 1 WHERE NOT ${held}) AS side
       WHERE changes() > 0
       ON CONFLICT (conversation_id, profile_id) DO UPDATE SET
         unread_count = unread_count + excluded.unread_count,
@@ -312,6 +401,8 @@ function deliveryEffects(
       .select({
         id: messages.id,
         conversationId: messages.conversationId,
+        recipientProfileId: sql<number>`${m.recipientId}`,
+        held: sql<number>`"messages"."held"`,
         // Spelled out: drizzle leaves a column unqualified in the select list of a query without joins,
         // which inside these subqueries would name their own table's column.
         recipientUnread: sql<number>`(SELECT recipient.unread_count FROM conversation_members AS recipient WHERE recipient.conversation_id = ${m.conversationId} AND recipient.profile_id = ${m.recipientId})`,

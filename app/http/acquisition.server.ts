@@ -8,7 +8,16 @@
  */
 import { isbot } from "isbot";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { claimVisit, isVisitId, newVisitId, pagePath, recordPageEvent, recordVisit, type LandingVisit } from "~/acquisition/landing.server";
+import {
+  claimVisit,
+  isVisitId,
+  type LandingVisit,
+  newVisitId,
+  type PageEventInput,
+  pagePath,
+  recordPageEvent,
+  recordVisit,
+} from "~/acquisition/landing.server";
 import type { Database } from "~/db/client.server";
 import { afterResponse } from "~/platform/subrequests.server";
 import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
@@ -40,24 +49,26 @@ function isAutomated(request: Request): boolean {
  * counted. The first landing of a visitor is kept for 30 days (its signup counts for it), unless a
  * later one comes with a traffic source of its own.
  */
-export async function recordLanding(context: Context, request: Request, input: { page: string; slug?: string | null }) {
-  const { db, now, edge } = getServices(context);
+export function recordLanding(context: Context, request: Request, input: { page: string; slug?: string | null }): void {
+  const { db, ctx, now, edge } = getServices(context);
   // The edge cache (ADR 048) counts this page's visits on the copies it serves.
   if (edge) edge.visit = { page: input.page, slug: input.slug ?? null };
   if (edge?.countVisits === false) return;
-  if (!context.get(pageViewContext) || getUser(context) || isAutomated(request)) return;
+  if (!context.get(pageViewContext) || getUser(context) || isAutomated(request) || !pagePath(input.page)) return;
   const arrivedWith = trackingFromUrl(new URL(request.url));
-  const visitId = await analytics(
-    recordVisit(db, {
-      siteId: getRequestSite(context).id,
-      page: input.page,
-      slug: input.slug,
-      network: (arrivedWith ?? trackingOf(request))?.network ?? null,
-      now: now(),
-    }),
-  );
+  const visit = {
+    siteId: getRequestSite(context).id,
+    page: input.page,
+    slug: input.slug,
+    network: (arrivedWith ?? trackingOf(request))?.network ?? null,
+    now: now(),
+  };
+  // A count the visitor does not wait for (ADR 056): recorded after the response, under the id
+  // the `landing` cookie gets now. A visit lost to a failed write costs the report one visit.
+  const visitId = newVisitId();
+  ctx.waitUntil(afterResponse(() => analytics(recordVisit(db, visit, visitId))));
   const kept = landingCookie.read(request);
-  if (visitId && (arrivedWith || !isVisitId(kept))) context.set(newVisitContext, visitId);
+  if (arrivedWith || !isVisitId(kept)) context.set(newVisitContext, visitId);
 }
 
 /**
@@ -99,21 +110,21 @@ export function landingVisitOf(request: Request): string | null {
  * bounce of the page `lb` names (a path of the site, e.g. the lander a "not now" link left), or of
  * the requested page itself when `lb` is not a path (`?lb=1`).
  */
-async function recordBounce(context: Context, request: Request, url: URL) {
+function recordBounce(context: Context, request: Request, url: URL) {
   const named = url.searchParams.get("lb");
   if (named === null || isAutomated(request)) return;
-  const { db, now } = getServices(context);
-  await analytics(
-    recordPageEvent(db, {
-      siteId: getRequestSite(context).id,
-      kind: "bounce",
-      page: pagePath(named) ?? documentPath(url),
-      network: trackingOf(request)?.network ?? null,
-      visitId: landingVisitOf(request),
-      ip: clientIp(request),
-      now: now(),
-    }),
-  );
+  const { db, ctx, now } = getServices(context);
+  // Counted after the response (ADR 056): the page waits for no round trip of its bounce.
+  const event: PageEventInput = {
+    siteId: getRequestSite(context).id,
+    kind: "bounce",
+    page: pagePath(named) ?? documentPath(url),
+    network: trackingOf(request)?.network ?? null,
+    visitId: landingVisitOf(request),
+    ip: clientIp(request),
+    now: now(),
+  };
+  ctx.waitUntil(afterResponse(() => analytics(recordPageEvent(db, event))));
 }
 
 /**
@@ -124,7 +135,7 @@ async function recordBounce(context: Context, request: Request, url: URL) {
 export const trackLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   context.set(pageViewContext, request.method === "GET");
-  if (request.method === "GET") await recordBounce(context, request, url);
+  if (request.method === "GET") recordBounce(context, request, url);
   const response = await next();
   if (request.method !== "GET") return response;
   const record = trackingFromUrl(url);

@@ -7,58 +7,16 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
+import { testSiteRows } from "~/sites/test-site";
 import type { EdgeRenderNotes } from "./context.server";
 import { EDGE_FRESH_SECONDS, EDGE_STALE_SECONDS, withEdgeCache } from "./edge-cache.server";
 
-const settings = {
-  indexTitle: "Flirtparadijs",
-  description: "Flirtparadijs",
-  countries: ["NL"],
-  supportPhone: "+31 20 123 4567",
-  supportEmail: "support@flirtparadijs.nl",
-  fictionalWarning: "—",
-  fictionalSingular: "—",
-  fictionalPlural: "—",
-  mailName: "Flirtparadijs",
-};
-
-/** A database that only knows the one site (read once a minute by site.server.ts). */
+/** A database that only knows the demo site (read once a minute by site.server.ts). */
+const siteRows = testSiteRows();
 const db = {
   select: () => ({ from: (table: unknown) => ({ table, orderBy: () => ({ table }) }) }),
   batch: async (queries: unknown[]) =>
-    [
-      [
-        {
-          id: 1,
-          key: "nl",
-          name: "Flirtparadijs",
-          domain: "flirtparadijs.nl",
-          domainLanguage: "nl_NL",
-          companyId: 1,
-          isDefault: true,
-          settings,
-        },
-      ],
-      [{ host: "flirtparadijs.nl", siteId: 1 }],
-      [
-        {
-          id: 1,
-          name: "BV",
-          address: "",
-          zip: "",
-          city: "",
-          country: "NL",
-          kvk: "1",
-          tradenames: [],
-          vatNumbers: [],
-          supportPhone: "",
-          supportEmail: "",
-          deleteDiscount: 0,
-          added: "2020-01-01",
-        },
-      ],
-      [],
-    ].slice(0, queries.length),
+    [siteRows.sites, siteRows.siteHosts, siteRows.companies, siteRows.sitePrices].slice(0, queries.length),
 } as unknown as Database;
 
 /** A cache that keeps each copy for its `max-age`, on the test's clock. */

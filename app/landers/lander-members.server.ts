@@ -4,7 +4,7 @@
  * too few of them, the niche's gender fills up, then anyone visible: a lander is never empty while
  * the site has members. Regions for the map are counts per region, never anyone's position.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { shiftYears } from "~/profiles/age";
 import { cardColumns, cardJoins, toProfileCard, type ProfileCard } from "~/profiles/profile-card.server";
@@ -50,43 +50,32 @@ function nicheConditions(niche: Niche, now: Date): SQL[] {
 
 type Scope = { siteId: number; viewerProfileId: number | null; now: Date };
 
-async function cards(db: Database, scope: Scope, conditions: (SQL | undefined)[], limit: number, skip: number[]) {
-  if (limit <= 0) return [];
+async function cards(db: Database, scope: Scope, conditions: (SQL | undefined)[], limit: number) {
   const rows = await db
     .select(cardColumns)
     .from(profiles)
     .innerJoin(photos, cardJoins.photo)
     .leftJoin(regions, cardJoins.region)
-    .where(
-      and(
-        visibleTo(scope.viewerProfileId, scope.siteId),
-        isNotNull(profiles.mainPhotoId),
-        skip.length > 0 ? notInArray(profiles.id, skip) : undefined,
-        ...conditions,
-      ),
-    )
+    .where(and(visibleTo(scope.viewerProfileId, scope.siteId), isNotNull(profiles.mainPhotoId), ...conditions))
     .orderBy(desc(profiles.lastActiveAt))
     .limit(limit);
   return rows.map((row) => toProfileCard(row, scope.now));
 }
 
-/** Up to `limit` members for a niche: the niche first, then its gender, then anyone visible. */
+/**
+ * Up to `limit` members for a niche: the niche first, then its gender, then anyone visible. The
+ * three are read together, each up to `limit` (one round trip, ADR 056): a wider one always holds
+ * enough members the narrower ones did not show.
+ */
 export async function landerMembers(db: Database, scope: Scope & { niche: Niche }, limit = LANDER_MEMBERS): Promise<ProfileCard[]> {
   const gender = eq(profiles.gender, nicheGender(scope.niche));
-  const found: ProfileCard[] = [];
-  for (const conditions of [[gender, ...nicheConditions(scope.niche, scope.now)], [gender], []]) {
-    found.push(
-      ...(await cards(
-        db,
-        scope,
-        conditions,
-        limit - found.length,
-        found.map((card) => card.id),
-      )),
-    );
-    if (found.length >= limit) break;
-  }
-  return found;
+  const niche = nicheConditions(scope.niche, scope.now);
+  const tiers = await Promise.all(
+    [...(niche.length > 0 ? [[gender, ...niche]] : []), [gender], []].map((conditions) => cards(db, scope, conditions, limit)),
+  );
+  const found = new Map<number, ProfileCard>();
+  for (const card of tiers.flat()) if (found.size < limit && !found.has(card.id)) found.set(card.id, card);
+  return [...found.values()];
 }
 
 export type RegionCount = { name: string; country: string; latitude: number; longitude: number; members: number };

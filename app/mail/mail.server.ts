@@ -8,11 +8,12 @@
  *   sendMail(deps, { template, to, userId, locale, params }) — params always include `name` and
  *   `link` (an absolute URL); the site's name and support details are added here.
  */
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "~/db/client.server";
+import { schema, type Database } from "~/db/client.server";
 import type { AppEnv } from "~/env.server";
 import { deliverMail } from "~/mail/delivery.server";
-import { recordMail } from "~/mail/outbox.server";
+import { recordMail, recordMailIfChanged } from "~/mail/outbox.server";
 import type { MailProvider } from "~/mail/providers/provider.server";
 import { mailProviderFor } from "~/mail/providers/select.server";
 import { renderMail, type MailRequest } from "~/mail/render.server";
@@ -35,6 +36,45 @@ export type MailDeps = {
 };
 
 /**
+ * A mail written in the same transaction as the change it tells of (ADR 056): `statement` goes into
+ * that change's batch right after the statement whose change it follows, and records the mail only
+ * if that statement changed a row; `deliver` takes the statement's result and starts the first
+ * attempt (after the response, with a request context).
+ */
+export async function mailInBatch(deps: MailDeps, mail: MailRequest) {
+  if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`mailInBatch: not a single e-mail address: ${JSON.stringify(mail.to)}`);
+  const rendered = await renderMail(deps.site, mail);
+  const statement = recordMailIfChanged(deps.db, {
+    siteId: deps.site.id,
+    userId: mail.userId ?? null,
+    to: mail.to,
+    template: mail.template,
+    rendered,
+    now: deps.now,
+  });
+  const deliver = (rows: { id: number }[]) => {
+    const id = rows[0]?.id;
+    if (id === undefined) return;
+    const delivery = deps.db.query.mailOutbox
+      .findFirst({ where: eq(schema.mailOutbox.id, id) })
+      .then((row) =>
+        row ? deliverMail(deps.db, deps.provider ?? mailProviderFor(deps.env), row, senderOf(deps, rendered.language), deps.now) : null,
+      );
+    if (deps.ctx) deps.ctx.waitUntil(delivery);
+    else return delivery;
+  };
+  return { statement, deliver };
+}
+
+/** The sender name in the recipient's language, not the requesting visitor's (product.md §10 "Sites"). */
+function senderOf(deps: MailDeps, language: string) {
+  return senderFor(
+    { ...deps.site, mailName: localizeText(deps.site.settings.mailName, language, domainLanguageOf(deps.site.domainLanguage)) },
+    deps.env,
+  );
+}
+
+/**
  * Records the mail and starts its first delivery attempt; resolves with the outbox row's id.
  * `alongside` is written in the same transaction as the outbox row (the console's audit entry).
  */
@@ -53,17 +93,7 @@ export async function sendMail(deps: MailDeps, mail: MailRequest, alongside: Bat
     },
     alongside,
   );
-  const delivery = deliverMail(
-    deps.db,
-    deps.provider ?? mailProviderFor(deps.env),
-    row,
-    senderFor(
-      // The sender name in the recipient's language, not the requesting visitor's (product.md §10 "Sites").
-      { ...deps.site, mailName: localizeText(deps.site.settings.mailName, rendered.language, domainLanguageOf(deps.site.domainLanguage)) },
-      deps.env,
-    ),
-    deps.now,
-  );
+  const delivery = deliverMail(deps.db, deps.provider ?? mailProviderFor(deps.env), row, senderOf(deps, rendered.language), deps.now);
   if (deps.ctx) deps.ctx.waitUntil(delivery);
   else await delivery;
   return { id: row.id };

@@ -59,6 +59,23 @@ export async function recordMail(
   return row!;
 }
 
+/**
+ * `recordMail` as a statement for another change's batch (ADR 056): the mail is recorded only when
+ * the statement just before it in that batch changed a row (`changes() > 0`); its id is returned.
+ */
+export function recordMailIfChanged(
+  db: Database,
+  input: { siteId: number; userId: number | null; to: string; template: MailTemplate; rendered: RenderedMail; now: Date },
+) {
+  const at = Math.floor(input.now.getTime() / 1000);
+  return db.all<{ id: number }>(sql`
+    INSERT INTO mail_outbox (site_id, user_id, to_address, template, locale, subject, text, html, status, attempts, send_after, created_at)
+    SELECT ${input.siteId}, ${input.userId}, ${input.to}, ${input.template}, ${input.rendered.language}, ${input.rendered.subject},
+      ${input.rendered.text}, ${input.rendered.html}, 'queued', 1, ${at + FIRST_SEND_LEASE_SECONDS}, ${at}
+    WHERE changes() > 0
+    RETURNING id`);
+}
+
 export type GivenUpMail = Pick<OutboxMail, "id" | "template" | "attempts" | "lastError">;
 
 /**

@@ -12,8 +12,9 @@
  * 12-megapixel phone JPEG took 0.5–1 s of CPU on a busy two-core test machine (decode ~0.3 s,
  * shrink ~0.15 s, progressive encode of both files ~0.4 s).
  * Memory is the tighter limit: decoding holds the codec's memory and our copy of the pixels at once
- * (measured: 12 MP baseline JPEG 51 + 49 MB, progressive 124 + 49 MB), so `maxPixels` is 8
- * megapixels. The upload form shrinks photos in the browser to at most 2048 px on the long side
+ * (measured: 12 MP baseline JPEG 51 + 49 MB, progressive 124 + 49 MB; an 8 MP progressive JPEG
+ * took workerd to about 145 MB, over the isolate's 128 MB), so `maxPixels` is 6 megapixels (ADR
+ * 056, `npm run bench -- --only limits`). The upload form shrinks photos in the browser to at most 2048 px on the long side
  * (about 3 MP, a baseline JPEG) before sending them (docs/decisions/011,
  * app/components/photos/prepare-upload.ts); bigger files only arrive from browsers that cannot
  * decode them, and are refused with a message that says so.
@@ -35,7 +36,7 @@ export interface UploadLimits {
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxBytes: 15 * 1024 * 1024,
   // What a 128 MB isolate can always decode, with room for the copy of the pixels (see above).
-  maxPixels: 8_000_000,
+  maxPixels: 6_000_000,
   minSide: 200,
 };
 

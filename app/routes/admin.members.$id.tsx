@@ -22,7 +22,7 @@ import {
   unbanSchema,
   type MemberAction,
 } from "~/admin/member-actions-schema";
-import { memberSite, resendActivationFor, sendBanNotice, sendResetFor } from "~/admin/member-notices.server";
+import { banNotice, memberSite, resendActivationFor, sendResetFor } from "~/admin/member-notices.server";
 import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
 import { closeSessionSockets } from "~/accounts/session-end.server";
 import { deleteAccount } from "~/accounts/deletion.server";
@@ -64,15 +64,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "ban": {
-      if (!(await banAccount(db, { ...actor, account, reason: form.reason }))) return stale();
-      const profileId = (await memberDetail(db, account.id))?.profile?.id ?? null;
-      ctx.waitUntil(closeSessionSockets({ db, env, ctx }, { userId: account.id, profileId }, "all"));
-      await sendBanNotice(mailDeps, request, account, { banned: true, reason: form.reason });
+      // The notice is written in the ban's own batch (ADR 056).
+      const notice = await banNotice(mailDeps, request, account, { banned: true, reason: form.reason });
+      const banned = await banAccount(db, { ...actor, account, reason: form.reason, notice: notice.statement });
+      if (!banned.changed) return stale();
+      notice.deliver(banned.notice);
+      ctx.waitUntil(closeSessionSockets({ db, env, ctx }, { userId: account.id, profileId: account.profileId }, "all"));
       return reply({ result: submission.reply({ resetForm: true }), done: "admin:member.done.ban" });
     }
     case "unban": {
-      if (!(await unbanAccount(db, { ...actor, account, reason: form.reason }))) return stale();
-      await sendBanNotice(mailDeps, request, account, { banned: false, reason: form.reason });
+      const notice = await banNotice(mailDeps, request, account, { banned: false, reason: form.reason });
+      const lifted = await unbanAccount(db, { ...actor, account, reason: form.reason, notice: notice.statement });
+      if (!lifted.changed) return stale();
+      notice.deliver(lifted.notice);
       return reply({ result: submission.reply({ resetForm: true }), done: "admin:member.done.unban" });
     }
     case "credits": {

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/translation";
 import { data, Link, redirect, href } from "react-router";
 import type { Route } from "./+types/complete-signup";
-import { isProfileStep } from "~/accounts/signup-steps";
-import { stepView, unfinishedSteps } from "~/accounts/signup-steps.server";
+import { isProfileStep, profileSteps } from "~/accounts/signup-steps";
+import { openSteps, readStepData, stepView, unfinishedSteps } from "~/accounts/signup-steps.server";
 import { submitStep } from "~/routes/signup-step.server";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
@@ -23,7 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const deps = { db: getServices(context).db, site };
   const requested = new URL(request.url).searchParams.get("step");
-  const open = await unfinishedSteps(deps, user);
+  // The steps that may be shown, as the session knows the profile: their reads go with the rest (ADR 056).
+  const maybeShown = isProfileStep(requested)
+    ? [requested]
+    : profileSteps.filter((step) => (step === "photo" ? !user.profile?.mainPhotoThumb : step !== "location" || !user.profile?.regionId));
+  const data = await readStepData(deps, user, maybeShown);
+  const open = openSteps(site, data);
   // Nothing left to do: a confirmed member with a complete profile has no business here (a stale
   // link, a bookmark), so they go to the search instead of a page asking them to confirm their
   // e-mail or telling them what they already know. A step asked for by name still opens.
@@ -31,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (nothingLeft && user.status === "confirmed" && (requested === null || requested === "done")) throw redirect(href("/members"));
   const step = isProfileStep(requested) ? requested : open[0]!;
   return {
-    view: await stepView(deps, user, step),
+    view: await stepView(deps, user, step, data),
     remaining: open.filter((candidate) => candidate !== "done").length,
     siteName: site.name,
     title: `${getI18n(context).t("signup:complete.title")} · ${site.name}`,

@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = site;
   const t = getI18n(context).t;
   // The home page is an acquisition page too (product.md §10): counted in the conversion report.
-  const [profiles] = await Promise.all([featuredProfiles(db, site.id, now()), recordLanding(context, request, { page: href("/") })]);
+  recordLanding(context, request, { page: href("/") });
+  const profiles = await featuredProfiles(db, site.id, now());
   return {
     siteName: site.name,
     title: site.texts.indexTitle,

@@ -25,17 +25,15 @@ export async function loadLander(
 ) {
   const { db, now } = getServices(context);
   const site = getSite(context);
-  const [page] = await Promise.all([
-    landerPage(db, {
-      design,
-      slug,
-      language: getLocale(context) as Language,
-      site,
-      viewerProfileId: getUser(context)?.profile?.id ?? null,
-      now: now(),
-    }),
-    recordLanding(context, request, { page: urls.lander(design), slug }),
-  ]);
+  recordLanding(context, request, { page: urls.lander(design), slug });
+  const page = await landerPage(db, {
+    design,
+    slug,
+    language: getLocale(context) as Language,
+    site,
+    viewerProfileId: getUser(context)?.profile?.id ?? null,
+    now: now(),
+  });
   const t = getI18n(context).getFixedT(page.choice.language, "landers");
   return {
     ...page,
@@ -75,7 +73,7 @@ export async function loadMemberLander(
     memberTeaser(db, { profileId, viewerProfileId: getUser(context)?.profile?.id ?? null, site, now: now() }),
   );
   if (!teaser) throw data(null, { status: 404 });
-  await recordLanding(context, request, { page: urls.memberLander(teaser.card.id, variant), slug });
+  recordLanding(context, request, { page: urls.memberLander(teaser.card.id, variant), slug });
   const choice = chooseLander(slug, { language: getLocale(context) as Language, siteNiche: site.settings.niche });
   const t = getI18n(context).getFixedT(choice.language, "landers");
   return {

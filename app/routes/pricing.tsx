@@ -15,7 +15,7 @@ import type { ScriptsHandle } from "~/browser/page-scripts";
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await recordLanding(context, request, { page: href("/pricing") });
+  recordLanding(context, request, { page: href("/pricing") });
   const { country } = getServices(context);
   const site = getSite(context);
   const { settings } = site;

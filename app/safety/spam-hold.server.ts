@@ -62,9 +62,9 @@ export function holdDecision(
   return tooFast || sameText ? { held: true, startsHold: true } : { held: false, startsHold: false };
 }
 
-/** Marks the account as held from now on (kept when already set). */
-export async function holdAccount(db: Database, userId: number, now: Date) {
-  await db.run(
+/** The statement that marks the account as held from now on (kept when already set), for the send's batch. */
+export function holdAccountStatement(db: Database, userId: number, now: Date) {
+  return db.run(
     sql`UPDATE users SET messages_held_at = coalesce(messages_held_at, ${Math.floor(now.getTime() / 1000)}) WHERE id = ${userId}`,
   );
 }

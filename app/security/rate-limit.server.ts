@@ -8,16 +8,24 @@ import { schema, type Database } from "~/db/client.server";
 export type Limit = { key: string; limit: number; windowSeconds: number };
 
 /** Counts one event and tells whether it is still within the limit. */
-export async function hit(db: Database, { key, limit, windowSeconds }: Limit, now: Date): Promise<boolean> {
+export async function hit(db: Database, limit: Limit, now: Date): Promise<boolean> {
+  const [, rows] = await db.batch(countHit(db, limit, now));
+  return (rows[0]?.n ?? 0) <= limit.limit;
+}
+
+/**
+ * The two statements of `hit`, to put at the start of a batch of one's own: the event's record and
+ * the count (`n`) that includes it, within the limit while `n <= limit.limit`.
+ */
+export function countHit(db: Database, { key, windowSeconds }: Limit, now: Date) {
   const since = new Date(now.getTime() - windowSeconds * 1000);
-  const [, rows] = await db.batch([
+  return [
     db.insert(schema.rateLimitEvents).values({ key, createdAt: now }),
     db
       .select({ n: sql<number>`count(*)` })
       .from(schema.rateLimitEvents)
       .where(and(eq(schema.rateLimitEvents.key, key), gt(schema.rateLimitEvents.createdAt, since))),
-  ]);
-  return (rows[0]?.n ?? 0) <= limit;
+  ] as const;
 }
 
 /** Checks several limits, counting the event against each; false when any is exceeded. */

@@ -6,54 +6,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getTableName, type Table } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { testSiteRows } from "~/sites/test-site";
 
 type Rows = Record<"sites" | "siteHosts" | "companies" | "sitePrices", Record<string, unknown>[]>;
 
-/** The settings a site must have (app/sites/site-settings.ts); the rest take their defaults. */
-const required = {
-  indexTitle: "Flirtparadijs",
-  description: "Flirtparadijs",
-  countries: ["NL"],
-  supportPhone: "+31 20 123 4567",
-  supportEmail: "support@flirtparadijs.nl",
-  fictionalWarning: "—",
-  fictionalSingular: "—",
-  fictionalPlural: "—",
-  mailName: "Flirtparadijs",
-};
-
+/** The demo site's rows, with one price package. */
 function rows(): Rows {
   return {
-    sites: [
-      {
-        id: 1,
-        key: "nl",
-        name: "Flirtparadijs",
-        domain: "flirtparadijs.nl",
-        domainLanguage: "nl_NL",
-        companyId: 1,
-        isDefault: true,
-        settings: required,
-      },
-    ],
-    siteHosts: [{ host: "flirtparadijs.nl", siteId: 1 }],
-    companies: [
-      {
-        id: 1,
-        name: "Example BV",
-        address: "Straat 1",
-        zip: "1000 AA",
-        city: "Amsterdam",
-        country: "NL",
-        kvk: "1",
-        tradenames: [],
-        vatNumbers: [],
-        supportPhone: "",
-        supportEmail: "",
-        deleteDiscount: 0,
-        added: "2020-01-01",
-      },
-    ],
+    ...testSiteRows(),
     sitePrices: [
       {
         id: 1,
@@ -109,7 +69,7 @@ describe("sites held in the isolate", () => {
     for (let second = 1; second <= 60; second += 10) await sites.resolveSite(db, "flirtparadijs.nl", t0 + second * 1000);
     expect(state.reads).toBe(1);
 
-    data.sites[0]!.settings = { ...required, messageCredits: 20 };
+    data.sites[0]!.settings = { ...(data.sites[0]!.settings as object), messageCredits: 20 };
     data.sitePrices[0]!.amountCents = 1200;
     const unchanged = await sites.resolveSite(db, "flirtparadijs.nl", t0 + sites.SITES_TTL_MS);
     expect(unchanged.settings.messageCredits).toBe(first.settings.messageCredits);

@@ -1,5 +1,6 @@
 /**
- * Sites as the mail service sees them, for the unit tests of app/mail (two of the demo sites).
+ * Two of the demo sites, for unit tests: as the app sees them (`testSite`) and as the database
+ * holds them (`testSiteRows`, what site.server.ts reads).
  */
 import { siteSettingsSchema } from "~/sites/site-settings";
 import type { Company, Site } from "~/sites/site.server";
@@ -47,5 +48,19 @@ export function testSite(key: keyof typeof sites = "nl-general"): Site {
     }),
     company,
     prices: [],
+  };
+}
+
+/**
+ * The rows site.server.ts reads for `testSite(key)` (its one batch: sites, hosts, companies, prices),
+ * for a fake database; each call returns new objects, so a test may change them.
+ */
+export function testSiteRows(key: keyof typeof sites = "nl-general") {
+  const { company: companyOf, hosts, prices: _prices, ...site } = testSite(key);
+  return {
+    sites: [{ ...site, companyId: 1, settings: { ...site.settings } as Record<string, unknown> }],
+    siteHosts: hosts.map((host) => ({ host, siteId: site.id })),
+    companies: [{ id: 1, ...companyOf, tradenames: [...companyOf.tradenames], vatNumbers: [...companyOf.vatNumbers] }],
+    sitePrices: [] as Record<string, unknown>[],
   };
 }

@@ -125,7 +125,9 @@ describe("browsing limits on the member landers", () => {
     async function answer(id: number, variant: number, headers: Record<string, string>) {
       const response = await browse(landers(id)[variant]!, { ...headers, "Accept-Language": "nl" });
       // Only the id in addresses: the same digits may stand in a year or a company number.
-      const body = (await response.text()).replace(new RegExp(`(?<=/members/)${id}(?!\\d)`, "g"), "ID").replace(/nonce="[^"]+"/g, 'nonce=""');
+      const body = (await response.text())
+        .replace(new RegExp(`(?<=/members/)${id}(?!\\d)`, "g"), "ID")
+        .replace(/nonce="[^"]+"/g, 'nonce=""');
       return { status: response.status, type: response.headers.get("Content-Type"), retryAfter: response.headers.get("Retry-After"), body };
     }
 

@@ -24,13 +24,10 @@
  * Target there: p95 delivery within two database round trips plus 20 ms (120 ms at 25 ms each way).
  * `--latency 0` skips that run.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Client } from "@libsql/client";
 import { hashPassword } from "../../app/accounts/password.server";
-import { appBuild, cleanup, cleanups, logIn, quantile, startSeededDatabase, startWorkerd } from "./harness";
+import { appBuild, cleanups, logIn, quantile, runBenchmark, startSeededDatabase, startWorkerd } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -136,14 +133,7 @@ function summary(samples: number[]) {
 
 const ms = (value: number) => (Number.isNaN(value) ? "n/a" : value.toFixed(1)).padStart(9);
 
-async function main() {
-  const folder = mkdtempSync(join(tmpdir(), "dating-bench-chat-"));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  const timer = setTimeout(() => {
-    console.error(`\nstopped: the benchmark ran longer than ${maxMinutes} minutes (--max-minutes)`);
-    void cleanup().then(() => process.exit(2));
-  }, maxMinutes * 60_000);
-  timer.unref();
+async function main(folder: string) {
   console.log(`${memberCount} members with open sockets, ${conversationCount} conversations, ${rate} messages/s for ${seconds} s`);
 
   // 1. A temporary database with the sites and the bench members.
@@ -279,16 +269,4 @@ async function main() {
   return nearby && away;
 }
 
-process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
-process.once("SIGTERM", () => void cleanup().then(() => process.exit(143)));
-
-main()
-  .then(async (met) => {
-    await cleanup();
-    process.exit(!met && values.strict ? 1 : 0);
-  })
-  .catch(async (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    await cleanup();
-    process.exit(1);
-  });
+runBenchmark({ folderPrefix: "dating-bench-chat-", maxMinutes, main, exitCode: (met) => (!met && values.strict ? 1 : 0) });

@@ -14,12 +14,9 @@
  * latency. At L ms each way a page waits at least round trips × 2L on top of its time at 0 ms.
  * Exit code 0 unless the run itself fails.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
-import { appBuild, cleanup, cleanups, logIn, positiveOption, quantile, startSeededDatabase, startWorkerd } from "./harness";
+import { appBuild, logIn, positiveOption, quantile, runBenchmark, startSeededDatabase, startWorkerd } from "./harness";
 
 const { values } = parseArgs({
   strict: false,
@@ -59,15 +56,7 @@ async function control(databaseUrl: string, step: "start" | "stop") {
   return ((await response.json()) as { roundTrips: number }).roundTrips;
 }
 
-async function main() {
-  const folder = mkdtempSync(join(tmpdir(), "dating-distance-"));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  const timer = setTimeout(() => {
-    console.error(`\nstopped: the benchmark ran longer than ${maxMinutes} minutes (--max-minutes)`);
-    void cleanup().then(() => process.exit(2));
-  }, maxMinutes * 60_000);
-  timer.unref();
-
+async function main(folder: string) {
   const { databaseUrl, client } = await startSeededDatabase({ folder, profiles, maxPhotos: 2 });
   const { buildDir } = await appBuild(folder);
   const { base, distance } = await startWorkerd({ buildDir, folder, databaseUrl, readyPath: "/pricing", distance: true });
@@ -98,6 +87,7 @@ async function main() {
     { name: "pricing (visitor)", path: "/pricing", member: false },
     { name: "content page (visitor)", path: "/pages/faq", member: false },
     { name: "lander (visitor)", path: "/landers/gallery", member: false },
+    { name: "member lander (visitor)", path: `/members/${otherProfile}/landing`, member: false },
     { name: "home", path: "/", member: true },
     { name: "search", path: "/members", member: true },
     { name: "profile", path: `/members/${otherProfile}`, member: true },
@@ -110,6 +100,8 @@ async function main() {
     { name: "notifications", path: "/notifications", member: true },
     { name: "GET /api/user.php", path: "/api/user.php", member: true },
     { name: "GET /api/chats.php", path: "/api/chats.php", member: true },
+    { name: "complete signup", path: "/complete-signup", member: true },
+    { name: "data export", path: "/settings/export", member: true },
   ];
 
   // The round trips, counted at a distance, where exchanges sent together cannot be mistaken for a chain.
@@ -155,16 +147,4 @@ async function main() {
   for (const row of rows) console.log(line(row));
 }
 
-process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
-process.once("SIGTERM", () => void cleanup().then(() => process.exit(143)));
-
-main()
-  .then(async () => {
-    await cleanup();
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    await cleanup();
-    process.exit(1);
-  });
+runBenchmark({ folderPrefix: "dating-distance-", maxMinutes, main });

@@ -4,8 +4,9 @@
  * workerd's CPU counters.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
@@ -32,6 +33,39 @@ export function cleanup(): Promise<void> {
     }
   })();
   return cleaning;
+}
+
+/**
+ * Runs a benchmark: `main` gets a temporary folder of its own, removed afterwards; the run stops
+ * (exit 2) after `maxMinutes` (`--max-minutes`); Ctrl-C, SIGTERM, an error (exit 1) and the end all
+ * clean up first. The end exits with `exitCode` of what `main` returned (0 without one).
+ */
+export function runBenchmark<T>(input: {
+  folderPrefix: string;
+  maxMinutes: number;
+  main: (folder: string) => Promise<T>;
+  exitCode?: (result: T) => number;
+}) {
+  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
+  process.once("SIGTERM", () => void cleanup().then(() => process.exit(143)));
+  const folder = mkdtempSync(join(tmpdir(), input.folderPrefix));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  const timer = setTimeout(() => {
+    console.error(`\nstopped: the benchmark ran longer than ${input.maxMinutes} minutes (--max-minutes)`);
+    void cleanup().then(() => process.exit(2));
+  }, input.maxMinutes * 60_000);
+  timer.unref();
+  input
+    .main(folder)
+    .then(async (result) => {
+      await cleanup();
+      process.exit(input.exitCode?.(result) ?? 0);
+    })
+    .catch(async (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      await cleanup();
+      process.exit(1);
+    });
 }
 
 export function freePort(): Promise<number> {

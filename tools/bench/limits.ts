@@ -7,7 +7,7 @@
  * - the Worker's upload size, as `npm test` prints it (tools/worker-size-budget.mjs);
  * - the CPU its global scope takes to start (`wrangler check startup`: a V8 profile of the bundle's
  *   startup in local workerd), the median of `--runs`, against a target of 100 ms;
- * - the memory the largest photo the server accepts takes while it is processed (an 8-megapixel
+ * - the memory the largest photo the server accepts takes while it is processed (a 6-megapixel
  *   progressive JPEG, the costliest format per pixel, ADR 011): the built app served by
  *   `wrangler dev`, the demo member uploads it, and workerd's peak resident memory (Linux VmHWM,
  *   reset just before) is compared with its memory at rest after a small upload, next to the
@@ -128,7 +128,7 @@ async function photoUploadMemory() {
   cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
   const { buildDir } = await appBuild(folder);
   const { databaseUrl } = await startSeededDatabase({ folder, profiles: 0, maxPhotos: 1 });
-  // Decoding 8 MP holds the isolate's one thread for seconds on a busy machine: a database exchange
+  // Decoding 6 MP holds the isolate's one thread for seconds on a busy machine: a database exchange
   // waiting meanwhile must not give up after the usual 5 s, or the upload answers 503 half-way.
   const { base, worker } = await startWorkerd({
     buildDir,
@@ -152,7 +152,8 @@ async function photoUploadMemory() {
       }).then((answer) => answer.arrayBuffer());
     return { status: response.status, message: body.message };
   };
-  const [width, height] = [3464, 2309];
+  // 6 megapixels, 3:2: the most DEFAULT_UPLOAD_LIMITS accepts.
+  const [width, height] = [3000, 2000];
   const photo = await largestAcceptedPhoto(width, height);
   // A small upload first: the codecs are compiled and the isolate is warm.
   const warm = await send(await largestAcceptedPhoto(800, 600), "warm.jpg");

@@ -43,6 +43,7 @@ const benchmarks = {
   compare: "tools/bench/compare-builds.ts",
   soak: "tools/bench/soak.ts",
   limits: "tools/bench/limits.ts",
+  distance: "tools/bench/distance.ts",
   safety: "tools/bench/safety-check.ts",
 };
 /**

@@ -7,7 +7,6 @@ import { checkoutOffer, findPackage } from "~/payments/checkout.server";
 import { discountedAmount, type DiscountApiResponse } from "~/payments/discount";
 import { checkDiscountCode } from "~/payments/discount-codes.server";
 import { buyerCountry } from "~/payments/price-list.server";
-import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { requireApiUser } from "~/http/guards.server";
 import { onlyGet } from "~/http/api-errors.server";
 import { connectingIp } from "~/security/browse-limits";
@@ -43,9 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const where = buyerCountry(country, user);
   const offer = checkoutOffer(site, where);
   const pkg = query.data.package ? findPackage(offer.packages, query.data.package) : null;
-  const code = query.data.code ?? (await activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }))?.code;
-  if (!code) return respond({ error: "not_found", message: t("bonus:discount.errors.not_found") }, 404);
-
+  // Without a code, the member's running welcome code: found in the check's own read (ADR 056).
+  const code = query.data.code ?? null;
   const check = await checkDiscountCode(db, {
     siteId: site.id,
     userId: user.id,

@@ -109,14 +109,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Adding a way into the account asks for a recent sign-in or re-authentication (ADR 039); the
       // challenge then lives 5 minutes, which bounds the ceremony that follows.
       if (!recentlyAuthenticated(user, now())) return fail("reauthentication_required", 403);
-      const limit = { key: `passkey-register:user:${user.id}`, ...REGISTER_OPTIONS_PER_MEMBER };
-      if (!(await withinLimits(db, [limit], now()))) return fail("too_many", 429);
       const result = await registrationOptions(db, {
         user: { id: user.id, email: user.email, displayName: user.profile?.name ?? user.email },
         siteName: site.name,
         request,
         now: now(),
+        limit: { key: `passkey-register:user:${user.id}`, ...REGISTER_OPTIONS_PER_MEMBER },
       });
+      if (!result) return fail("too_many", 429);
       return data(result, { headers: NO_STORE });
     }
     case "register": {

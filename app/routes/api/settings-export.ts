@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, now } = getServices(context);
   const site = getSite(context);
   const at = now();
-  const document = await buildDataExport(db, { userId: user.id, site, now: at });
+  const document = await buildDataExport(db, { userId: user.id, profileId: user.profile?.id ?? null, site, now: at });
   if (!document) throw new Response("Not found", { status: 404 });
   return new Response(JSON.stringify(document, null, 2), {
     headers: {
