@@ -2,19 +2,8 @@ import { useTranslation } from "~/i18n/translation";
 import type { AuditListItem } from "~/admin/audit.server";
 import { formatWhen } from "~/admin/format";
 
-export type AuditRow = {
-  /** The console's trail or a moderator's decision (ADR 055). */
-  source: "admin" | "moderation";
-  id: number;
-  actor: string;
-  targetType: string;
-  targetId: string;
-  action: string;
-  reason: string | null;
-  before: string | null;
-  after: string | null;
-  createdAt: number | Date | string;
-};
+/** An audit entry as the page gets it: the console's trail or a moderator's decision (ADR 055), its time serialized. */
+export type AuditRow = Omit<AuditListItem, "siteId" | "createdAt"> & { createdAt: number | Date | string };
 
 /** The audit trail as a table: when, who, what, and the values before and after. */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
