@@ -18,3 +18,15 @@ export const AUDIT_KINDS = [
   "moderation",
   ...MODERATION_TARGETS,
 ] as const;
+
+/**
+ * An entry's action as the trail names it: moderators' entries carry a detail after a colon, a
+ * complaint's new status (`status:closed`) or the member a conversation decision was about
+ * (`warn:123`, the profile id). `key` names the action's text, `profileId` that member.
+ */
+export function auditAction(action: string): { key: string; profileId: string | null } {
+  const [name = action, detail] = action.split(":", 2);
+  if (detail === undefined) return { key: action, profileId: null };
+  if (name === "status") return { key: `status_${detail}`, profileId: null };
+  return { key: name, profileId: /^\d+$/.test(detail) ? detail : null };
+}

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { AuditListItem } from "~/admin/audit.server";
+import { auditAction } from "~/admin/audit-kinds";
 import { formatWhen } from "~/admin/format";
 
 /** An audit entry as the page gets it: the console's trail or a moderator's decision (ADR 055), its time serialized. */
@@ -34,7 +35,9 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
               <td>
                 {t(`admin:audit.types.${row.targetType}`, { defaultValue: row.targetType })} {row.targetId}
               </td>
-              <td>{t(`admin:audit.actions.${row.action}`, { defaultValue: row.action })}</td>
+              <td>
+                <ActionText action={row.action} />
+              </td>
               <td>{row.reason}</td>
               <td>
                 <code>{row.before}</code>
@@ -47,5 +50,17 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What was done, in words; a moderator's decision about one member of a conversation names that member's profile. */
+function ActionText({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const { key, profileId } = auditAction(action);
+  return (
+    <>
+      {t(`admin:audit.actions.${key}`, { defaultValue: action })}
+      {profileId && ` · ${t("admin:audit.types.profile")} ${profileId}`}
+    </>
   );
 }
