@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { isShortLinkToken } from "~/acquisition/short-links.server";
+import { isReservedShortLinkToken, isShortLinkToken } from "~/acquisition/short-links.server";
 import { writeSiteSetting } from "~/admin/site-settings-writes.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { auditIfChanged } from "./audit.server";
@@ -45,6 +45,7 @@ export function shortLinkOf(
   const label = String(form.get("label") ?? "").trim();
   const expires = String(form.get("expires") ?? "").trim();
   if (!isShortLinkToken(token)) errors.token = ["admin:acquisition.errors.token"];
+  else if (isReservedShortLinkToken(token)) errors.token = ["admin:acquisition.errors.tokenReserved"];
   // The route follows only a path of the same site: what it would refuse is never stored.
   if (!target.startsWith("/") || target.length > 500 || safeRedirectPath(target, "") !== target)
     errors.target = ["admin:acquisition.errors.target"];

@@ -610,6 +610,8 @@ describe("acquisition in the console", () => {
     };
     for (const bad of <Record<string, string>[]>[
       { token: "a" },
+      // The login page answers /login first: such a link could never be followed.
+      { token: "Login" },
       { target: "https://evil.example/" },
       { target: "//evil.example" },
       { expires: "2001-01-01" },
