@@ -3,7 +3,7 @@ import { bounceHref } from "./bounce";
 import { consentOf, cspSources, scriptsToLoad, shouldAsk, thirdPartyScriptsSchema } from "./consent";
 import { percentage, reportPeriod } from "./conversions.server";
 import { landerSlug, pagePath } from "./landing.server";
-import { isShortLinkToken } from "./short-links.server";
+import { isShortLinkToken } from "./short-link-token";
 
 describe("third-party scripts and consent", () => {
   const scripts = thirdPartyScriptsSchema.parse([

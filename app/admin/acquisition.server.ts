@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { isReservedShortLinkToken, isShortLinkToken } from "~/acquisition/short-links.server";
+import { isReservedShortLinkToken, isShortLinkToken } from "~/acquisition/short-link-token";
 import { writeSiteSetting } from "~/admin/site-settings-writes.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { auditIfChanged } from "./audit.server";

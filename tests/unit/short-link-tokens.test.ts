@@ -4,7 +4,7 @@
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { isReservedShortLinkToken, isShortLinkToken } from "~/acquisition/short-links.server";
+import { isReservedShortLinkToken, isShortLinkToken } from "~/acquisition/short-link-token";
 import routes from "~/routes";
 
 function firstSegments(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
