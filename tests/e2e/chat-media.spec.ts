@@ -39,7 +39,8 @@ test("a photo and a GIF reach the other member's open chat, and the sender sees 
 
   const bramPage = await signedInPage(browser, bram.email, bram.password);
   await openLive(bramPage, conversationPath);
-  await expect(bramPage.getByText("Hoi, kijk eens!")).toBeVisible();
+  // In the conversation (the chat list beside it previews the same text).
+  await expect(bramPage.locator(".chat-bubble__text", { hasText: "Hoi, kijk eens!" })).toBeVisible();
   await openLive(page, conversationPath);
   // Bram has the conversation open: Anna sees "seen" under her message.
   await expect(page.locator(".chat-bubble__seen")).toHaveText("Gezien", { timeout: 5_000 });
