@@ -118,6 +118,8 @@ test("a free member's pages fit a phone (in Finnish)", async ({ page, context, b
 });
 
 test("a premium member's pages fit a phone (in German), with the tab bar below 768 px only", async ({ page, context, baseURL }) => {
+  // Every member page at three widths, as for the free member: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const member = await createMember({ name: LONG_NAME, paidUser: true, credits: 5 });
   const penPal = await createPenPal(member, { name: `Annemarie${LONG_NAME}`, messages: [LONG_MESSAGE], unread: 150 });
   const orderId = await createPaidOrder(member.userId);
