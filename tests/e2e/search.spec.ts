@@ -83,8 +83,11 @@ test("a member searches with filters, pages on and back, and likes members from 
 
   // And like the next one: no match, the like stays after a reload.
   const secondTile = page.locator(".member-search__results .profile-card").nth(1);
+  // The button turns at once; the reload waits for the like to be stored (a reload would cancel it).
+  const stored = page.waitForResponse((response) => response.url().endsWith("/api/likes.php") && response.request().method() === "POST");
   await secondTile.getByRole("button", { name: /liken$/ }).click();
   await expect(secondTile.getByRole("button", { name: /intrekken$/ })).toBeVisible();
+  expect((await stored).ok()).toBe(true);
   await page.reload();
   await expect(
     page
