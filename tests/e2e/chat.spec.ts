@@ -85,6 +85,11 @@ test("a member deletes a conversation from the overview", async ({ page }) => {
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = page.url();
+  // The URL changes before React commits the conversation's page, which is what remembers it as opened.
+  const conversationId = conversationUrl.split("/").pop()!;
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("last-opened-chat") ?? ""))
+    .toContain(`"conversationId":${conversationId}`);
 
   // product.md §3 chat state: on a desktop screen the chats (and the "messages" entry) bring her back to the last opened conversation…
   await page.goto("/members");
