@@ -38,6 +38,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        sourcemap: process.env.CLIENT_SOURCEMAP === "1",
         rolldownOptions: {
           output: {
             // Modules that load together in one file: fewer round trips on a phone (ADR 028, ADR 034).
