@@ -38,6 +38,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // CLIENT_SOURCEMAP=1: source maps for profiling the browser's work with real names (never deployed).
         sourcemap: process.env.CLIENT_SOURCEMAP === "1",
         rolldownOptions: {
           output: {
