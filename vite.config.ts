@@ -6,7 +6,7 @@ import { conformZodMini } from "./tools/vite-plugin-conform-zod-mini";
 import { clientChunkGroups } from "./tools/client-chunks";
 import { jsquashImportMetaUrl } from "./tools/vite-plugin-jsquash";
 import { reactDomStringChunks } from "./tools/vite-plugin-react-dom-string-chunks";
-import { reactRouterPreloadPriority } from "./tools/vite-plugin-react-router-preload-priority";
+import { reactRouterDeferredScripts } from "./tools/vite-plugin-react-router-deferred-scripts";
 import { translationAssets } from "./tools/vite-plugin-translation-assets";
 import { staticHref } from "./tools/vite-plugin-static-href";
 import { zodJitless } from "./tools/vite-plugin-zod-jitless";
@@ -24,8 +24,8 @@ export default defineConfig({
     zodJitless(),
     // React's HTML as strings until each flush: one encode per flush instead of one per attribute (ADR 035).
     reactDomStringChunks(),
-    // React Router's module preloads at low priority: the stylesheet and first photos come first (ADR 034).
-    reactRouterPreloadPriority(),
+    // React Router's scripts start once the page has painted and its first photos have loaded (ADR 063).
+    reactRouterDeferredScripts(),
     // The browser's translations as cacheable files instead of in every page (ADR 033).
     translationAssets(),
     // Typed addresses written out where they are used: href() costs a page nothing (ADR 058).

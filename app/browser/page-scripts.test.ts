@@ -16,17 +16,17 @@ describe("pages without React Router's scripts (ADR 030, ADR 032)", () => {
     expect(pageLoadsScripts(matches, false)).toBe(false);
     expect(pageLoadsScripts(matches, true)).toBe(true);
     expect(pageInlineScripts(matches, false)).toEqual(["language-menu", "passkey-login"]);
-    expect(pageInlineScripts(matches, true)).toEqual([]);
+    expect(pageInlineScripts(matches, true)).toEqual(["start-scripts"]);
   });
 
-  it("load them otherwise, with no inline scripts", () => {
+  it("load them otherwise, with only the inline script that starts them (ADR 063)", () => {
     const matches = [
       { handle: { inlineScripts: ["signup-dialog"] } },
       { handle: { hideEntryWarning: true } },
       { handle: { scripts: true } },
     ];
     expect(pageLoadsScripts(matches, false)).toBe(true);
-    expect(pageInlineScripts(matches, false)).toEqual([]);
+    expect(pageInlineScripts(matches, false)).toEqual(["start-scripts"]);
     expect(pageLoadsScripts([], false)).toBe(true);
   });
 

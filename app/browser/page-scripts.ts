@@ -16,7 +16,7 @@ export type ScriptsHandle = {
 };
 
 /** The `*.inline.js` files, by name (app/**\/<name>.inline.js). */
-export type InlineScript = "entry-warning" | "language-menu" | "signup-dialog" | "passkey-login" | "activate";
+export type InlineScript = "entry-warning" | "language-menu" | "signup-dialog" | "passkey-login" | "activate" | "start-scripts";
 
 type Matched = readonly { handle?: unknown }[];
 
@@ -39,8 +39,11 @@ export function renderedWithScripts(matches: Matched, signedIn: boolean): boolea
   return typeof document !== "undefined" || pageLoadsScripts(matches, signedIn);
 }
 
-/** The inline scripts of a document without React Router's scripts (none for a hydrated one). */
+/**
+ * The inline scripts of a document: without React Router's scripts, those its routes list; with
+ * them, the one that starts them once the page has painted and its first photos have loaded (ADR 063).
+ */
 export function pageInlineScripts(matches: Matched, signedIn: boolean): InlineScript[] {
-  if (pageLoadsScripts(matches, signedIn)) return [];
+  if (pageLoadsScripts(matches, signedIn)) return ["start-scripts"];
   return [...new Set(matches.flatMap((match) => handleOf(match)?.inlineScripts ?? []))];
 }

@@ -7,7 +7,7 @@ declare const document: { querySelector(selector: string): object | null };
  * (push, profile photo) are in the server's HTML (ADR 046); their buttons work from then on.
  */
 export async function hydrated(page: Page) {
-  // Hydration waits for the first photos (up to 3 s, ADR 046) and the scripts: more than expect's 5 s on a busy machine.
+  // The scripts start after the first photos (up to 3 s, ADR 063) and then hydrate: more than expect's 5 s on a busy machine.
   await expect
     .poll(
       () =>

@@ -50,7 +50,8 @@ describe("language detection", () => {
     const dutch = await (await get("/pricing", { cookie: await loginCookie(dutchMember) })).text();
     const link = translationsLink(dutch);
     expect(link?.[1]).toBe("nl");
-    expect(link?.[0]).toMatch(/rel="preload"/);
+    // Written inert, a preload once the page starts its scripts (ADR 063).
+    expect(link?.[0]).toMatch(/rel="x-preload"/);
     expect(link?.[0]).toMatch(/href="\/assets\/translations-nl-[0-9a-f]{10}\.json"/);
     // The strings travel in that file only: the page carries no namespace tree.
     expect(dutch).not.toContain('\\"common\\":{');
@@ -108,17 +109,24 @@ describe("pages and errors", () => {
   });
 });
 
-describe("first paint (ADR 034)", () => {
-  it("asks for a member page's stylesheet first and for its scripts at low priority", async () => {
+describe("first paint (ADR 034, ADR 063)", () => {
+  it("asks for a member page's stylesheet first, and for its scripts only once the page starts them", async () => {
     const html = await (await get("/members", { cookie: await loginCookie(await createMember()) })).text();
     const head = html.slice(0, html.indexOf("</head>"));
     const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
-    const preloads = [...head.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)];
     expect(stylesheet).toBeGreaterThan(-1);
-    expect(preloads.length).toBeGreaterThan(3);
-    expect(stylesheet).toBeLessThan(preloads[0]!.index);
-    // HTML attribute names are case-insensitive; React writes the prop's name (fetchPriority).
-    for (const [preload] of preloads) expect(preload.toLowerCase()).toContain('fetchpriority="low"');
+    // React Router's module preloads and module script are written inert; nothing fetches or runs them yet.
+    const inert = [...head.matchAll(/<link[^>]*rel="x-modulepreload"[^>]*>/g)];
+    expect(inert.length).toBeGreaterThan(3);
+    expect(stylesheet).toBeLessThan(inert[0]!.index);
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toMatch(/<script[^>]*type="x-module"/);
+    expect(html).toMatch(/<link[^>]*rel="x-preload"[^>]*data-translations=/);
+    // The inline script that starts them comes after them, with the page's nonce.
+    const nonce = html.match(/<script nonce="([^"]+)"/)?.[1];
+    const starter = html.lastIndexOf(`<script nonce="${nonce}">// React Router's scripts`);
+    expect(starter).toBeGreaterThan(html.search(/<script[^>]*type="x-module"/));
   });
 });
 
