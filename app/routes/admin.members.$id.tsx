@@ -26,6 +26,7 @@ import { banNotice, memberSite, resendActivationFor, sendResetFor } from "~/admi
 import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
 import { closeSessionSockets } from "~/accounts/session-end.server";
 import { deleteAccount } from "~/accounts/deletion.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { isDevelopment } from "~/env.server";
@@ -163,11 +164,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         <Link to={href("/admin/members")}>{t("admin:member.back")}</Link>
       </p>
       <h1>{profile?.name ?? account.email}</h1>
-      {actionData?.done && (
-        <p className="alert alert-success" role="status">
-          {t(actionData.done)}
-        </p>
-      )}
+      <ActionReply ok message={actionData?.done} />
       <div className="admin-actions">
         <section className="admin-card" aria-labelledby="account-title">
           <h2 id="account-title">{t("admin:member.account")}</h2>

@@ -7,6 +7,7 @@
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { auditIfChanged } from "~/admin/audit.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
@@ -156,11 +157,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </a>
       </p>
 
-      {actionData && (
-        <p className={`alert ${actionData.ok ? "alert-success" : "alert-danger"}`} role="status">
-          {t(actionData.message)}
-        </p>
-      )}
+      {actionData && <ActionReply ok={actionData.ok} message={actionData.message} />}
 
       {history && (
         <section className="admin-card" aria-labelledby="order-history">
