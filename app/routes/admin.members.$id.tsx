@@ -5,7 +5,7 @@
  * reason (a ledger entry, never below zero), resend the activation mail, send a password reset,
  * delete, change role. Each change and its audit entry are written together.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.members.$id";
 import { auditEntry, auditIfChanged } from "~/admin/audit.server";
@@ -27,6 +27,7 @@ import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAc
 import { closeSessionSockets } from "~/accounts/session-end.server";
 import { deleteAccount } from "~/accounts/deletion.server";
 import { ActionReply } from "~/components/admin/ActionReply";
+import { ReasonField } from "~/components/admin/ReasonField";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { isDevelopment } from "~/env.server";
@@ -347,11 +348,7 @@ function ReasonForm({
       <p className="field-hint">{t(`admin:member.${intent}.explain`)}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={intent} />
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className={`btn ${intent === "unban" ? "btn-primary" : "btn-danger"}`} disabled={busy}>
         {t(`admin:member.${intent}.submit`)}
       </button>
@@ -375,11 +372,7 @@ function CreditsForm({ requestKey, lastResult }: { requestKey: string; lastResul
         <input {...getInputProps(fields.delta, { type: "number" })} step={1} />
         <FieldError field={fields.delta} />
       </div>
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t("admin:member.credits.submit")}
       </button>
@@ -407,11 +400,7 @@ function RoleForm({ current, lastResult }: { current: string; lastResult?: Submi
         </select>
         <FieldError field={fields.role} />
       </div>
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className="btn btn-outline" disabled={busy}>
         {t("admin:member.role.submit")}
       </button>
