@@ -21,6 +21,7 @@ import {
   roleSchema,
   unbanSchema,
   type MemberAction,
+  type MemberRole,
 } from "~/admin/member-actions-schema";
 import { banNotice, memberSite, resendActivationFor, sendResetFor } from "~/admin/member-notices.server";
 import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
@@ -181,13 +182,13 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dt>{t("admin:members.role")}</dt>
             <dd>{t(`admin:roles.${account.role}`)}</dd>
             <dt>{t("admin:member.balance")}</dt>
-            <dd data-testid="member-credits">{format.number(Number(account.credits))}</dd>
+            <dd data-testid="member-credits">{format.number(account.credits)}</dd>
             <dt>{t("admin:member.language")}</dt>
             <dd>{account.language}</dd>
             <dt>{t("admin:members.signup")}</dt>
             <dd>{when(account.signupAt)}</dd>
             <dt>{t("admin:member.mailDisabled")}</dt>
-            <dd>{account.emailDisabledReason ? t(`admin:member.mailDisabledReasons.${String(account.emailDisabledReason)}`) : "–"}</dd>
+            <dd>{account.emailDisabledReason ? t(`admin:member.mailDisabledReasons.${account.emailDisabledReason}`) : "–"}</dd>
           </dl>
         </section>
         <section className="admin-card" aria-labelledby="profile-title">
@@ -201,13 +202,13 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               <dt>{t("admin:members.name")}</dt>
               <dd>{profile.name}</dd>
               <dt>{t("admin:member.country")}</dt>
-              <dd>{String(profile.country)}</dd>
+              <dd>{profile.country}</dd>
               <dt>{t("admin:member.birthDate")}</dt>
-              <dd>{String(profile.birthDate)}</dd>
+              <dd>{profile.birthDate}</dd>
               <dt>{t("admin:members.status")}</dt>
-              <dd>{String(profile.status)}</dd>
+              <dd>{profile.status}</dd>
               <dt>{t("admin:member.aboutMe")}</dt>
-              <dd>{String(profile.aboutMe ?? "–")}</dd>
+              <dd>{profile.aboutMe ?? "–"}</dd>
             </dl>
           ) : (
             <p>{t("admin:member.none")}</p>
@@ -239,10 +240,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="admin-photos">
           {loaderData.photos.map((photo) => (
-            <li key={String(photo.id)}>
-              <img src={`/${String(photo.thumbKey)}`} alt="" width={80} height={100} loading="lazy" />
+            <li key={photo.id}>
+              <img src={`/${photo.thumbKey}`} alt="" width={80} height={100} loading="lazy" />
               <br />
-              <small>{String(photo.status)}</small>
+              <small>{photo.status}</small>
             </li>
           ))}
         </ul>
@@ -256,7 +257,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         title="admin:member.orders"
         rows={loaderData.orders}
         columns={["id", "packageKey", "credits", "amountCents", "currency", "method", "status", "createdAt"]}
-        link={(row) => `${href("/admin/orders")}?id=${String(row.id)}`}
+        link={(row) => `${href("/admin/orders")}?id=${row.id}`}
       />
       <RowTable title="admin:member.complaintsBy" rows={loaderData.complaintsBy} columns={["id", "subject", "status", "createdAt"]} />
       <RowTable
@@ -278,16 +279,17 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 
 const TIME_COLUMNS = new Set(["createdAt", "sentAt", "expiresAt"]);
 
-function RowTable({
+/** One part of the detail as a table: the columns are the keys of its rows that are shown. */
+function RowTable<Row extends Record<string, unknown>>({
   title,
   rows,
   columns,
   link,
 }: {
   title: string;
-  rows: Record<string, unknown>[];
-  columns: string[];
-  link?: (row: Record<string, unknown>) => string;
+  rows: readonly Row[];
+  columns: readonly (keyof Row & string)[];
+  link?: (row: Row) => string;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -380,10 +382,10 @@ function CreditsForm({ requestKey, lastResult }: { requestKey: string; lastResul
   );
 }
 
-function RoleForm({ current, lastResult }: { current: string; lastResult?: SubmissionResult<string[]> }) {
+function RoleForm({ current, lastResult }: { current: MemberRole; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useZodForm(roleSchema, { id: "member-role", lastResult, defaultValue: { role: current as "member" } });
+  const [form, fields] = useZodForm(roleSchema, { id: "member-role", lastResult, defaultValue: { role: current } });
   return (
     <Form method="post" {...getFormProps(form)} className="admin-card form-stack">
       <h3>{t("admin:member.role.title")}</h3>
