@@ -36,68 +36,118 @@ export async function findMembers(db: Database, query: string, limit = 50): Prom
     ORDER BY u.id DESC LIMIT ${limit}`);
 }
 
-type Row = Record<string, unknown>;
+/** Times as plain SQL reads them: unix seconds. Flags: 0 or 1. */
+type Seconds = number;
+type Flag = number;
 
 export type MemberDetail = {
-  account: Row & { id: number; siteId: number; email: string; status: string; role: string; language: string; credits: number };
-  profile: (Row & { id: number; name: string }) | null;
-  photos: Row[];
-  ledger: Row[];
-  orders: Row[];
-  complaintsBy: Row[];
-  complaintsAbout: Row[];
-  blocks: Row[];
-  mails: Row[];
-  signIns: Row[];
-  sessions: Row[];
+  account: {
+    id: number;
+    siteId: number;
+    email: string;
+    status: string;
+    role: MemberRole;
+    credits: number;
+    paidUser: Flag;
+    creditDebt: number;
+    spendingBlocked: Flag;
+    language: string;
+    emailDisabledReason: string | null;
+    signupAt: Seconds;
+    confirmedAt: Seconds | null;
+    deletedAt: Seconds | null;
+    lastSeenAt: Seconds | null;
+  };
+  profile: {
+    id: number;
+    name: string;
+    gender: string;
+    sexuality: string;
+    birthDate: string;
+    country: string;
+    status: string;
+    aboutMe: string | null;
+    fictional: Flag;
+  } | null;
+  photos: { id: number; thumbKey: string; status: string; private: Flag; rejectionReason: string | null; createdAt: Seconds }[];
+  ledger: { id: number; delta: number; balanceAfter: number; reason: string; causeKey: string | null; createdAt: Seconds }[];
+  orders: {
+    id: number;
+    packageKey: string;
+    credits: number;
+    currency: string;
+    amountCents: number;
+    method: string | null;
+    status: string;
+    createdAt: Seconds;
+  }[];
+  complaintsBy: { id: number; subject: string; status: string; createdAt: Seconds }[];
+  complaintsAbout: { id: number; subject: string; status: string; email: string; createdAt: Seconds }[];
+  blocks: { blockerId: number; blockedId: number; createdAt: Seconds; direction: "by" | "of"; otherName: string | null }[];
+  mails: {
+    id: number;
+    template: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    createdAt: Seconds;
+    sentAt: Seconds | null;
+  }[];
+  signIns: { ip: string; success: Flag; createdAt: Seconds }[];
+  sessions: { userAgent: string | null; createdAt: Seconds; expiresAt: Seconds }[];
 };
+
+/** One row of a part of the detail, as its query reads it. */
+type Row<Key extends keyof MemberDetail> = NonNullable<MemberDetail[Key]> extends (infer Item)[] ? Item : NonNullable<MemberDetail[Key]>;
 
 /** Everything the member page shows, read in one round trip. */
 export async function memberDetail(db: Database, userId: number): Promise<MemberDetail | null> {
   const profileId = sql`(SELECT id FROM profiles WHERE user_id = ${userId})`;
   const [accounts, profiles, photos, ledger, orders, complaintsBy, complaintsAbout, blocks, mails, signIns, sessions] = await db.batch([
-    db.all(sql`
+    db.all<Row<"account">>(sql`
       SELECT id, site_id AS siteId, email, status, role, credits, paid_user AS paidUser, credit_debt AS creditDebt,
         spending_blocked AS spendingBlocked, language, email_disabled_reason AS emailDisabledReason,
         signup_at AS signupAt, confirmed_at AS confirmedAt, deleted_at AS deletedAt, last_seen_at AS lastSeenAt
       FROM users WHERE id = ${userId}`),
-    db.all(sql`
+    db.all<Row<"profile">>(sql`
       SELECT id, name, gender, sexuality, birth_date AS birthDate, country, status, about_me AS aboutMe, fictional
       FROM profiles WHERE user_id = ${userId}`),
-    db.all(sql`
+    db.all<Row<"photos">>(sql`
       SELECT id, thumb_key AS thumbKey, status, private, rejection_reason AS rejectionReason, created_at AS createdAt
       FROM photos WHERE profile_id = ${profileId} ORDER BY position LIMIT 30`),
-    db.all(sql`
+    db.all<Row<"ledger">>(sql`
       SELECT id, delta, balance_after AS balanceAfter, reason, cause_key AS causeKey, created_at AS createdAt
       FROM credit_ledger WHERE user_id = ${userId} ORDER BY id DESC LIMIT 50`),
-    db.all(sql`
+    db.all<Row<"orders">>(sql`
       SELECT id, package_key AS packageKey, credits, currency, amount_cents AS amountCents, method, status, created_at AS createdAt
       FROM orders WHERE user_id = ${userId} ORDER BY id DESC LIMIT 50`),
-    db.all(sql`SELECT id, subject, status, created_at AS createdAt FROM complaints WHERE user_id = ${userId} ORDER BY id DESC LIMIT 30`),
-    db.all(
+    db.all<Row<"complaintsBy">>(
+      sql`SELECT id, subject, status, created_at AS createdAt FROM complaints WHERE user_id = ${userId} ORDER BY id DESC LIMIT 30`,
+    ),
+    db.all<Row<"complaintsAbout">>(
       sql`SELECT id, subject, status, email, created_at AS createdAt FROM complaints WHERE profile_id = ${profileId} ORDER BY id DESC LIMIT 30`,
     ),
-    db.all(sql`
+    db.all<Row<"blocks">>(sql`
       SELECT b.blocker_id AS blockerId, b.blocked_id AS blockedId, b.created_at AS createdAt,
         CASE WHEN b.blocker_id = ${profileId} THEN 'by' ELSE 'of' END AS direction,
         (SELECT name FROM profiles WHERE id = CASE WHEN b.blocker_id = ${profileId} THEN b.blocked_id ELSE b.blocker_id END) AS otherName
       FROM blocks b WHERE b.blocker_id = ${profileId} OR b.blocked_id = ${profileId} LIMIT 50`),
-    db.all(sql`
+    db.all<Row<"mails">>(sql`
       SELECT id, template, status, attempts, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt
       FROM mail_outbox WHERE user_id = ${userId} ORDER BY id DESC LIMIT 30`),
-    db.all(sql`
+    db.all<Row<"signIns">>(sql`
       SELECT ip, success, created_at AS createdAt FROM login_attempts
       WHERE site_id = (SELECT site_id FROM users WHERE id = ${userId}) AND email = (SELECT email FROM users WHERE id = ${userId})
       ORDER BY id DESC LIMIT 30`),
-    db.all(
+    db.all<Row<"sessions">>(
       sql`SELECT user_agent AS userAgent, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 20`,
     ),
   ]);
-  const account = accounts[0] as MemberDetail["account"] | undefined;
+  const account = accounts[0];
   if (!account) return null;
   return {
     account,
-    profile: (profiles[0] as MemberDetail["profile"] | undefined) ?? null,
+    profile: profiles[0] ?? null,
     photos,
     ledger,
     orders,
@@ -107,7 +157,7 @@ export async function memberDetail(db: Database, userId: number): Promise<Member
     mails,
     signIns,
     sessions,
-  } as MemberDetail;
+  };
 }
 
 type Actor = { actorUserId: number };

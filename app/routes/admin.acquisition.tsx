@@ -6,6 +6,7 @@
 import { data, Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.acquisition";
 import { createShortLink, disableShortLink, networksOf, shortLinkOf, shortLinks, writeTrafficNetworks } from "~/admin/acquisition.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { AdminTable, RowAction } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { FieldMessage } from "~/components/forms/FieldError";
@@ -167,15 +168,9 @@ export default function AdminAcquisition({ loaderData, actionData }: Route.Compo
   );
 }
 
+/** The action's answer to one form: its message, or its refusal that belongs to no field. */
 function Notice({ reply }: { reply: Reply }) {
-  const { t } = useTranslation();
-  const message = reply.ok ? reply.message : reply.errors?.form?.[0];
-  if (!message) return null;
-  return (
-    <p className={`alert ${reply.ok ? "alert-success" : "alert-danger"}`} role={reply.ok ? "status" : "alert"}>
-      {t(message)}
-    </p>
-  );
+  return <ActionReply ok={reply.ok} message={reply.ok ? reply.message : reply.errors?.form?.[0]} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Console" }, { name: "robots", content: "noindex" }];

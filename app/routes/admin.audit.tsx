@@ -8,6 +8,7 @@ import type { Route } from "./+types/admin.audit";
 import { AUDIT_KINDS } from "~/admin/audit-kinds";
 import { auditCursorOf, searchAudit } from "~/admin/audit.server";
 import { AuditTable } from "~/components/admin/AuditTable";
+import { FilterSelect } from "~/components/admin/FilterSelect";
 import { getServices } from "~/http/context.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
@@ -39,17 +40,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-q">{t("admin:audit.search")}</label>
           <input id="audit-q" name="q" type="search" defaultValue={q} placeholder={t("admin:audit.searchHint")} />
         </div>
-        <div className="form-field">
-          <label htmlFor="audit-type">{t("admin:audit.type")}</label>
-          <select id="audit-type" name="type" defaultValue={type}>
-            <option value="">{t("admin:audit.anyType")}</option>
-            {AUDIT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`admin:audit.types.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-type"
+          name="type"
+          label={t("admin:audit.type")}
+          value={type}
+          anyLabel={t("admin:audit.anyType")}
+          options={AUDIT_TYPES.map((value) => ({ value, label: t(`admin:audit.types.${value}`) }))}
+        />
         <button type="submit" className="btn btn-primary">
           {t("admin:audit.submit")}
         </button>

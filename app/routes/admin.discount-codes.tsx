@@ -7,6 +7,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.discount-codes";
 import { codeActionSchema, discountCodeSchema } from "~/admin/discount-code-schema";
 import { createCode, expireCode, listCodes } from "~/admin/discount-codes.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { AdminTable, RowAction } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
@@ -64,16 +65,8 @@ export default function AdminDiscountCodes({ loaderData, actionData }: Route.Com
   return (
     <main id="main">
       <h1>{t("admin:codes.title")}</h1>
-      {actionData?.done && (
-        <p className="alert alert-success" role="status">
-          {t(actionData.done)}
-        </p>
-      )}
-      {actionData?.error && (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      )}
+      <ActionReply ok message={actionData?.done} />
+      <ActionReply ok={false} message={actionData?.error} />
       <Form method="post" {...getFormProps(form)} className="admin-card form-stack">
         <h2>{t("admin:codes.new")}</h2>
         <FormErrors errors={form.errors} id={form.errorId} />

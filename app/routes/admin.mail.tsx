@@ -5,6 +5,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/admin.mail";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { AdminTable, RowAction } from "~/components/admin/AdminTable";
 import { formatWhen } from "~/admin/format";
 import { mailProblems, resendMail } from "~/admin/mail.server";
@@ -35,11 +36,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
   return (
     <main id="main">
       <h1>{t("admin:mail.title")}</h1>
-      {actionData && (
-        <p className={`alert ${actionData.ok ? "alert-success" : "alert-danger"}`} role="status">
-          {t(actionData.message)}
-        </p>
-      )}
+      {actionData && <ActionReply ok={actionData.ok} message={actionData.message} />}
       <h2>{t("admin:mail.problems")}</h2>
       <AdminTable
         rows={loaderData.mails}

@@ -5,7 +5,7 @@
  * reason (a ledger entry, never below zero), resend the activation mail, send a password reset,
  * delete, change role. Each change and its audit entry are written together.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.members.$id";
 import { auditEntry, auditIfChanged } from "~/admin/audit.server";
@@ -21,11 +21,14 @@ import {
   roleSchema,
   unbanSchema,
   type MemberAction,
+  type MemberRole,
 } from "~/admin/member-actions-schema";
 import { banNotice, memberSite, resendActivationFor, sendResetFor } from "~/admin/member-notices.server";
 import { accountFacts, adjustCredits, banAccount, memberDetail, setRole, unbanAccount } from "~/admin/members.server";
 import { closeSessionSockets } from "~/accounts/session-end.server";
 import { deleteAccount } from "~/accounts/deletion.server";
+import { ActionReply } from "~/components/admin/ActionReply";
+import { ReasonField } from "~/components/admin/ReasonField";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { isDevelopment } from "~/env.server";
@@ -163,11 +166,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         <Link to={href("/admin/members")}>{t("admin:member.back")}</Link>
       </p>
       <h1>{profile?.name ?? account.email}</h1>
-      {actionData?.done && (
-        <p className="alert alert-success" role="status">
-          {t(actionData.done)}
-        </p>
-      )}
+      <ActionReply ok message={actionData?.done} />
       <div className="admin-actions">
         <section className="admin-card" aria-labelledby="account-title">
           <h2 id="account-title">{t("admin:member.account")}</h2>
@@ -183,13 +182,13 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dt>{t("admin:members.role")}</dt>
             <dd>{t(`admin:roles.${account.role}`)}</dd>
             <dt>{t("admin:member.balance")}</dt>
-            <dd data-testid="member-credits">{format.number(Number(account.credits))}</dd>
+            <dd data-testid="member-credits">{format.number(account.credits)}</dd>
             <dt>{t("admin:member.language")}</dt>
             <dd>{account.language}</dd>
             <dt>{t("admin:members.signup")}</dt>
             <dd>{when(account.signupAt)}</dd>
             <dt>{t("admin:member.mailDisabled")}</dt>
-            <dd>{account.emailDisabledReason ? t(`admin:member.mailDisabledReasons.${String(account.emailDisabledReason)}`) : "–"}</dd>
+            <dd>{account.emailDisabledReason ? t(`admin:member.mailDisabledReasons.${account.emailDisabledReason}`) : "–"}</dd>
           </dl>
         </section>
         <section className="admin-card" aria-labelledby="profile-title">
@@ -203,13 +202,13 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               <dt>{t("admin:members.name")}</dt>
               <dd>{profile.name}</dd>
               <dt>{t("admin:member.country")}</dt>
-              <dd>{String(profile.country)}</dd>
+              <dd>{profile.country}</dd>
               <dt>{t("admin:member.birthDate")}</dt>
-              <dd>{String(profile.birthDate)}</dd>
+              <dd>{profile.birthDate}</dd>
               <dt>{t("admin:members.status")}</dt>
-              <dd>{String(profile.status)}</dd>
+              <dd>{profile.status}</dd>
               <dt>{t("admin:member.aboutMe")}</dt>
-              <dd>{String(profile.aboutMe ?? "–")}</dd>
+              <dd>{profile.aboutMe ?? "–"}</dd>
             </dl>
           ) : (
             <p>{t("admin:member.none")}</p>
@@ -241,10 +240,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="admin-photos">
           {loaderData.photos.map((photo) => (
-            <li key={String(photo.id)}>
-              <img src={`/${String(photo.thumbKey)}`} alt="" width={80} height={100} loading="lazy" />
+            <li key={photo.id}>
+              <img src={`/${photo.thumbKey}`} alt="" width={80} height={100} loading="lazy" />
               <br />
-              <small>{String(photo.status)}</small>
+              <small>{photo.status}</small>
             </li>
           ))}
         </ul>
@@ -258,7 +257,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         title="admin:member.orders"
         rows={loaderData.orders}
         columns={["id", "packageKey", "credits", "amountCents", "currency", "method", "status", "createdAt"]}
-        link={(row) => `${href("/admin/orders")}?id=${String(row.id)}`}
+        link={(row) => `${href("/admin/orders")}?id=${row.id}`}
       />
       <RowTable title="admin:member.complaintsBy" rows={loaderData.complaintsBy} columns={["id", "subject", "status", "createdAt"]} />
       <RowTable
@@ -280,16 +279,17 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 
 const TIME_COLUMNS = new Set(["createdAt", "sentAt", "expiresAt"]);
 
-function RowTable({
+/** One part of the detail as a table: the columns are the keys of its rows that are shown. */
+function RowTable<Row extends Record<string, unknown>>({
   title,
   rows,
   columns,
   link,
 }: {
   title: string;
-  rows: Record<string, unknown>[];
-  columns: string[];
-  link?: (row: Record<string, unknown>) => string;
+  rows: readonly Row[];
+  columns: readonly (keyof Row & string)[];
+  link?: (row: Row) => string;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -350,11 +350,7 @@ function ReasonForm({
       <p className="field-hint">{t(`admin:member.${intent}.explain`)}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={intent} />
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className={`btn ${intent === "unban" ? "btn-primary" : "btn-danger"}`} disabled={busy}>
         {t(`admin:member.${intent}.submit`)}
       </button>
@@ -378,11 +374,7 @@ function CreditsForm({ requestKey, lastResult }: { requestKey: string; lastResul
         <input {...getInputProps(fields.delta, { type: "number" })} step={1} />
         <FieldError field={fields.delta} />
       </div>
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t("admin:member.credits.submit")}
       </button>
@@ -390,10 +382,10 @@ function CreditsForm({ requestKey, lastResult }: { requestKey: string; lastResul
   );
 }
 
-function RoleForm({ current, lastResult }: { current: string; lastResult?: SubmissionResult<string[]> }) {
+function RoleForm({ current, lastResult }: { current: MemberRole; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useZodForm(roleSchema, { id: "member-role", lastResult, defaultValue: { role: current as "member" } });
+  const [form, fields] = useZodForm(roleSchema, { id: "member-role", lastResult, defaultValue: { role: current } });
   return (
     <Form method="post" {...getFormProps(form)} className="admin-card form-stack">
       <h3>{t("admin:member.role.title")}</h3>
@@ -410,11 +402,7 @@ function RoleForm({ current, lastResult }: { current: string; lastResult?: Submi
         </select>
         <FieldError field={fields.role} />
       </div>
-      <div className="form-field">
-        <label htmlFor={fields.reason.id}>{t("admin:member.reason")}</label>
-        <textarea {...getTextareaProps(fields.reason)} rows={2} />
-        <FieldError field={fields.reason} />
-      </div>
+      <ReasonField field={fields.reason} />
       <button type="submit" className="btn btn-outline" disabled={busy}>
         {t("admin:member.role.submit")}
       </button>

@@ -7,7 +7,9 @@
 import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { auditIfChanged } from "~/admin/audit.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { AdminTable } from "~/components/admin/AdminTable";
+import { FilterSelect } from "~/components/admin/FilterSelect";
 import { formatWhen } from "~/admin/format";
 import { ORDER_STATUSES, orderFilterOf } from "~/admin/order-filter";
 import { findOrders, orderHistory, revenue, type RevenueRow } from "~/admin/orders.server";
@@ -101,39 +103,30 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
     <main id="main">
       <h1>{t("admin:orders.title")}</h1>
       <form method="get" className="admin-filters">
-        <div className="form-field">
-          <label htmlFor="order-site">{t("admin:orders.site")}</label>
-          <select id="order-site" name="site" defaultValue={filter.site}>
-            <option value="">{t("admin:orders.any")}</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="order-status">{t("admin:orders.status")}</label>
-          <select id="order-status" name="status" defaultValue={filter.status}>
-            <option value="">{t("admin:orders.any")}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`admin:orderStatuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="order-method">{t("admin:orders.method")}</label>
-          <select id="order-method" name="method" defaultValue={filter.method}>
-            <option value="">{t("admin:orders.any")}</option>
-            {paymentMethodKeys.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="order-site"
+          name="site"
+          label={t("admin:orders.site")}
+          value={filter.site}
+          anyLabel={t("admin:orders.any")}
+          options={sites.map((site) => ({ value: site.id, label: site.name }))}
+        />
+        <FilterSelect
+          id="order-status"
+          name="status"
+          label={t("admin:orders.status")}
+          value={filter.status}
+          anyLabel={t("admin:orders.any")}
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`admin:orderStatuses.${status}`) }))}
+        />
+        <FilterSelect
+          id="order-method"
+          name="method"
+          label={t("admin:orders.method")}
+          value={filter.method}
+          anyLabel={t("admin:orders.any")}
+          options={paymentMethodKeys.map((method) => ({ value: method, label: method }))}
+        />
         <div className="form-field">
           <label htmlFor="order-country">{t("admin:orders.country")}</label>
           <input id="order-country" name="country" defaultValue={filter.country} maxLength={2} autoCapitalize="characters" />
@@ -156,11 +149,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </a>
       </p>
 
-      {actionData && (
-        <p className={`alert ${actionData.ok ? "alert-success" : "alert-danger"}`} role="status">
-          {t(actionData.message)}
-        </p>
-      )}
+      {actionData && <ActionReply ok={actionData.ok} message={actionData.message} />}
 
       {history && (
         <section className="admin-card" aria-labelledby="order-history">

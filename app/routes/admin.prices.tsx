@@ -7,6 +7,7 @@
 import { data, Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.prices";
 import { paymentMethodsOf, priceListOf, writePaymentMethods, writePriceList, type FieldErrors } from "~/admin/prices.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { FieldMessage } from "~/components/forms/FieldError";
 import { getServices } from "~/http/context.server";
 import { readInput } from "~/http/forms.server";
@@ -124,16 +125,7 @@ function PriceListForm({
   return (
     <Form method="post" className="admin-card form-stack" aria-labelledby={`${formId}-title`}>
       <h3 id={`${formId}-title`}>{currency ? t("admin:prices.listIn", { currency }) : t("admin:prices.newList")}</h3>
-      {reply?.ok && (
-        <p className="alert alert-success" role="status">
-          {t(reply.message ?? "")}
-        </p>
-      )}
-      {errors.form && (
-        <p className="alert alert-danger" role="alert">
-          {t(errors.form[0] ?? "")}
-        </p>
-      )}
+      <ActionReply ok={reply?.ok ?? false} message={reply?.ok ? reply.message : errors.form?.[0]} />
       <input type="hidden" name="intent" value="prices" />
       <input type="hidden" name="formId" value={formId} />
       <input type="hidden" name="siteId" value={siteId} />
@@ -236,16 +228,7 @@ function MethodsForm({
     <Form method="post" className="admin-card form-stack" aria-labelledby="methods-title">
       <h2 id="methods-title">{t("admin:prices.methods")}</h2>
       <p className="field-hint">{t("admin:prices.methodsExplain")}</p>
-      {reply?.ok && (
-        <p className="alert alert-success" role="status">
-          {t(reply.message ?? "")}
-        </p>
-      )}
-      {errors.form && (
-        <p className="alert alert-danger" role="alert">
-          {t(errors.form[0] ?? "")}
-        </p>
-      )}
+      <ActionReply ok={reply?.ok ?? false} message={reply?.ok ? reply.message : errors.form?.[0]} />
       <input type="hidden" name="intent" value="methods" />
       <input type="hidden" name="formId" value="methods" />
       <input type="hidden" name="siteId" value={siteId} />

@@ -7,6 +7,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.sites";
 import { isHostName, siteSchema } from "~/admin/site-schema";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { getServices } from "~/http/context.server";
@@ -81,11 +82,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
   return (
     <main id="main">
       <h1>{t("admin:sites.title")}</h1>
-      {actionData?.done && (
-        <p className="alert alert-success" role="status">
-          {t(actionData.done)}
-        </p>
-      )}
+      <ActionReply ok message={actionData?.done} />
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>

@@ -8,6 +8,7 @@ import { data, Form, redirect, useNavigation, href } from "react-router";
 import { z } from "zod/mini";
 import type { Route } from "./+types/admin.verify";
 import { sendStepUpCode, STEP_UP_CODE_SECONDS, verifyStepUpCode } from "~/admin/step-up.server";
+import { ActionReply } from "~/components/admin/ActionReply";
 import { FieldError, FormErrors } from "~/components/forms/FieldError";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PasskeyReauthentication } from "~/components/passkeys/PasskeyReauthentication";
@@ -74,11 +75,11 @@ export default function AdminVerify({ loaderData, actionData }: Route.ComponentP
       <h2>{t("admin:verify.passkeyTitle")}</h2>
       <PasskeyReauthentication />
       <h2>{t("admin:verify.codeTitle")}</h2>
-      {actionData?.sent ? (
-        <p className="alert alert-success" role="status">
-          {t("admin:verify.sent", { email: loaderData.email, minutes: loaderData.minutes })}
-        </p>
-      ) : null}
+      <ActionReply
+        ok
+        message={actionData?.sent ? "admin:verify.sent" : undefined}
+        values={{ email: loaderData.email, minutes: loaderData.minutes }}
+      />
       <Form method="post">
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
+import { acceptAndPay, settleAtProvider } from "./mollie-checkout";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -34,18 +35,6 @@ async function latestCode(email: string): Promise<string> {
   } finally {
     client.close();
   }
-}
-
-/**
- * Accepts the terms and pays. A click that lands while the page is still hydrating can come to
- * nothing: like a member, try again until the provider's checkout opens (as payments.spec.ts does).
- */
-async function acceptAndPay(page: Page, button: string) {
-  await expect(async () => {
-    await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check({ timeout: 2_000 });
-    await page.getByRole("button", { name: button }).click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/checkout\/tr_/, { timeout: 5_000 });
-  }).toPass({ timeout: 25_000 });
 }
 
 async function openConsole(page: Page, admin: { email: string; password: string }) {
@@ -159,7 +148,7 @@ test("an operator makes a discount code a member pays with, refunds that order, 
   await modal.getByLabel("Vul je kortingscode in").press("Enter");
   await expect(memberPage.getByText(`Kortingscode ${code}: 20% korting`)).toBeVisible();
   await acceptAndPay(memberPage, "Betaal € 11,96");
-  await memberPage.getByRole("button", { name: "Paid", exact: true }).click();
+  await settleAtProvider(memberPage, "Paid");
   await expect(memberPage.getByRole("heading", { name: "Betaling gelukt" })).toBeVisible();
   await expect(memberPage.getByText("Je saldo is nu 100 credits.")).toBeVisible();
   const orderId = /[?&]order=(\d+)/.exec(memberPage.url())?.[1];

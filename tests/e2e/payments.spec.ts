@@ -3,27 +3,10 @@
  * new member pays p2 with iDEAL and the welcome code, and sees premium, credits and the
  * transaction; a failed card payment offers PayPal; a paying member repeats an order in one click.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
-
-/**
- * Accepts the terms and pays. A click that lands while the page is still hydrating can come to
- * nothing (seen once in CI): like a member, try again until the provider's checkout opens.
- */
-async function acceptAndPay(page: Page, button: string) {
-  await expect(async () => {
-    await page.getByRole("checkbox", { name: /algemene voorwaarden/ }).check({ timeout: 2_000 });
-    await page.getByRole("button", { name: button }).click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/checkout\/tr_/, { timeout: 5_000 });
-  }).toPass({ timeout: 25_000 });
-}
-
-/** The simulator's hosted checkout: the tester decides what the bank says. */
-async function settleAtProvider(page: Page, outcome: "Paid" | "Failed" | "Canceled" | "Pending") {
-  await expect(page).toHaveURL(/\/checkout\/tr_/);
-  await page.getByRole("button", { name: outcome, exact: true }).click();
-}
+import { acceptAndPay, settleAtProvider } from "./mollie-checkout";
 
 test("a new member buys 500 credits with iDEAL and the welcome code, and becomes premium", async ({ page }) => {
   const member = await createMember({ name: "Iris", credits: 30, timeBonus: true });
