@@ -66,6 +66,9 @@ export async function mailInBatch(deps: MailDeps, mail: MailRequest) {
   return { statement, deliver };
 }
 
+/** A mail for another change's batch: its statement, and what delivers it once that batch ran. */
+export type BatchMail = Awaited<ReturnType<typeof mailInBatch>>;
+
 /** The sender name in the recipient's language, not the requesting visitor's (product.md §10 "Sites"). */
 function senderOf(deps: MailDeps, language: string) {
   return senderFor(
