@@ -5,9 +5,8 @@
  * it to activation and the first purchase. Page events (the page-hidden beacon, a bounce named by
  * the `lb` query parameter) are lander analytics.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import { withinLimits } from "~/security/rate-limit.server";
 
 const MAX_PAGE = 200;
 const MAX_SLUG = 60;
@@ -67,12 +66,12 @@ export async function claimVisit(db: Database, input: { siteId: number; visitId:
 }
 
 /**
- * product.md §9: the page-hidden beacon and bounces are counted per IP address (ADR 023): enough for
- * people switching tabs, not for someone inflating a lander's figures. Since every page sends the
- * beacon (ADR 051), 300 in 10 minutes: members browsing behind one shared mobile-carrier address
- * (CGNAT) are not refused, while a script inflating one lander still is.
+ * product.md §9: a page event counts for a landing visit, at most this many times per page and
+ * kind (ADR 060): enough for a visitor who switches tabs, leaves and comes back, while one visitor
+ * cannot inflate a lander's figures, and people sharing an address (an office, a mobile carrier's
+ * CGNAT) never stop one another's counts.
  */
-export const PAGE_EVENTS_PER_IP = { limit: 300, windowSeconds: 10 * 60 };
+export const PAGE_EVENTS_PER_VISIT_PAGE = 20;
 
 export type PageEventInput = {
   siteId: number;
@@ -80,24 +79,28 @@ export type PageEventInput = {
   page: string;
   network: string | null;
   visitId: string | null;
-  ip: string;
   now: Date;
 };
 
-export type PageEventOutcome = "recorded" | "rate_limited" | "invalid";
+/**
+ * `unattributed`: no landing visit to count it for (no `landing` cookie), so nothing is recorded;
+ * `rate_limited`: the visit is not this site's, or its page reported this kind of event
+ * `PAGE_EVENTS_PER_VISIT_PAGE` times already.
+ */
+export type PageEventOutcome = "recorded" | "rate_limited" | "invalid" | "unattributed";
 
+/** One statement: the limit is checked in the INSERT that records the event (ADR 060). */
 export async function recordPageEvent(db: Database, input: PageEventInput): Promise<PageEventOutcome> {
   const page = pagePath(input.page);
   if (!page) return "invalid";
-  const limit = { key: `page-event:ip:${input.ip}`, ...PAGE_EVENTS_PER_IP };
-  if (!(await withinLimits(db, [limit], input.now))) return "rate_limited";
-  await db.insert(schema.pageEvents).values({
-    siteId: input.siteId,
-    kind: input.kind,
-    page,
-    network: input.network,
-    visitId: input.visitId,
-    createdAt: input.now,
-  });
-  return "recorded";
+  if (!input.visitId) return "unattributed";
+  const at = Math.floor(input.now.getTime() / 1000);
+  const recorded = await db.all<{ id: number }>(sql`
+    INSERT INTO page_events (site_id, kind, page, network, visit_id, created_at)
+    SELECT ${input.siteId}, ${input.kind}, ${page}, ${input.network}, ${input.visitId}, ${at}
+    WHERE EXISTS (SELECT 1 FROM landing_visits WHERE id = ${input.visitId} AND site_id = ${input.siteId})
+      AND (SELECT count(*) FROM page_events WHERE visit_id = ${input.visitId} AND page = ${page} AND kind = ${input.kind})
+        < ${PAGE_EVENTS_PER_VISIT_PAGE}
+    RETURNING id`);
+  return recorded.length === 1 ? "recorded" : "rate_limited";
 }

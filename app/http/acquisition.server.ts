@@ -21,7 +21,6 @@ import {
 import type { Database } from "~/db/client.server";
 import { afterResponse } from "~/platform/subrequests.server";
 import { documentPath, trackingFromUrl } from "~/acquisition/tracking.server";
-import { clientIp } from "~/security/rate-limit.server";
 import { getRequestSite, getServices } from "./context.server";
 import { getUser } from "./guards.server";
 import { landingCookie, trackingCookie, trackingOf } from "./cookies.server";
@@ -121,7 +120,6 @@ function recordBounce(context: Context, request: Request, url: URL) {
     page: pagePath(named) ?? documentPath(url),
     network: trackingOf(request)?.network ?? null,
     visitId: landingVisitOf(request),
-    ip: clientIp(request),
     now: now(),
   };
   ctx.waitUntil(afterResponse(() => analytics(recordPageEvent(db, event))));

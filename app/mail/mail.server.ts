@@ -35,6 +35,19 @@ export type MailDeps = {
   provider?: MailProvider;
 };
 
+/** The outbox row's fields of `mail`, rendered in the recipient's language; throws unless `to` is one address. */
+async function outboxFields(deps: MailDeps, mail: MailRequest, caller: string) {
+  if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`${caller}: not a single e-mail address: ${JSON.stringify(mail.to)}`);
+  return {
+    siteId: deps.site.id,
+    userId: mail.userId ?? null,
+    to: mail.to,
+    template: mail.template,
+    rendered: await renderMail(deps.site, mail),
+    now: deps.now,
+  };
+}
+
 /**
  * A mail written in the same transaction as the change it tells of (ADR 056): `statement` goes into
  * that change's batch right after the statement whose change it follows, and records the mail only
@@ -42,16 +55,9 @@ export type MailDeps = {
  * attempt (after the response, with a request context).
  */
 export async function mailInBatch(deps: MailDeps, mail: MailRequest) {
-  if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`mailInBatch: not a single e-mail address: ${JSON.stringify(mail.to)}`);
-  const rendered = await renderMail(deps.site, mail);
-  const statement = recordMailIfChanged(deps.db, {
-    siteId: deps.site.id,
-    userId: mail.userId ?? null,
-    to: mail.to,
-    template: mail.template,
-    rendered,
-    now: deps.now,
-  });
+  const fields = await outboxFields(deps, mail, "mailInBatch");
+  const { rendered } = fields;
+  const statement = recordMailIfChanged(deps.db, fields);
   const deliver = (rows: { id: number }[]) => {
     const id = rows[0]?.id;
     if (id === undefined) return;
@@ -66,6 +72,9 @@ export async function mailInBatch(deps: MailDeps, mail: MailRequest) {
   return { statement, deliver };
 }
 
+/** A mail for another change's batch: its statement, and what delivers it once that batch ran. */
+export type BatchMail = Awaited<ReturnType<typeof mailInBatch>>;
+
 /** The sender name in the recipient's language, not the requesting visitor's (product.md §10 "Sites"). */
 function senderOf(deps: MailDeps, language: string) {
   return senderFor(
@@ -79,20 +88,9 @@ function senderOf(deps: MailDeps, language: string) {
  * `alongside` is written in the same transaction as the outbox row (the console's audit entry).
  */
 export async function sendMail(deps: MailDeps, mail: MailRequest, alongside: BatchItem<"sqlite">[] = []): Promise<{ id: number }> {
-  if (!mail.to || /[\r\n,;<>]/.test(mail.to)) throw new Error(`sendMail: not a single e-mail address: ${JSON.stringify(mail.to)}`);
-  const rendered = await renderMail(deps.site, mail);
-  const row = await recordMail(
-    deps.db,
-    {
-      siteId: deps.site.id,
-      userId: mail.userId ?? null,
-      to: mail.to,
-      template: mail.template,
-      rendered,
-      now: deps.now,
-    },
-    alongside,
-  );
+  const fields = await outboxFields(deps, mail, "sendMail");
+  const { rendered } = fields;
+  const row = await recordMail(deps.db, fields, alongside);
   const delivery = deliverMail(deps.db, deps.provider ?? mailProviderFor(deps.env), row, senderOf(deps, rendered.language), deps.now);
   if (deps.ctx) deps.ctx.waitUntil(delivery);
   else await delivery;

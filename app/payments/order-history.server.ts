@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
-import type { PricePackage } from "~/sites/pricing";
+import type { Offer } from "./checkout.server";
 import type { PaymentMethodKey } from "~/sites/payment-methods";
 
 const { orders, discountCodes } = schema;
@@ -100,11 +100,13 @@ export type RepeatableOrder = {
 
 /**
  * The member's earlier purchases as one entry per package and method, newest first, priced by
- * today's price list (the discount of back then does not come again). Only methods still offered.
+ * today's price list (the discount of back then does not come again). Only packages and methods the
+ * checkout still offers them (`offerFor`: `resolveOffer`, ADR 058), so a repeat never leads to a
+ * checkout that refuses its method.
  */
 export async function repeatableOrders(
   db: Database,
-  input: { userId: number; packages: readonly PricePackage[]; methods: readonly PaymentMethodKey[] },
+  input: { userId: number; offerFor: (packageKey: string) => Promise<Offer | null> },
 ): Promise<RepeatableOrder[]> {
   const rows = await db
     .select({ id: orders.id, packageKey: orders.packageKey, method: orders.method, paidAt: orders.paidAt })
@@ -112,21 +114,23 @@ export async function repeatableOrders(
     .where(and(eq(orders.userId, input.userId), inArray(orders.status, ["paid", "refunded"])))
     .orderBy(desc(orders.id))
     .limit(50);
+  const packageKeys = [...new Set(rows.map((row) => row.packageKey))];
+  const offers = new Map(await Promise.all(packageKeys.map(async (key) => [key, await input.offerFor(key)] as const)));
   const seen = new Set<string>();
   const result: RepeatableOrder[] = [];
   for (const row of rows) {
-    const method = input.methods.find((m) => m === row.method);
-    const pkg = input.packages.find((p) => p.packageKey === row.packageKey);
+    const offer = offers.get(row.packageKey);
+    const method = offer?.methods.find((m) => m === row.method);
     const key = `${row.packageKey}/${row.method}`;
-    if (!method || !pkg || !row.paidAt || seen.has(key)) continue;
+    if (!offer || !method || !row.paidAt || seen.has(key)) continue;
     seen.add(key);
     result.push({
       orderId: row.id,
-      packageKey: pkg.packageKey,
+      packageKey: offer.pkg.packageKey,
       method,
-      credits: pkg.credits,
-      amountCents: pkg.amountCents,
-      currency: pkg.currency,
+      credits: offer.pkg.credits,
+      amountCents: offer.pkg.amountCents,
+      currency: offer.pkg.currency,
       paidAt: row.paidAt.toISOString(),
     });
   }

@@ -6,8 +6,9 @@ import { PackageList } from "~/components/payments/PackageList";
 import { RepeatOrderButton } from "~/components/payments/RepeatOrderModal";
 import { getServices, getSite } from "~/http/context.server";
 import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/http/i18n.server";
-import { checkoutOffer } from "~/payments/checkout.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
+import { resolveOffer } from "~/payments/checkout.server";
+import { paymentProviderFor } from "~/payments/mollie.server";
 import { repeatableOrders } from "~/payments/order-history.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { requireUser } from "~/http/guards.server";
@@ -20,12 +21,16 @@ import { requireUser } from "~/http/guards.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);
-  const { db, country } = getServices(context);
+  const { db, env, country, now } = getServices(context);
   const where = buyerCountry(country, user);
-  const offer = checkoutOffer(site, where);
+  const provider = paymentProviderFor(env);
+  const at = now();
+  const language = getLocale(context);
+  // Each repeat offers what its checkout will: the methods the provider enables for the member (ADR 058).
+  const offerFor = (packageKey: string) => resolveOffer(provider, { site, country: where, packageKey, language, now: at });
   return {
     credits: user.credits,
-    orders: await repeatableOrders(db, { userId: user.id, packages: offer.packages, methods: offer.methods }),
+    orders: await repeatableOrders(db, { userId: user.id, offerFor }),
     packages: packageOffers(site, where).packages,
     title: `${getI18n(context).t("payments:repeat.pageTitle")} · ${site.name}`,
     timeZone: site.settings.timeZone,

@@ -19,7 +19,7 @@ import { listComplaints, type ComplaintListItem } from "~/profiles/complaints.se
 import { readInput } from "~/http/forms.server";
 import { requireModerator } from "~/http/guards.server";
 import { linkOrigin } from "~/http/context.server";
-import { tellBannedMember } from "~/safety/ban-notice.server";
+import { banNotice, profileOwner } from "~/safety/ban-notice.server";
 import { CHAT_REPORT_SUBJECT } from "~/safety/chat-report-subject";
 import { decideConversation, listFlaggedConversations } from "~/safety/flagged-conversations.server";
 import { listHeldAccounts, rejectHeld, releaseHeld } from "~/safety/spam-hold.server";
@@ -65,10 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (chat) ctx.waitUntil(notifyInboxes(env.INBOX, chat.profileIds, { type: "message", conversationId: chat.conversationId }));
     done = chat !== null;
   } else if (form.intent === "ban_member") {
-    // The member's sessions end and their open sockets close (ADR 038).
-    done = await banMember({ db, env, ctx }, { ...who, profileId: form.profileId });
-    // The member learns how to appeal (ADR 053).
-    if (done) await tellBannedMember({ db, env, ctx, site, now: who.now }, { profileId: form.profileId, origin });
+    // The member's sessions end and their open sockets close (ADR 038); the notice telling them how
+    // to appeal (ADR 053) is written in the ban's batch, only if the ban happens (ADR 056).
+    const member = await profileOwner(db, site.id, form.profileId);
+    const notice = member ? await banNotice({ db, env, ctx, site, now: who.now }, member, origin) : undefined;
+    done = member !== null && (await banMember({ db, env, ctx }, { ...who, profileId: form.profileId }, notice));
   } else if (form.intent === "release_held") {
     const delivered = await releaseHeld(db, { ...who, profileId: form.profileId });
     // The recipients' open tabs show the released messages at once (ADR 027).

@@ -10,10 +10,10 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SessionEndDeps } from "~/accounts/session-end.server";
 import type { Database } from "~/db/client.server";
-import { sendMail, type MailDeps } from "~/mail/mail.server";
-import { banMember } from "~/moderation/ban.server";
+import { mailInBatch, type MailDeps } from "~/mail/mail.server";
+import { afterBan, banInBatch } from "~/moderation/ban.server";
 import { refreshHasPhoto, repairMainPhoto } from "~/photos/photos.server";
-import { tellBannedMember } from "./ban-notice.server";
+import { banNotice, type MailRecipient } from "./ban-notice.server";
 import type { ConversationDecision } from "~/moderation/conversation-decisions";
 import { parseReasons, type SafetyReason } from "./message-check";
 import * as urls from "~/urls";
@@ -144,63 +144,91 @@ export type ConversationReview = {
 };
 
 /**
- * Applies a decision about a conversation: recorded (with the newest message it covers), the chat
- * reports about it closed, and what the decision does to the member (a warning mail, their photos
- * removed, or the ban of ADR 038). False when the conversation or member is not this site's.
+ * Applies a decision about a conversation in one batch (ADR 013, ADR 056): recorded (with the newest
+ * message it covers), the chat reports about it closed, what the decision does to the member (a
+ * warning mail, their photos removed, or the ban of ADR 038 with its notice), and each reporter's
+ * mail. Every mail is written in that batch, only when the change it tells of happens, and delivered
+ * after the response. Two round trips: the member and the open reports, then the batch. False when
+ * the conversation or member is not this site's, or this decision was already recorded (a double post).
  */
 export async function decideConversation(deps: MailDeps & SessionEndDeps, review: ConversationReview): Promise<boolean> {
   const { db } = deps;
-  const [member] = await db.all<{ user_id: number; email: string; language: string; name: string }>(sql`
-    SELECT u.id AS user_id, u.email, u.language, p.name FROM conversations AS c
-    JOIN profiles AS p ON p.id = ${review.profileId} AND p.id IN (c.starter_id, c.recipient_id)
-    JOIN users AS u ON u.id = p.user_id
-    WHERE c.id = ${review.conversationId} AND c.site_id = ${review.siteId}`);
-  if (!member) return false;
+  const action = `${review.decision}:${review.profileId}`;
+  const sameDecision = sql`
+    SELECT 1 FROM moderation_actions WHERE target_type = 'conversation' AND target_id = ${review.conversationId}
+      AND action = ${action} AND CAST(reason AS INTEGER) >= ${review.throughMessageId}`;
+  const [[member], reports] = await db.batch([
+    db.all<MailRecipient & { decided: number }>(sql`
+      SELECT u.id AS userId, u.email, u.language, p.name, EXISTS (${sameDecision}) AS decided FROM conversations AS c
+      JOIN profiles AS p ON p.id = ${review.profileId} AND p.id IN (c.starter_id, c.recipient_id)
+      JOIN users AS u ON u.id = p.user_id
+      WHERE c.id = ${review.conversationId} AND c.site_id = ${review.siteId}`),
+    db.all<{ id: number; email: string; name: string; user_id: number | null; language: string | null }>(sql`
+      SELECT id, email, name, user_id, (SELECT language FROM users WHERE users.id = complaints.user_id) AS language
+      FROM complaints WHERE conversation_id = ${review.conversationId} AND site_id = ${review.siteId} AND status != 'closed'`),
+  ]);
+  if (!member || member.decided) return false;
 
   const at = Math.floor(review.now.getTime() / 1000);
-  const photoRemoval: BatchItem<"sqlite">[] =
-    review.decision === "remove_photos"
-      ? [
-          db.run(sql`
-            UPDATE photos SET status = 'rejected', rejection_reason = 'removed_by_moderator', reviewed_at = ${at}
-            WHERE profile_id = ${review.profileId} AND status != 'rejected'`),
-          repairMainPhoto(db, review.profileId),
-          refreshHasPhoto(db, review.profileId),
-        ]
-      : [];
-  const [, closed] = await db.batch([
-    db.run(sql`
-      INSERT INTO moderation_actions (site_id, moderator_user_id, target_type, target_id, action, reason, created_at)
-      VALUES (${review.siteId}, ${review.moderatorUserId}, 'conversation', ${review.conversationId},
-        ${`${review.decision}:${review.profileId}`}, ${String(review.throughMessageId)}, ${at})`),
-    db.all<{ id: number; email: string; name: string; user_id: number | null; language: string | null }>(sql`
-      UPDATE complaints SET status = 'closed'
-      WHERE conversation_id = ${review.conversationId} AND site_id = ${review.siteId} AND status != 'closed'
-      RETURNING id, email, name, user_id, (SELECT language FROM users WHERE users.id = complaints.user_id) AS language`),
-    ...photoRemoval,
-  ]);
-
-  if (
-    review.decision === "ban" &&
-    (await banMember(deps, { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId }))
-  )
-    await tellBannedMember(deps, { profileId: review.profileId, origin: review.origin });
-  if (review.decision === "warn")
-    await sendMail(deps, {
-      template: "safety_warning",
-      to: member.email,
-      userId: member.user_id,
-      locale: member.language,
-      params: { name: member.name, link: new URL(urls.page("terms"), review.origin).toString() },
-    });
+  const warning =
+    review.decision === "warn"
+      ? await mailInBatch(deps, {
+          template: "safety_warning",
+          to: member.email,
+          userId: member.userId,
+          locale: member.language,
+          params: { name: member.name, link: new URL(urls.page("terms"), review.origin).toString() },
+        })
+      : null;
   // The reporters learn that their report was handled, not what happened to the other member.
-  for (const report of closed)
-    await sendMail(deps, {
-      template: "report_handled",
-      to: report.email,
-      userId: report.user_id,
-      locale: report.language ?? member.language,
-      params: { name: report.name, link: new URL(urls.chats, review.origin).toString() },
-    });
-  return true;
+  const handled = await Promise.all(
+    reports.map((report) =>
+      mailInBatch(deps, {
+        template: "report_handled",
+        to: report.email,
+        userId: report.user_id,
+        locale: report.language ?? member.language,
+        params: { name: report.name, link: new URL(urls.chats, review.origin).toString() },
+      }),
+    ),
+  );
+  const banInput = { siteId: review.siteId, moderatorUserId: review.moderatorUserId, profileId: review.profileId };
+  const notice = review.decision === "ban" ? await banNotice(deps, member, review.origin) : undefined;
+  const ban = review.decision === "ban" ? banInBatch(db, banInput, notice?.statement) : null;
+
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    // Recorded once: the same decision posted again (a double click) finds it and changes nothing.
+    db.all<{ id: number }>(sql`
+      INSERT INTO moderation_actions (site_id, moderator_user_id, target_type, target_id, action, reason, created_at)
+      SELECT ${review.siteId}, ${review.moderatorUserId}, 'conversation', ${review.conversationId},
+        ${action}, ${String(review.throughMessageId)}, ${at}
+      WHERE NOT EXISTS (${sameDecision})
+      RETURNING id`),
+    // The warning, recorded only when the decision was.
+    ...(warning ? [warning.statement] : []),
+  ];
+  // Each report is closed once, and its mail recorded only when it was.
+  const reportsAt = statements.length;
+  for (const [index, report] of reports.entries())
+    statements.push(
+      db.run(sql`UPDATE complaints SET status = 'closed' WHERE id = ${report.id} AND status != 'closed'`),
+      handled[index]!.statement,
+    );
+  if (review.decision === "remove_photos")
+    statements.push(
+      db.run(sql`
+        UPDATE photos SET status = 'rejected', rejection_reason = 'removed_by_moderator', reviewed_at = ${at}
+        WHERE profile_id = ${review.profileId} AND status != 'rejected'`),
+      repairMainPhoto(db, review.profileId),
+      refreshHasPhoto(db, review.profileId),
+    );
+  const banAt = statements.length;
+  if (ban) statements.push(...ban.statements);
+  const results: unknown[] = await db.batch(statements);
+
+  if (warning) await warning.deliver(results[1] as { id: number }[]);
+  for (const [index, report] of handled.entries()) await report.deliver(results[reportsAt + 2 * index + 1] as { id: number }[]);
+  if (ban) await afterBan(deps, banInput, ban.outcome(results, banAt), notice);
+  // A second post that raced the first past the read: the first one decided.
+  return (results[0] as { id: number }[]).length === 1;
 }

@@ -1,32 +1,23 @@
 /**
  * Two of the demo sites, for unit tests: as the app sees them (`testSite`) and as the database
- * holds them (`testSiteRows`, what site.server.ts reads).
+ * holds them (`testSiteRows`, what site.server.ts reads), made from the seed's company and sites
+ * (drizzle/seed/sites.ts) so the two never disagree.
  */
+import { company, sites as seededSites, type SiteKey } from "../../drizzle/seed/sites";
 import { siteSettingsSchema } from "~/sites/site-settings";
-import type { Company, Site } from "~/sites/site.server";
+import type { Site } from "~/sites/site.server";
 
-const company: Company = {
-  name: "Lovelink Media B.V.",
-  address: "Herengracht 420",
-  zip: "1017 BZ",
-  city: "Amsterdam",
-  country: "NL",
-  kvk: "81234567",
-  tradenames: ["Flirtparadijs", "Reife Liebe"],
-  vatNumbers: ["NL862345678B01"],
-  supportPhone: "+31 (0)20-123 4567",
-  supportEmail: "support@lovelinkmedia.nl",
-  deleteDiscount: 50,
-  added: "2024-03-15",
-};
+/** The demo sites' ids, in the order the seed writes them. */
+const ids = { "nl-general": 1, "de-milf": 2 } satisfies Partial<Record<SiteKey, number>>;
 
-const sites = {
-  "nl-general": { id: 1, name: "Flirtparadijs", domain: "flirtparadijs.nl", domainLanguage: "nl_NL", countries: ["NL", "BE"] },
-  "de-milf": { id: 2, name: "Reife Liebe", domain: "reifeliebe.de", domainLanguage: "de_DE", countries: ["DE", "AT", "CH"] },
-};
+function seeded(key: keyof typeof ids) {
+  const site = seededSites.find((candidate) => candidate.key === key);
+  if (!site) throw new Error(`no seeded site ${key}`);
+  return { id: ids[key], name: site.name, domain: site.domain, domainLanguage: site.domainLanguage, countries: site.settings.countries };
+}
 
-export function testSite(key: keyof typeof sites = "nl-general"): Site {
-  const { id, name, domain, domainLanguage, countries } = sites[key];
+export function testSite(key: keyof typeof ids = "nl-general"): Site {
+  const { id, name, domain, domainLanguage, countries } = seeded(key);
   return {
     id,
     key,
@@ -46,7 +37,7 @@ export function testSite(key: keyof typeof sites = "nl-general"): Site {
       fictionalPlural: "—",
       mailName: name,
     }),
-    company,
+    company: { ...company, tradenames: [...company.tradenames], vatNumbers: [...company.vatNumbers] },
     prices: [],
   };
 }
@@ -55,7 +46,7 @@ export function testSite(key: keyof typeof sites = "nl-general"): Site {
  * The rows site.server.ts reads for `testSite(key)` (its one batch: sites, hosts, companies, prices),
  * for a fake database; each call returns new objects, so a test may change them.
  */
-export function testSiteRows(key: keyof typeof sites = "nl-general") {
+export function testSiteRows(key: keyof typeof ids = "nl-general") {
   const { company: companyOf, hosts, prices: _prices, ...site } = testSite(key);
   return {
     sites: [{ ...site, companyId: 1, settings: { ...site.settings } as Record<string, unknown> }],

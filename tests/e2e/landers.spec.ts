@@ -62,6 +62,14 @@ async function pageEvents(network: string) {
   return result.rows.map((row) => ({ kind: row.kind, page: row.page }));
 }
 
+/** How many landing visits were recorded for a network. */
+async function landingVisits(network: string) {
+  const client = db();
+  const result = await client.execute({ sql: "SELECT count(*) AS n FROM landing_visits WHERE network = ?", args: [network] });
+  client.close();
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 test("a visitor lands on landers in nl, de and en, signs up from one and the account carries the network", async ({ browser }) => {
   const context = await browser.newContext({ locale: "en-GB" });
   const page = await context.newPage();
@@ -113,11 +121,16 @@ test("a visitor lands on landers in nl, de and en, signs up from one and the acc
   await context.close();
 });
 
-test("a lander sends the page-hidden beacon when the visitor switches away, and it is recorded", async ({ page }) => {
+test("a lander sends the page-hidden beacon when the visitor switches away, and it is recorded", async ({ browser }) => {
   const network = `hidden${Date.now()}`;
+  // A page event counts for the landing visit (ADR 060), and headless browsers' visits are not counted: a phone's user agent.
+  const visitor = await browser.newContext({ userAgent: PHONE_BROWSER });
+  const page = await visitor.newPage();
   const refused: string[] = [];
   page.on("console", (message) => message.type() === "error" && refused.push(message.text()));
   await page.goto(`/landers/iconslanding/nl-plain?network=${network}`);
+  // The visit is written after the response; the beacon counts only for a visit the site knows.
+  await expect.poll(() => landingVisits(network)).toBe(1);
   // No script file: the one script is the inline beacon, allowed by the page's nonce.
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
   expect(await page.locator("script[nonce]").count()).toBe(1);
@@ -131,6 +144,7 @@ test("a lander sends the page-hidden beacon when the visitor switches away, and 
   expect((await (await beacon).response())?.status()).toBe(204);
   await expect.poll(() => pageEvents(network)).toEqual([{ kind: "hidden", page: "/landers/iconslanding/nl-plain" }]);
   expect(refused).toEqual([]);
+  await visitor.close();
 });
 
 test("a moderator sees a lander's visit and the signup it led to in the conversion report", async ({ browser }) => {

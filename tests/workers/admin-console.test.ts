@@ -346,6 +346,25 @@ describe("members in the console", () => {
     expect(changes).not.toContain(moderator.email);
     expect((await get("/admin/audit?before=nonsense", { cookie: admin.cookie })).status).toBe(200);
   });
+
+  it("names moderators' actions with a detail after a colon in words, not as the stored text", async () => {
+    const moderator = await createMember();
+    const member = await createMember();
+    const mark = `Handled ${crypto.randomUUID().slice(0, 8)}`;
+    await sql(
+      `INSERT INTO moderation_actions (site_id, moderator_user_id, target_type, target_id, action, reason)
+       VALUES (?, ?, 'complaint', 1, 'status:closed', ?), (?, ?, 'conversation', 1, ?, ?)`,
+      [member.siteId, moderator.userId, mark, member.siteId, moderator.userId, `warn:${member.profileId}`, mark],
+    );
+    const page = mainContent(await (await get(`/admin/audit?q=${encodeURIComponent(mark)}`, { cookie: admin.cookie })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(page).toContain("Klacht gesloten");
+    expect(page).toContain(`Gewaarschuwd · Profiel ${member.profileId}`);
+    expect(page).not.toContain("status:closed");
+    expect(page).not.toContain(`warn:${member.profileId}`);
+  });
 });
 
 describe("orders in the console", () => {

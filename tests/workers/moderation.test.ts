@@ -302,6 +302,10 @@ describe("banning a member", () => {
     // Banned once: a second ban is stale, and the list says so instead of offering it again.
     expect((await ban(reported.profileId, moderator.cookie)).status).toBe(409);
     expect((await actions("profile", reported.profileId)).map((action) => action.action)).toEqual(["ban"]);
+    // One notice telling how to appeal, written with the ban.
+    expect(await sql("SELECT count(*) FROM mail_outbox WHERE user_id = ? AND template = 'account_banned'", [reported.userId])).toEqual([
+      ["1"],
+    ]);
     const after = mainContent(await (await get("/moderation", { host, cookie: moderator.cookie })).text());
     expect(after).toContain(subject);
     expect(after).not.toContain("Ban Pest now");

@@ -25,6 +25,20 @@ function startChat(from: Member, to: { profileId: number }, body: string, extra:
 const credits = (member: { userId: number }) => count("SELECT credits FROM users WHERE id = ?", [member.userId]);
 const messagesFrom = (member: { profileId: number }) => count("SELECT count(*) FROM messages WHERE sender_id = ?", [member.profileId]);
 
+function decideAbout(conversationId: number, member: Member, decision: string, through: number, moderator: Member) {
+  return post(
+    "/moderation",
+    {
+      intent: "decide_conversation",
+      conversationId: String(conversationId),
+      profileId: String(member.profileId),
+      decision,
+      throughMessageId: String(through),
+    },
+    { cookie: moderator.cookie },
+  );
+}
+
 function conversationIdOf(response: Response): number {
   expect(response.status).toBe(302);
   return Number(/\/chats\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
@@ -132,18 +146,10 @@ describe("a report from the chat", () => {
     expect(queue).toContain("Melding vanuit een chat");
 
     const [[through]] = (await sql("SELECT max(id) FROM messages WHERE conversation_id = ?", [conversationId])) as [[number]];
-    const decided = await post(
-      "/moderation",
-      {
-        intent: "decide_conversation",
-        conversationId: String(conversationId),
-        profileId: String(bram.profileId),
-        decision: "warn",
-        throughMessageId: String(through),
-      },
-      { cookie: moderator.cookie },
-    );
-    expect(decided.status).toBe(200);
+    const decide = () => decideAbout(conversationId, bram, "warn", through, moderator);
+    expect((await decide()).status).toBe(200);
+    // Posted again (a double click): already handled, nothing recorded or mailed twice.
+    expect((await decide()).status).toBe(409);
     expect(
       await sql("SELECT moderator_user_id, action, reason FROM moderation_actions WHERE target_type = 'conversation' AND target_id = ?", [
         conversationId,
@@ -157,9 +163,43 @@ describe("a report from the chat", () => {
     ])) as [[string]];
     expect(reporterMail).toContain("Onze moderators hebben het gesprek bekeken");
     expect(reporterMail).not.toMatch(/waarschuw|warn/i);
+    expect(await sql("SELECT count(*) FROM mail_outbox WHERE user_id = ? AND template = 'report_handled'", [anna.userId])).toEqual([["1"]]);
 
     // Decided up to the newest message: the conversation leaves the queue.
     const after = mainContent(await (await get("/moderation", { cookie: moderator.cookie })).text());
     expect(after).not.toContain("Kun je me geld lenen? Ik zit krap.");
+  });
+});
+
+describe("a moderator's ban from a conversation", () => {
+  it("bans the member and writes one ban notice with the decision, also when the decision is posted twice", async () => {
+    const [anna, bram, moderator] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+    await makeModerator(moderator);
+    const conversationId = conversationIdOf(await startChat(bram, anna, "Hoi!"));
+    await post(
+      `/chats/${conversationId}`,
+      { intent: "text", clientKey: clientKey(), body: "Kun je me geld lenen? Ik zit krap.", confirmSafety: "1" },
+      { cookie: bram.cookie },
+    );
+    const [[through]] = (await sql("SELECT max(id) FROM messages WHERE conversation_id = ?", [conversationId])) as [[number]];
+
+    const [first, second] = await Promise.all([
+      decideAbout(conversationId, bram, "ban", through, moderator),
+      decideAbout(conversationId, bram, "ban", through, moderator),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect((await decideAbout(conversationId, bram, "ban", through, moderator)).status).toBe(409);
+
+    expect(await sql("SELECT status FROM users WHERE id = ?", [bram.userId])).toEqual([["banned"]]);
+    expect(await sql("SELECT count(*) FROM sessions WHERE user_id = ?", [bram.userId])).toEqual([["0"]]);
+    expect(
+      await sql("SELECT count(*) FROM moderation_actions WHERE target_type = 'conversation' AND target_id = ?", [conversationId]),
+    ).toEqual([["1"]]);
+    expect(await sql("SELECT count(*) FROM moderation_actions WHERE target_type = 'profile' AND target_id = ?", [bram.profileId])).toEqual([
+      ["1"],
+    ]);
+    const notices = (await sql("SELECT template, text FROM mail_outbox WHERE user_id = ?", [bram.userId])) as [string, string][];
+    expect(notices.filter(([template]) => template === "account_banned")).toHaveLength(1);
+    expect(notices.filter(([template]) => template === "safety_warning")).toHaveLength(0);
   });
 });

@@ -6,13 +6,13 @@ import { getServices, getSite } from "~/http/context.server";
 import { trackingOf } from "~/http/cookies.server";
 import { getI18n } from "~/http/i18n.server";
 import { isSameOrigin } from "~/http/origin.server";
-import { clientIp } from "~/security/rate-limit.server";
 
 /**
  * POST /api/page-hidden.php (product.md §7): the empty beacon a page sends when it is hidden, for
  * lander analytics. The body is ignored; which page it was is the beacon's `Referer` (same site
  * only), with the visitor's traffic source and landing visit from their cookies. Answers 204, also
- * when there is nothing to record (no page); too many beacons from one address: 429.
+ * when there is nothing to record (no page, no landing visit); a visit's page that reported too
+ * often, or a visit the site does not know: 429 (ADR 060).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
@@ -27,7 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     page,
     network: trackingOf(request)?.network ?? null,
     visitId: landingVisitOf(request),
-    ip: clientIp(request),
     now: now(),
   });
   if (outcome === "rate_limited") return apiError(429, "too_many_requests", t("errors.tooManyRequests"), { "Retry-After": "600" });
