@@ -73,7 +73,7 @@ export function sessionMaySpend(claim: ClaimedSession, siteId: number, now: Date
 
 /**
  * `touchSession` as a statement for a batch (ADR 059): renews the claimed session in its second
- * half, only when it is the claimed account's and still signed in on this site; returns the new
+ * half, only when it is the claimed account's (and profile's) and still signed in on this site; returns the new
  * expiry's row when it did.
  */
 export function renewSessionStatement(db: Database, claim: ClaimedSession, siteId: number, now: Date) {
@@ -81,7 +81,8 @@ export function renewSessionStatement(db: Database, claim: ClaimedSession, siteI
     UPDATE sessions SET expires_at = ${seconds(renewedExpiry(now))}
     WHERE id = ${claim.sessionId} AND user_id = ${claim.userId}
       AND expires_at > ${seconds(now)} AND expires_at <= ${seconds(now) + SESSION_SECONDS / 2}
-      AND EXISTS (SELECT 1 FROM users AS account WHERE account.id = ${claim.userId} AND account.site_id = ${siteId}
-        AND account.status IN ('confirmed', 'not_confirmed'))
+      AND EXISTS (SELECT 1 FROM users AS account JOIN profiles AS own ON own.user_id = account.id
+        WHERE account.id = ${claim.userId} AND account.site_id = ${siteId} AND account.status IN ('confirmed', 'not_confirmed')
+          AND own.id = ${claim.profileId})
     RETURNING expires_at`);
 }

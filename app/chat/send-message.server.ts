@@ -201,7 +201,11 @@ export async function alreadySent(db: Database, sender: Sender, clientKey: strin
 }
 
 /** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */
-async function resentOutcome(db: Database, sender: Pick<Sender, "id" | "profileId">, message: Pick<StoredMessage, "id" | "conversationId">): Promise<SendOutcome> {
+async function resentOutcome(
+  db: Database,
+  sender: Pick<Sender, "id" | "profileId">,
+  message: Pick<StoredMessage, "id" | "conversationId">,
+): Promise<SendOutcome> {
   const conversation = await db.query.conversations.findFirst({ where: eq(conversations.id, message.conversationId) });
   if (!conversation) return { status: "not_found" };
   const recipientProfileId = conversation.starterId === sender.profileId ? conversation.recipientId : conversation.starterId;
@@ -305,10 +309,14 @@ export async function sendWithSessionCheck(
   const { sender: claim, to, siteId, now } = input;
   const sender = { id: claim.userId, profileId: claim.profileId };
   const paid = sql`(SELECT payer.paid_user FROM users AS payer WHERE payer.id = ${claim.userId})`;
-  const sent = await conversationBatch(db, { ...input, sender }, {
-    guard: sql`${sessionMaySpend(claim, siteId, now)} AND (${paid} OR ${withinConversationCap(claim.profileId, to.conversationId)})`,
-    before: [renewSessionStatement(db, claim, siteId, now)],
-  });
+  const sent = await conversationBatch(
+    db,
+    { ...input, sender },
+    {
+      guard: sql`${sessionMaySpend(claim, siteId, now)} AND (${paid} OR ${withinConversationCap(claim.profileId, to.conversationId)})`,
+      before: [renewSessionStatement(db, claim, siteId, now)],
+    },
+  );
   const [renewal] = sent.charged.beforeResults[0] as { expires_at: number }[];
   const renewedUntil = renewal ? new Date(Number(renewal.expires_at) * 1000) : null;
   // A resent form answers only a session that passes too: its answer holds the balance.
