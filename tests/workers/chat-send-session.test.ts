@@ -64,8 +64,11 @@ describe("a chat send on its claimed session", () => {
     expect(
       await count("SELECT count(*) FROM messages WHERE conversation_id = ? AND client_key = ?", [conversationId, fields.clientKey]),
     ).toBe(1);
-    // The books balance: the cached balance is the sum of the member's ledger.
-    expect(await count("SELECT sum(delta) FROM credit_ledger WHERE user_id = ?", [anna.userId])).toBe(paid);
+    // One ledger row for the send, with the balance it left.
+    const ledger = await sql("SELECT delta, balance_after FROM credit_ledger WHERE cause_key = ?", [
+      `message:${anna.profileId}:${fields.clientKey}`,
+    ]);
+    expect(ledger.map(([delta, after]) => [Number(delta), Number(after)])).toEqual([[paid - before, paid]]);
     // The recipient sees it unread.
     expect(
       await count("SELECT unread_count FROM conversation_members WHERE conversation_id = ? AND profile_id = ?", [
@@ -123,7 +126,7 @@ describe("a chat send on its claimed session", () => {
   });
 
   it("explains what it cannot send as before: too few credits, an unconfirmed address", async () => {
-    const poor = await chatting({ credits: 0 });
+    const poor = await chatting();
     await sql("UPDATE users SET credits = 0 WHERE id = ?", [poor.anna.userId]);
     const refused = await send(poor.conversationId, poor.anna.cookie);
     expect(refused.status).toBe(402);
