@@ -46,8 +46,9 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // the response itself (login, logout) takes the place of the renewed one.
   const setsAuth = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${authCookie.name}=`));
   if (seen.renewed && token && !setsAuth) response.headers.append("Set-Cookie", authCookie.set(request, token));
-  // The hint a later chat send names the member by (ADR 059), kept in step with the session.
-  if (seen.hint && !setsAuth && memberHintCookie.read(request) !== seen.hint)
+  // The hint a later chat send names the member by (ADR 059), kept in step with the session on the pages they open.
+  const page = request.method === "GET" && response.status === 200;
+  if (seen.hint && page && !setsAuth && memberHintCookie.read(request) !== seen.hint)
     response.headers.append("Set-Cookie", memberHintCookie.set(request, seen.hint));
   return response;
 };
