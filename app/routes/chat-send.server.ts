@@ -37,7 +37,7 @@ export async function sendFromForm(
   const claim = context.get(sessionClaimContext);
   if (!claim) requireMember(context, request);
   const site = getSite(context);
-  const { db, env, now } = getServices(context);
+  const { env, now } = getServices(context);
   const formData = form ?? (await readInput(request));
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const sentIntent = formData.get("intent");
