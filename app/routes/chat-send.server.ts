@@ -43,7 +43,7 @@ export async function sendFromForm(
   const sentIntent = formData.get("intent");
   const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";
   const answer = async (reply: Omit<SendReply, "intent">, status: number) => {
-    // Nothing was sent: a request that only claimed its session shows who may see that first.
+    // Nothing is sent: a send that only claimed its session reads it first, so a signed-out browser meets the login page as before.
     await requireMemberOfClaim(context, request);
     return { reply: { intent, ...reply }, status };
   };
@@ -162,7 +162,8 @@ export async function reportFromChat(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   conversationId: number,
 ): Promise<{ reply: SendReply; status: number }> {
-  const user = requireMember(context, request);
+  // Posted to the conversation like a message: its session may only be claimed (ADR 059).
+  const user = await requireMemberOfClaim(context, request);
   const { db, now } = getServices(context);
   const outcome = await reportConversation(db, {
     siteId: getSite(context).id,

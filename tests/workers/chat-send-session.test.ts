@@ -139,6 +139,14 @@ describe("a chat send on its claimed session", () => {
     expect(await credits(unconfirmed.anna)).toBe(before);
   });
 
+  it("files a report posted to the conversation like a message, for the session's member", async () => {
+    const { anna, conversationId } = await chatting();
+    const response = await send(conversationId, anna.cookie, { intent: "report" });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(await count("SELECT count(*) FROM complaints WHERE conversation_id = ? AND user_id = ?", [conversationId, anna.userId])).toBe(1);
+  });
+
   it("renews a session in its second half for a member who only chats", async () => {
     const { anna, conversationId } = await chatting();
     await sql("UPDATE sessions SET expires_at = unixepoch() + 86400 WHERE user_id = ?", [anna.userId]);
