@@ -3,7 +3,7 @@
  * the database keeps only its SHA-256 hash. Sessions slide: one used in its second half is
  * extended to a full 30 days again.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "~/db/client.server";
 import { generateToken, hashToken } from "~/security/tokens.server";
 
@@ -47,7 +47,42 @@ export async function deleteUserSessions(db: Database, userId: number, except?: 
 /** Extends a session past half its life; returns the new expiry when it did. */
 export async function touchSession(db: Database, sessionId: string, expiresAt: Date, now: Date): Promise<Date | null> {
   if (expiresAt.getTime() - now.getTime() > (SESSION_SECONDS * 1000) / 2) return null;
-  const renewed = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  const renewed = renewedExpiry(now);
   await db.update(schema.sessions).set({ expiresAt: renewed }).where(eq(schema.sessions.id, sessionId));
   return renewed;
+}
+
+const renewedExpiry = (now: Date) => new Date(now.getTime() + SESSION_SECONDS * 1000);
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** A session and the account and profile a request says it belongs to (ADR 059): checked in SQL, not read first. */
+export type ClaimedSession = { sessionId: string; userId: number; profileId: number };
+
+/**
+ * True while the session is the claimed account's, unexpired, on this site, and the account a
+ * confirmed one that may spend with the claimed profile: what `loadCurrentUser` and the send's
+ * own checks ask, as a condition for a statement that spends (ADR 059).
+ */
+export function sessionMaySpend(claim: ClaimedSession, siteId: number, now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM sessions AS claimed
+    JOIN users AS account ON account.id = claimed.user_id
+    JOIN profiles AS own ON own.user_id = account.id
+    WHERE claimed.id = ${claim.sessionId} AND claimed.user_id = ${claim.userId} AND claimed.expires_at > ${seconds(now)}
+      AND account.site_id = ${siteId} AND account.status = 'confirmed' AND account.spending_blocked = 0 AND own.id = ${claim.profileId})`;
+}
+
+/**
+ * `touchSession` as a statement for a batch (ADR 059): renews the claimed session in its second
+ * half, only when it is the claimed account's (and profile's) and still signed in on this site; returns the new
+ * expiry's row when it did.
+ */
+export function renewSessionStatement(db: Database, claim: ClaimedSession, siteId: number, now: Date) {
+  return db.all<{ expires_at: number }>(sql`
+    UPDATE sessions SET expires_at = ${seconds(renewedExpiry(now))}
+    WHERE id = ${claim.sessionId} AND user_id = ${claim.userId}
+      AND expires_at > ${seconds(now)} AND expires_at <= ${seconds(now) + SESSION_SECONDS / 2}
+      AND EXISTS (SELECT 1 FROM users AS account JOIN profiles AS own ON own.user_id = account.id
+        WHERE account.id = ${claim.userId} AND account.site_id = ${siteId} AND account.status IN ('confirmed', 'not_confirmed')
+          AND own.id = ${claim.profileId})
+    RETURNING expires_at`);
 }

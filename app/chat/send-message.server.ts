@@ -24,6 +24,7 @@ import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 import type { DeliveryState } from "~/notifications/message-mail.server";
 import { holdAccountStatement, holdDecision, spamContext } from "~/safety/spam-hold.server";
+import { renewSessionStatement, sessionMaySpend, type ClaimedSession } from "~/accounts/session.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
 
@@ -47,8 +48,8 @@ type Sent = {
 };
 
 export type SendOutcome =
-  /** A message stored now, with what it left for the recipient (their unread count, a first message). */
-  | (Sent & { resent: false; delivered: DeliveryState })
+  /** A message stored now, with what it left for the recipient (their unread count, a first message) and the sender's name. */
+  | (Sent & { resent: false; delivered: DeliveryState; senderName: string })
   /** A form sent again: the message it stored before, nothing new to announce. */
   | (Sent & { resent: true })
   | { status: "not_found" }
@@ -174,6 +175,7 @@ export async function sendMessage(
     recipientProfileId: conversation.partnerId,
     balance: charged.balance,
     held: hold.held,
+    senderName: stored.senderName,
     resent: false,
     delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
   };
@@ -199,7 +201,11 @@ export async function alreadySent(db: Database, sender: Sender, clientKey: strin
 }
 
 /** The answer to a form sent again: the message it already stored, nothing charged or sent twice. */
-async function resentOutcome(db: Database, sender: Sender, message: Pick<StoredMessage, "id" | "conversationId">): Promise<SendOutcome> {
+async function resentOutcome(
+  db: Database,
+  sender: Pick<Sender, "id" | "profileId">,
+  message: Pick<StoredMessage, "id" | "conversationId">,
+): Promise<SendOutcome> {
   const conversation = await db.query.conversations.findFirst({ where: eq(conversations.id, message.conversationId) });
   if (!conversation) return { status: "not_found" };
   const recipientProfileId = conversation.starterId === sender.profileId ? conversation.recipientId : conversation.starterId;
@@ -267,11 +273,79 @@ async function resolveConversation(db: Database, input: { sender: Sender; to: De
  */
 async function sendInConversation(
   db: Database,
-  input: Parameters<typeof sendMessage>[1] & { to: { conversationId: number }; message: Exclude<MessageContent, { intent: "gift" }> },
+  input: Parameters<typeof sendMessage>[1] & { to: { conversationId: number }; message: InConversation },
 ): Promise<SendOutcome> {
-  const { sender, message, siteId, now, to } = input;
+  const { sender, to, siteId } = input;
   if (sender.status !== "confirmed") return { status: "unconfirmed" };
   if (sender.spendingBlocked) return { status: "spending_blocked" };
+  const sent = await conversationBatch(db, input, {
+    guard: sender.paidUser ? sql`1` : withinConversationCap(sender.profileId, to.conversationId),
+  });
+  if (sent.charged.status === "refused") {
+    const conversation = await resolveConversation(db, { sender, to, siteId });
+    return conversation.status === "ok" ? { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT } : { status: "not_found" };
+  }
+  return sent.outcome();
+}
+
+/**
+ * The same send with the session checked in its own batch (ADR 059): the sender is the account and
+ * profile the request claims (the browser's `member` cookie), and the charge's guard holds only
+ * while the `auth` cookie's session is theirs, unexpired, on this site, and the account confirmed
+ * and allowed to spend (`sessionMaySpend`). The batch also renews the session in its second half.
+ * Whatever the guard refuses (a session that is not the claimed member's, and every reason the
+ * ordinary send explains: an unconfirmed address, a spending block, the cap, a partner out of
+ * reach) comes back `unverified`, having changed nothing but the renewal: the caller then sends
+ * the ordinary way, with the member read from the session.
+ */
+export async function sendWithSessionCheck(
+  db: Database,
+  input: Omit<Parameters<typeof sendMessage>[1], "sender" | "to" | "message"> & {
+    sender: ClaimedSession;
+    to: { conversationId: number };
+    message: InConversation;
+  },
+): Promise<{ outcome: SendOutcome | { status: "unverified" }; renewedUntil: Date | null }> {
+  const { sender: claim, to, siteId, now } = input;
+  const sender = { id: claim.userId, profileId: claim.profileId };
+  const paid = sql`(SELECT payer.paid_user FROM users AS payer WHERE payer.id = ${claim.userId})`;
+  const sent = await conversationBatch(
+    db,
+    { ...input, sender },
+    {
+      guard: sql`${sessionMaySpend(claim, siteId, now)} AND (${paid} OR ${withinConversationCap(claim.profileId, to.conversationId)})`,
+      before: [renewSessionStatement(db, claim, siteId, now)],
+    },
+  );
+  const [renewal] = sent.charged.beforeResults[0] as { expires_at: number }[];
+  const renewedUntil = renewal ? new Date(Number(renewal.expires_at) * 1000) : null;
+  // A resent form answers only a session that passes too: its answer holds the balance.
+  if (!sent.charged.guardHeld) return { outcome: { status: "unverified" }, renewedUntil };
+  return { outcome: await sent.outcome(), renewedUntil };
+}
+
+/** What a message into a conversation may be (a gift's price is a row of its own: it goes the longer way). */
+type InConversation = Exclude<MessageContent, { intent: "gift" }>;
+
+/**
+ * The paid batch of a message into a conversation: the charge, guarded by the conversation being
+ * the sender's with a partner still reachable and by `rules.guard`, and the message it pays for.
+ * `outcome` reads what the batch left (only a resent form of another conversation reads again).
+ */
+async function conversationBatch(
+  db: Database,
+  input: {
+    sender: { id: number; profileId: number };
+    to: { conversationId: number };
+    message: InConversation;
+    safetyFlags?: string | null;
+    siteId: number;
+    settings: Pick<SiteSettings, "messageCredits" | "photoCredits">;
+    now: Date;
+  },
+  rules: { guard: SQL; before?: BatchItem<"sqlite">[] },
+) {
+  const { sender, message, siteId, now, to } = input;
   const conversationId = to.conversationId;
   const cost = message.intent === "photo" ? input.settings.photoCredits : input.settings.messageCredits;
   const reachable = db
@@ -280,7 +354,6 @@ async function sendInConversation(
     .innerJoin(members, and(eq(members.conversationId, conversations.id), eq(members.profileId, sender.profileId)))
     .innerJoin(profiles, eq(profiles.id, partnerIdOf(sender.profileId)))
     .where(and(eq(conversations.id, conversationId), reachableBy(sender.profileId, siteId)));
-  const cap = sender.paidUser ? sql`1` : withinConversationCap(sender.profileId, conversationId);
   const charged = await applyCredits(
     db,
     {
@@ -288,7 +361,7 @@ async function sendInConversation(
       delta: -cost,
       reason: message.intent === "photo" ? "photo" : "message",
       causeKey: `message:${sender.profileId}:${message.clientKey}`,
-      guard: sql`EXISTS ${reachable} AND (${cap})`,
+      guard: sql`EXISTS ${reachable} AND (${rules.guard})`,
     },
     deliveryEffects(db, {
       conversationId,
@@ -305,35 +378,38 @@ async function sendInConversation(
       held: sql`(SELECT held.messages_held_at IS NOT NULL FROM users AS held WHERE held.id = ${sender.id})`,
       now,
     }),
+    rules.before,
   );
-  if (charged.status === "refused") {
-    const conversation = await resolveConversation(db, { sender, to, siteId });
-    return conversation.status === "ok" ? { status: "conversation_limit", limit: FREE_CONVERSATION_LIMIT } : { status: "not_found" };
-  }
-  if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
-  const [stored] = charged.effectResults.at(-1) as StoredMessage[];
-  if (!stored) throw new Error("a paid message was not stored");
-  if (charged.status === "duplicate") {
-    // The form sent again: the batch read back the message stored the first time, and the balance.
-    if (stored.conversationId !== conversationId) return resentOutcome(db, sender, stored);
-    const resent = { messageId: stored.id, recipientProfileId: stored.recipientProfileId, balance: charged.balance };
-    return { status: "sent", conversationId, ...resent, held: false, resent: true };
-  }
-  return {
-    status: "sent",
-    conversationId,
-    messageId: stored.id,
-    recipientProfileId: stored.recipientProfileId,
-    balance: charged.balance,
-    held: Boolean(stored.held),
-    resent: false,
-    delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
+  const outcome = async (): Promise<SendOutcome> => {
+    if (charged.status === "refused") throw new Error("a refused send has no outcome");
+    if (charged.status === "insufficient") return { status: "insufficient_credits", cost, balance: charged.balance };
+    const [stored] = charged.effectResults.at(-1) as StoredMessage[];
+    if (!stored) throw new Error("a paid message was not stored");
+    if (charged.status === "duplicate") {
+      // The form sent again: the batch read back the message stored the first time, and the balance.
+      if (stored.conversationId !== conversationId) return resentOutcome(db, sender, stored);
+      const resent = { messageId: stored.id, recipientProfileId: stored.recipientProfileId, balance: charged.balance };
+      return { status: "sent", conversationId, ...resent, held: false, resent: true };
+    }
+    return {
+      status: "sent",
+      conversationId,
+      messageId: stored.id,
+      recipientProfileId: stored.recipientProfileId,
+      senderName: stored.senderName,
+      balance: charged.balance,
+      held: Boolean(stored.held),
+      resent: false,
+      delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
+    };
   };
+  return { charged, outcome };
 }
 
 /** The paid message as the send's transaction leaves it (`deliveryEffects`' last statement). */
 type StoredMessage = {
   id: number;
+  senderName: string;
   conversationId: number;
   recipientProfileId: number;
   held: number;
@@ -402,6 +478,7 @@ function deliveryEffects(
         id: messages.id,
         conversationId: messages.conversationId,
         recipientProfileId: sql<number>`${m.recipientId}`,
+        senderName: sql<string>`(SELECT sender.name FROM profiles AS sender WHERE sender.id = ${m.senderId})`,
         held: sql<number>`"messages"."held"`,
         // Spelled out: drizzle leaves a column unqualified in the select list of a query without joins,
         // which inside these subqueries would name their own table's column.

@@ -20,6 +20,10 @@ export type LedgerResult = (
   balance: number;
   /** What each of the call's `effects` returned, in order: the rows of a SELECT among them (read in the same transaction). */
   effectResults: unknown[];
+  /** What each of the `before` statements returned, in order (a renewal's RETURNING rows, ADR 059). */
+  beforeResults: unknown[];
+  /** Whether the `guard` held when the batch began, also for a duplicate (which answers without it). */
+  guardHeld: boolean;
 };
 
 /**
@@ -93,9 +97,14 @@ export async function applyCredits(
   const row = after[0];
   if (!row) throw new Error(`no user ${userId}`);
   // The effects run right before the closing balance read.
-  const outcome = { balance: Number(row.credits), effectResults: results.slice(results.length - 1 - effects.length, -1) };
+  const outcome = {
+    balance: Number(row.credits),
+    effectResults: results.slice(results.length - 1 - effects.length, -1),
+    beforeResults: results.slice(1, 1 + before.length),
+    guardHeld: Boolean(Number(first?.allowed)),
+  };
   if (Number(first?.existed ?? 0) > 0) return { status: "duplicate", ...outcome };
-  if (!Number(first?.allowed)) return { status: "refused", ...outcome };
+  if (!outcome.guardHeld) return { status: "refused", ...outcome };
   if (Number(row.recorded) === 0) return { status: "insufficient", ...outcome };
   return { status: "applied", ...outcome };
 }

@@ -3,6 +3,8 @@
  * rule for `Secure`, and one parser. Services never see a cookie: the edge hands them the value.
  *
  * - `auth` (product.md §9: 30 days): the session token, HttpOnly;
+ * - `member` (30 days): the account and profile the session was last seen with ("{user}.{profile}"),
+ *   HttpOnly: only a hint, which a chat send checks against the session in its own batch (ADR 059);
  * - `locale` (product.md §9: 365 days): the chosen language, readable by the page;
  * - `tracking` (30 days): the landing's traffic-source record (network, ref, sub1–3), HttpOnly;
  * - `landing` (30 days): the acquisition page visit the visitor arrived through (a random id), tied
@@ -81,6 +83,7 @@ function defineCookie(name: string, options: { maxAge: number; httpOnly: boolean
 }
 
 export const authCookie = defineCookie("auth", { maxAge: SESSION_SECONDS, httpOnly: true });
+export const memberHintCookie = defineCookie("member", { maxAge: SESSION_SECONDS, httpOnly: true });
 export const localeCookie = defineCookie(LOCALE_COOKIE, { maxAge: LOCALE_COOKIE_MAX_AGE, httpOnly: false });
 export const trackingCookie = defineCookie("tracking", { maxAge: TRACKING_MAX_AGE, httpOnly: true });
 export const landingCookie = defineCookie("landing", { maxAge: TRACKING_MAX_AGE, httpOnly: true });

@@ -12,6 +12,7 @@
 import { createContext, data, redirect, type RouterContextProvider, href } from "react-router";
 import type { CurrentUser } from "~/accounts/current-user.server";
 import type { DiscoveryMember } from "~/discovery/member.server";
+import type { SessionClaim } from "./session-claim.server";
 import { apiError } from "./api-errors.server";
 import { getServices } from "./context.server";
 
@@ -22,8 +23,23 @@ export const userContext = createContext<CurrentUser | null>(null);
 
 export type Member = CurrentUser & { profile: NonNullable<CurrentUser["profile"]> };
 
+/**
+ * Set by the user middleware instead of the member for the one request that checks its session in
+ * its own batch: a chat send (ADR 059, app/http/session-claim.server.ts).
+ */
+export const sessionClaimContext = createContext<SessionClaim | null>(null);
+
 export function getUser(context: Context): CurrentUser | null {
   return context.get(userContext);
+}
+
+/**
+ * The member for a request whose session may be claimed (a chat send, ADR 059): when it is, the
+ * session is read now, the ordinary way (for what the send's own batch could not decide).
+ */
+export async function requireMemberOfClaim(context: Context, request: Request): Promise<Member> {
+  await context.get(sessionClaimContext)?.loadMember();
+  return requireMember(context, request);
 }
 
 export function requireUser(context: Context, request: Request): CurrentUser {

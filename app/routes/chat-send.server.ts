@@ -11,7 +11,7 @@ import type { ChatProblem, SendReply } from "~/chat/chat-screen.server";
 import { notifyInboxes } from "~/live/live.server";
 import { mailAboutNewMessage, newMessageMailType, type DeliveryState } from "~/notifications/message-mail.server";
 import { messageSchema } from "~/chat/message-schema";
-import { sendMessage, type Destination } from "~/chat/send-message.server";
+import { sendMessage, sendWithSessionCheck, type Destination, type SendOutcome } from "~/chat/send-message.server";
 import { pushAboutNewMessage } from "~/notifications/push.server";
 import { gifProviderFor } from "~/chat/gifs/gif-config.server";
 import type { MailDeps } from "~/mail/mail.server";
@@ -19,12 +19,14 @@ import { reportConversation } from "~/safety/chat-reports.server";
 import { checkMessage, storedReasons } from "~/safety/message-check";
 import { getServices, getSite, linkOrigin } from "~/http/context.server";
 import { readInput } from "~/http/forms.server";
-import { requireMember } from "~/http/guards.server";
+import { requireMember, requireMemberOfClaim, sessionClaimContext } from "~/http/guards.server";
+import type { SessionClaim } from "~/http/session-claim.server";
 
 /**
  * The send action: validates the form with the composer's schema, sends, and answers with the
  * Conform result, the problem to explain and the HTTP status. A partner the member cannot reach is
- * a 404.
+ * a 404. A message into a conversation is sent in one round trip, its session checked in the
+ * paid batch (ADR 059); what that batch cannot decide is sent again with the member read first.
  */
 export async function sendFromForm(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
@@ -32,45 +34,33 @@ export async function sendFromForm(
   /** The form, when the route already read it (to tell a report from a message). */
   form?: FormData,
 ): Promise<{ reply: SendReply; status: number }> {
-  const user = requireMember(context, request);
+  const claim = context.get(sessionClaimContext);
+  if (!claim) requireMember(context, request);
   const site = getSite(context);
+  const { env, now } = getServices(context);
   const formData = form ?? (await readInput(request));
   const submission = parseWithZod(formData, { schema: messageSchema(site.settings.messageLength) });
   const sentIntent = formData.get("intent");
   const intent: SendReply["intent"] = sentIntent === "gift" || sentIntent === "gif" ? sentIntent : "text";
-  if (submission.status !== "success")
-    return { reply: { intent, result: submission.reply(), problem: null, conversationId: null }, status: 400 };
+  const answer = async (reply: Omit<SendReply, "intent">, status: number) => {
+    // Nothing is sent: a send that only claimed its session reads it first, so a signed-out browser meets the login page as before.
+    await requireMemberOfClaim(context, request);
+    return { reply: { intent, ...reply }, status };
+  };
+  if (submission.status !== "success") return answer({ result: submission.reply(), problem: null, conversationId: null }, 400);
 
-  const { db, env, now } = getServices(context);
   // Only a GIF of the configured provider may be sent (product.md §10 "GIFs in chat"): no other address.
   if (submission.value.intent === "gif" && !gifProviderFor(env).owns(submission.value.gif))
-    return {
-      reply: { intent, result: submission.reply({ formErrors: ["chat:errors.unknownGif"] }), problem: null, conversationId: null },
-      status: 400,
-    };
+    return answer({ result: submission.reply({ formErrors: ["chat:errors.unknownGif"] }), problem: null, conversationId: null }, 400);
   // The safety check (ADR 053): a flagged text first comes back with the reasons; the form sent again
   // with `confirmSafety` sends it, with the reasons stored beside it for the recipient's warning.
   const reasons = submission.value.intent === "text" ? checkMessage(submission.value.body) : [];
   if (reasons.length > 0 && formData.get("confirmSafety") !== "1")
-    return {
-      reply: { intent, result: submission.reply(), problem: { kind: "safety_check", reasons }, conversationId: null },
-      status: 409,
-    };
-  const outcome = await sendMessage(db, {
-    sender: {
-      id: user.id,
-      status: user.status,
-      paidUser: user.paidUser,
-      spendingBlocked: user.spendingBlocked,
-      profileId: user.profile.id,
-    },
-    to,
-    message: submission.value,
-    safetyFlags: storedReasons(reasons),
-    siteId: site.id,
-    settings: site.settings,
-    now: now(),
-  });
+    return answer({ result: submission.reply(), problem: { kind: "safety_check", reasons }, conversationId: null }, 409);
+
+  const send = { to, message: submission.value, safetyFlags: storedReasons(reasons), siteId: site.id, settings: site.settings, now: now() };
+  const outcome = (claim && (await sendOnClaim(context, claim, send))) || (await sendAsMember(context, request, send));
+  // The session is checked by now: the claimed one by the batch that refused, else the member read.
   const refused = (problem: ChatProblem, status: number) => ({
     reply: { intent, result: submission.reply(), problem, conversationId: null },
     status,
@@ -79,7 +69,7 @@ export async function sendFromForm(
     case "sent":
       // A held message (ADR 053) is not announced: the recipient learns of it only if a moderator releases it.
       if (!outcome.resent && !outcome.held)
-        announceMessage(context, request, { ...outcome, sender: { profileId: user.profile.id, name: user.profile.name } });
+        announceMessage(context, request, { ...outcome, sender: { profileId: outcome.senderProfileId, name: outcome.senderName } });
       return {
         reply: { intent, result: submission.reply({ resetForm: true }), problem: null, conversationId: outcome.conversationId },
         status: 200,
@@ -95,6 +85,29 @@ export async function sendFromForm(
     case "spending_blocked":
       return refused({ kind: "spending_blocked" }, 403);
   }
+}
+
+type Send = Omit<Parameters<typeof sendMessage>[1], "sender">;
+type SendAs = SendOutcome & { senderProfileId: number };
+
+/**
+ * A message into a conversation, its session checked in the paid batch (ADR 059): the outcome, or
+ * null for what the batch could not decide (nothing was sent or charged).
+ */
+async function sendOnClaim(context: Readonly<RouterContextProvider>, claim: SessionClaim, send: Send): Promise<SendAs | null> {
+  const { to, message } = send;
+  if (!("conversationId" in to) || message.intent === "gift") return null;
+  const { outcome, renewedUntil } = await sendWithSessionCheck(getServices(context).db, { ...send, to, message, sender: claim });
+  if (renewedUntil) claim.renewed(renewedUntil);
+  return outcome.status === "unverified" ? null : { ...outcome, senderProfileId: claim.profileId };
+}
+
+/** A message sent as the member the session names, read first (every send but one that went on its claim). */
+async function sendAsMember(context: Readonly<RouterContextProvider>, request: Request, send: Send): Promise<SendAs> {
+  const user = await requireMemberOfClaim(context, request);
+  const { id, status, paidUser, spendingBlocked } = user;
+  const sender = { id, status, paidUser, spendingBlocked, profileId: user.profile.id };
+  return { ...(await sendMessage(getServices(context).db, { ...send, sender })), senderProfileId: user.profile.id };
 }
 
 /**
@@ -149,7 +162,8 @@ export async function reportFromChat(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   conversationId: number,
 ): Promise<{ reply: SendReply; status: number }> {
-  const user = requireMember(context, request);
+  // Posted to the conversation like a message: its session may only be claimed (ADR 059).
+  const user = await requireMemberOfClaim(context, request);
   const { db, now } = getServices(context);
   const outcome = await reportConversation(db, {
     siteId: getSite(context).id,

@@ -87,3 +87,17 @@ export async function loginCookie(member: TestMember, host = "localhost"): Promi
   if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return cookie.split(";")[0]!;
 }
+
+/**
+ * The cookies a member's browser holds once it has opened a page after logging in: the session
+ * (`auth`) and the `member` hint a chat send names the member by (ADR 059).
+ */
+export async function browserCookies(member: TestMember, host = "localhost"): Promise<string> {
+  const { exports } = await import("cloudflare:workers");
+  const auth = await loginCookie(member, host);
+  const page = await exports.default.fetch(new Request(`http://${host}/chats`, { headers: { Cookie: auth }, redirect: "manual" }));
+  await page.arrayBuffer();
+  const hint = page.headers.getSetCookie().find((cookie) => cookie.startsWith("member="));
+  if (!hint) throw new Error(`no member cookie from a page: ${page.status}`);
+  return `${auth}; ${hint.split(";")[0]}`;
+}

@@ -111,6 +111,16 @@ async function createConversations(client: Client, members: Member[]): Promise<C
   return conversations;
 }
 
+/** Opens the conversation's page as the member's browser does, keeping the cookies it sets beside the session's. */
+async function openChat(base: string, member: Member, conversationId: number) {
+  const response = await fetch(`${base}/chats/${conversationId}.data`, { headers: { Cookie: member.cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`the chat page answered HTTP ${response.status}`);
+  const set = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const names = new Set(set.map((pair) => pair.split("=")[0]));
+  member.cookie = [...member.cookie.split("; ").filter((pair) => !names.has(pair.split("=")[0])), ...set].join("; ");
+}
+
 /** A member's socket; `onMessage` gets each `message` event's conversation. */
 function openSocket(base: string, cookie: string, onMessage: (conversationId: number) => void): Promise<WebSocket> {
   return new Promise((resolveSocket, reject) => {
@@ -152,6 +162,9 @@ async function main(folder: string) {
     members.push(...(await Promise.all(batch.map(async (member) => ({ ...member, cookie: await logIn(base, member.email, PASSWORD) })))));
   }
   const conversations = await createConversations(client, members);
+  // Each sender has the conversation open, as a browser that sends from it: the page's `member`
+  // cookie lets the send check its session in its own batch (ADR 059).
+  await Promise.all(conversations.map(async (conversation) => openChat(base, conversation.sender, conversation.id)));
   /** Per conversation, the start times of sends not yet announced to the recipient, oldest first. */
   const waiting = new Map<number, number[]>(conversations.map((c) => [c.id, []]));
   const delivery: number[] = [];
