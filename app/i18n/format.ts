@@ -3,7 +3,7 @@
  */
 import { useTranslation } from "~/i18n/translation";
 import { intlLocale, isLanguage, defaultLanguage } from "~/i18n/languages";
-import { dateTimeFormat, numberFormat } from "~/i18n/intl";
+import { dateTimeFormat, displayNames, numberFormat } from "~/i18n/intl";
 
 export function localeTag(language: string): string {
   return intlLocale[isLanguage(language) ? language : defaultLanguage];
@@ -17,6 +17,19 @@ export function formatMoney(cents: number, currency: string, language: string, f
 
 export function formatNumber(value: number, language: string): string {
   return numberFormat(localeTag(language)).format(value);
+}
+
+/** Countries by their code, named in `language` (e.g. "België"); a code Intl does not know stays as it is. */
+export function countryNames(codes: readonly string[], language: string): { code: string; name: string }[] {
+  const names = displayNames(localeTag(language), { type: "region" });
+  return codes.map((code) => ({ code, name: names.of(code) ?? code }));
+}
+
+/** A calendar month (`YYYY-MM`) in long form, e.g. "december 2023". */
+export function formatMonth(yearMonth: string, language: string): string {
+  return dateTimeFormat(localeTag(language), { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${yearMonth}-15T12:00:00Z`),
+  );
 }
 
 /**

@@ -16,7 +16,8 @@ import { UnblockButton } from "~/components/profiles/UnblockButton";
 import { blockedInTab } from "~/components/profiles/blocked-in-tab";
 import { getServices, getSite } from "~/http/context.server";
 import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
+import { countryNames, formatMonth } from "~/i18n/format";
 import { profilePage } from "~/discovery/profile-page.server";
 import { resellTilesFor } from "~/sites/resell-tiles.server";
 import { getUser } from "~/http/guards.server";
@@ -44,9 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (page.status === "not_found") throw data(null, { status: 404 });
   const { settings } = site;
-  const { card } = page.view;
+  const { card, notes } = page.view;
+  const language = getLocale(context);
   return {
     ...page,
+    // Named and formatted by the server: the browser builds no Intl formatter while it hydrates (ADR 063).
+    view: { ...page.view, notes: notes && { ...notes, memberSince: formatMonth(notes.memberSince, language) } },
+    countryName: countryNames([card.country], language)[0]!.name,
     fictional: {
       icon: settings.fictionalIcon,
       label: site.texts.fictionalSingular,
@@ -69,7 +74,11 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   return <ProfileScreen key={loaderData.view.card.id} data={loaderData} />;
 }
 
-function ProfileScreen({ data: { view, viewer, like, related, fictional, resell } }: { data: Route.ComponentProps["loaderData"] }) {
+function ProfileScreen({
+  data: { view, countryName, viewer, like, related, fictional, resell },
+}: {
+  data: Route.ComponentProps["loaderData"];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const { card } = view;
@@ -90,6 +99,7 @@ function ProfileScreen({ data: { view, viewer, like, related, fictional, resell 
       <div className="member-profile__top">
         <ProfileOverview
           profile={card}
+          countryName={countryName}
           photoUrl={view.mainPhoto?.url ?? null}
           fictionalIcon={fictional.icon}
           fictionalLabel={fictional.label}

@@ -10,7 +10,7 @@ import { MemberSearchButton } from "~/components/search/MemberSearchModal";
 import { SearchFilterFields } from "~/components/search/SearchFilterFields";
 import { getServices, getSite } from "~/http/context.server";
 import { whileGuardingBrowsing } from "~/routes/browse-guard.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { memberSearch, type MemberSearchPage, type SearchResult } from "~/search/member-search.server";
 import { searchAccess } from "~/search/search-access";
@@ -50,6 +50,7 @@ async function searchPage(request: Request, context: Route.LoaderArgs["context"]
     access,
     query: parseSearchQuery(new URL(request.url).searchParams, { countries: settings.countries, minAge: settings.minAge }),
     now: now(),
+    language: getLocale(context),
   });
   return { ...page, search: withLinks(result) };
 }

@@ -47,6 +47,7 @@ import {
 } from "~/search/search-params";
 import type { SiteSettings } from "~/sites/site-settings";
 import type { Sexuality } from "~/profiles/profile-schema";
+import { countryNames } from "~/i18n/format";
 
 const { profiles, photos, regions, likes } = schema;
 
@@ -361,6 +362,8 @@ export async function memberSearch(
     access: Exclude<SearchAccess, "none">;
     query: ParsedSearchQuery;
     now: Date;
+    /** The searcher's language, for the names of the countries offered. */
+    language: string;
   },
 ): Promise<MemberSearchPage> {
   const { site, viewerProfile, access, now } = input;
@@ -390,7 +393,7 @@ export async function memberSearch(
   const page = firstPage ? 1 : Math.max(2, query.page);
   return {
     filters,
-    options: { countries: site.countries, regions, minAge: site.minAge, maxAge: MAX_SEARCH_AGE, allowed },
+    options: { countries: countryNames(site.countries, input.language), regions, minAge: site.minAge, maxAge: MAX_SEARCH_AGE, allowed },
     profiles: results.profiles,
     total: results.total,
     page,

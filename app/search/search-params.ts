@@ -32,7 +32,8 @@ export type SearchField = "gender" | "country" | "region" | "age";
 
 /** What the filter form offers, as the search loader tells it: the form shows nothing else. */
 export type SearchFilterOptions = {
-  countries: readonly string[];
+  /** The site's countries, named in the searcher's language by the server: the browser builds no Intl.DisplayNames while it hydrates (ADR 063). */
+  countries: readonly { code: string; name: string }[];
   regions: RegionData;
   /** The youngest and oldest age offered. */
   minAge: number;

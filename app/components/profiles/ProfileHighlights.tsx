@@ -1,8 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
-import { localeTag } from "~/i18n/format";
 import type { ProfileField } from "~/profiles/profile-fields";
 import type { Seeking } from "~/profiles/profile-schema";
-import { dateTimeFormat } from "~/i18n/intl";
 
 /**
  * The highlights of a profile (product.md §2): the fields the site shows (`visible_profile_fields`)
@@ -14,15 +12,11 @@ export function ProfileHighlights({
   notes,
 }: {
   highlights: { field: ProfileField; value: string }[];
+  /** Who the member looks for, and the month they joined as the server wrote it (formatMonth). */
   notes: { seeking: Seeking; memberSince: string } | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (highlights.length === 0 && !notes) return null;
-  const memberSince = notes
-    ? dateTimeFormat(localeTag(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(
-        new Date(`${notes.memberSince}-15T12:00:00Z`),
-      )
-    : null;
   return (
     <section className="profile-section" aria-labelledby="profile-highlights">
       <h2 id="profile-highlights" className="h5">
@@ -43,7 +37,7 @@ export function ProfileHighlights({
             </div>
             <div className="profile-highlights__item">
               <dt>{t("members:view.memberSince")}</dt>
-              <dd>{memberSince}</dd>
+              <dd>{notes.memberSince}</dd>
             </div>
           </>
         )}

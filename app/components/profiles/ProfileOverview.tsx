@@ -1,9 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
-import { localeTag } from "~/i18n/format";
 import type { ProfileCard } from "~/profiles/profile-card.server";
 import { FictionalMark } from "./FictionalMark";
 import { MemberSilhouette } from "~/components/profiles/MemberSilhouette";
-import { displayNames } from "~/i18n/intl";
 
 /**
  * The photo header of a profile (product.md §2 "profile overview"): the main photo, name and age,
@@ -11,17 +9,20 @@ import { displayNames } from "~/i18n/intl";
  */
 export function ProfileOverview({
   profile,
+  countryName,
   photoUrl,
   fictionalIcon,
   fictionalLabel,
 }: {
   profile: ProfileCard;
+  /** The profile's country in the viewer's language, named by the server (formatted on the server: ADR 063). */
+  countryName: string;
   photoUrl: string | null;
   fictionalIcon: string;
   fictionalLabel: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const country = displayNames(localeTag(i18n.language), { type: "region" }).of(profile.country) ?? profile.country;
+  const { t } = useTranslation();
+  const country = countryName;
   return (
     <header className="profile-overview">
       <div className="profile-overview__photo">

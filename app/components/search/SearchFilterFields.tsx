@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { localeTag } from "~/i18n/format";
 import { genders } from "~/profiles/profile-fields";
 import type { SearchField, SearchFilterOptions, SearchFilters } from "~/search/search-params";
-import { displayNames } from "~/i18n/intl";
 
 /**
  * The filter fields of member search (product.md §2: gender, country, region, age), named as the
@@ -20,9 +18,8 @@ export function SearchFilterFields({
   values: SearchFilters | null;
   options: SearchFilterOptions;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [country, setCountry] = useState(values?.country ?? "");
-  const countryNames = displayNames(localeTag(i18n.language), { type: "region" });
   const allowed = (field: SearchField) => options.allowed.includes(field);
   const regions = options.regions[country] ?? [];
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -47,9 +44,9 @@ export function SearchFilterFields({
           <label htmlFor={id("country")}>{t("search:filters.country")}</label>
           <select id={id("country")} name="country" autoComplete="off" value={country} onChange={(event) => setCountry(event.target.value)}>
             {!values && <option value="">{t("search:filters.suggested")}</option>}
-            {options.countries.map((code) => (
+            {options.countries.map(({ code, name }) => (
               <option key={code} value={code}>
-                {countryNames.of(code) ?? code}
+                {name}
               </option>
             ))}
           </select>
