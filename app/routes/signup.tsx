@@ -4,7 +4,6 @@ import type { Route } from "./+types/signup";
 import { isProfileStep } from "~/accounts/signup-steps";
 import { stepView } from "~/accounts/signup-steps.server";
 import { submitStep } from "~/routes/signup-step.server";
-import { AccountForm } from "~/components/signup/AccountForm";
 import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
@@ -14,6 +13,10 @@ import { accountFormView, signUpWithAccountForm } from "~/routes/signup-account.
 import { readInput } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
 import type { ScriptsHandle } from "~/browser/page-scripts";
+import { lazy } from "react";
+
+/** The account form (zod and Conform) is a visitor's, whose page is plain HTML (ADR 032): a signed-in member's step pages never load it. */
+const AccountForm = lazy(() => import("~/components/signup/AccountForm").then((module) => ({ default: module.AccountForm })));
 
 /** A visitor gets the page as plain HTML, without React (ADR 032). */
 export const handle = { scripts: "signed-in" } satisfies ScriptsHandle;
