@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The order form: the method arrives once, in the form; the address's method only preselects it on the page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { formData, submission } = await readInput(request, checkoutSchema);
+  const { submission } = await readInput(request, checkoutSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   const { db, env, country, now } = getServices(context);

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await readInput(request, newPasswordSchema);
+  const { submission } = await readInput(request, newPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordRepeat"] }), outcome: "invalid" as const }, { status: 400 });
   }
