@@ -45,6 +45,8 @@ test("a member uploads a photo with GPS on /profile, a moderator approves it, an
   await logIn(page, member.email, member.password);
 
   await page.goto("/profile");
+  // The upload is the page's script's (which starts after the first photos, ADR 063).
+  await hydrated(page);
   const photo = await phonePhoto(page);
   await page.getByLabel("Foto's toevoegen").setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo });
   const manager = page.locator(".photo-manager");
