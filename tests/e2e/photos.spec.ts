@@ -102,6 +102,8 @@ test("a member refuses a HEIC photo kindly and reorders, hides and deletes photo
   const member = await createMember({ name: "Ordenaar", paidUser: true });
   await logIn(page, member.email, member.password);
   await page.goto("/profile");
+  // The photo manager is the page's script's (which starts after the first photos, ADR 063).
+  await hydrated(page);
   const input = page.getByLabel("Foto's toevoegen");
 
   // An iPhone photo the browser cannot read: HEIC gets its own explanation, nothing is sent.

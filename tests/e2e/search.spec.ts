@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
+import { hydrated } from "./hydrated";
 
 /** 30 women aged 77 in one Belgian region: a combination the seed does not produce (its ages stop at 70). */
 async function createBelgianMembers() {
@@ -139,6 +140,8 @@ test("similar members page on in place with their own 'more' button", async ({ p
 
   const address = `/members?gender=female&country=BE&countryregion=${regionId}&min_age=88&max_age=88`;
   await page.goto(address);
+  // "More" adds below once the page has hydrated (its scripts start after its first photos, ADR 063).
+  await hydrated(page);
   const similar = page.locator(".member-search__similar");
   await expect(similar.getByRole("heading", { name: "Vergelijkbare leden" })).toBeVisible();
   await expect(similar.locator(".member-search__similar-count")).toHaveText(/^\d+\+? vergelijkbare leden$/);
