@@ -90,6 +90,8 @@ test("a member blocks another, gets a 404 on that profile, and unblocks from the
 
   await page.goto(`/members/${pest.profileId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Opdringer, ");
+  // The block dialog is the page's script's (which starts after the first photos, ADR 063).
+  await hydrated(page);
   await page.getByRole("button", { name: "Blokkeren" }).click();
   const dialog = page.getByRole("dialog", { name: "Opdringer blokkeren?" });
   await expect(dialog).toBeVisible();
