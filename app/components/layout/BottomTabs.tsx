@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { AccountMenu } from "./AccountMenu";
 import { MEMBER_LINKS } from "./member-links";
 import { CountBadge } from "./NavBadge";
+import { NavIcon } from "./NavIcon";
 import type { NavUser } from "./member-links";
 
 /** The tab bar's order: search, likes, messages (the top bar has messages before likes). */
@@ -22,7 +23,8 @@ export function BottomTabs({ user }: { user: NavUser }) {
         {TABS.map((tab) => (
           <li key={tab.to}>
             <NavLink to={tab.to} className="bottom-tabs__tab">
-              <span className={`bottom-tabs__icon nav-icon--${tab.icon}`}>
+              <span className="bottom-tabs__icon">
+                <NavIcon name={tab.icon} />
                 {"count" in tab && <CountBadge count={user[tab.count]} label={tab.badge} />}
               </span>
               <span className="bottom-tabs__label">{t(tab.short)}</span>
