@@ -197,10 +197,14 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
   }
 }
 
-/** Provider methods per currency and country, asked once per isolate every ten minutes. */
+/**
+ * Provider methods per amount, currency and country (a provider enables a method for a range of
+ * amounts), asked once per isolate every ten minutes. A few keys: a price list has a handful of
+ * packages.
+ */
 const enabledByProvider = new Map<string, { at: number; ids: string[] }>();
 const METHODS_TTL_MS = 10 * 60_000;
-/** After the provider failed to say, it is not asked again for a minute: no page waits out its time limit twice. */
+/** After the provider failed to say, it is not asked again for a minute, for any amount: no page waits out its time limit twice. */
 const unansweredAt = new Map<string, number>();
 const METHODS_RETRY_MS = 60_000;
 
@@ -213,10 +217,10 @@ export async function offeredMethods(
   input: { site: Site; country: string | null; amountCents: number; currency: string; language: string; now: Date },
 ): Promise<PaymentMethodKey[]> {
   const offered = methodsForCountry(input.site.settings.paymentMethods, input.country);
-  const key = `${provider.name}:${input.currency}:${input.country ?? "*"}`;
+  const key = `${provider.name}:${input.amountCents}:${input.currency}:${input.country ?? "*"}`;
   let enabled = enabledByProvider.get(key);
   if (!enabled || input.now.getTime() - enabled.at > METHODS_TTL_MS) {
-    if (input.now.getTime() - (unansweredAt.get(key) ?? Number.NEGATIVE_INFINITY) < METHODS_RETRY_MS) return offered;
+    if (input.now.getTime() - (unansweredAt.get(provider.name) ?? Number.NEGATIVE_INFINITY) < METHODS_RETRY_MS) return offered;
     try {
       const ids = await provider.listMethods({
         amountCents: input.amountCents,
@@ -228,7 +232,7 @@ export async function offeredMethods(
       enabledByProvider.set(key, enabled);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      unansweredAt.set(key, input.now.getTime());
+      unansweredAt.set(provider.name, input.now.getTime());
       return offered;
     }
   }

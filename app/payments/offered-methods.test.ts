@@ -28,4 +28,23 @@ describe("the methods a checkout offers", () => {
     expect(await offeredMethods(provider, at(61_000))).toEqual(["ideal", "sdd"]);
     expect(asked).toBe(2);
   });
+
+  it("offers each package the methods the provider enables for its own amount", async () => {
+    const amounts: number[] = [];
+    const provider = {
+      name: `by-amount-${crypto.randomUUID()}`,
+      // As Mollie does: PayPal up to €50 here, iDEAL and cards for any amount.
+      async listMethods({ amountCents }: { amountCents: number }) {
+        amounts.push(amountCents);
+        return amountCents <= 5_000 ? ["ideal", "creditcard", "paypal"] : ["ideal", "creditcard"];
+      },
+    } as unknown as PaymentProvider;
+    const offer = (amountCents: number) => ({ site, country: "NL", amountCents, currency: "EUR", language: "nl", now: new Date(0) });
+
+    expect(await offeredMethods(provider, offer(1_495))).toEqual(["ideal", "creditcard", "paypal", "sdd"]);
+    expect(await offeredMethods(provider, offer(9_995))).toEqual(["ideal", "creditcard", "sdd"]);
+    // Each answer is kept for its own amount.
+    expect(await offeredMethods(provider, offer(1_495))).toEqual(["ideal", "creditcard", "paypal", "sdd"]);
+    expect(amounts).toEqual([1_495, 9_995]);
+  });
 });
