@@ -9,7 +9,9 @@
 // exchange (a POST of a pipeline or cursor) arrived and when it was answered; the stop's answer
 // gives the longest chain of exchanges in which each one arrived only after the one before it had
 // been answered. Exchanges that overlap (a Promise.all, reads sent together) count once; an
-// exchange answered after the stop (work in `waitUntil`) is not counted: nobody waited for it.
+// exchange answered after the stop (work in `waitUntil`) is not counted: nobody waited for it, and
+// neither is one the Worker marks as made after the response (the `X-After-Response` header of
+// app/db/availability.server.ts), however soon it is answered.
 // With latency, two exchanges the Worker sends at the same moment both arrive long before either
 // is answered, so the count cannot mistake them for a chain; one the Worker sends after reading
 // an answer always arrives after that answer left (cause before effect).
@@ -123,7 +125,7 @@ export async function startDistanceProxy({ target, latencyMs = 0, port = 0, host
         }
         return void res.writeHead(404).end();
       }
-      const counted = recording && req.method === "POST";
+      const counted = recording && req.method === "POST" && !req.headers["x-after-response"];
       const exchange = { arrived: performance.now(), answered: Number.POSITIVE_INFINITY, sql: counted ? describeExchange(body) : "" };
       if (counted) open.push(exchange);
       await sleep(latency);

@@ -70,6 +70,25 @@ describe("the proxy", () => {
     expect(together.exchanges).toHaveLength(3);
   });
 
+  it("leaves out of the chain what the Worker marks as work after the response", async () => {
+    const report = await rounds(async (client) => {
+      await client.execute("SELECT 1");
+      // As app/db/availability.server.ts sends an exchange of `afterResponse` work.
+      const marked = createClient({
+        url: proxy.url,
+        fetch: (input: Request | string | URL, init?: RequestInit) => {
+          const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+          headers.set("X-After-Response", "1");
+          return input instanceof Request ? fetch(new Request(input, { headers })) : fetch(input, { ...init, headers });
+        },
+      });
+      await marked.execute("SELECT 2");
+      marked.close();
+    });
+    expect(report.roundTrips).toBe(1);
+    expect(report.exchanges.map((exchange) => exchange.sql)).toEqual(["SELECT 1"]);
+  });
+
   it("answers as the server does", async () => {
     const client = createClient({ url: proxy.url });
     const result = await client.execute("SELECT 40 + 2 AS answer");

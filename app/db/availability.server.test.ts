@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseUnavailableError, databaseFetch, isDatabaseUnavailable } from "./availability.server";
+import { afterResponse, meterRequest, SubrequestMeter } from "~/platform/subrequests.server";
+import { AFTER_RESPONSE_HEADER, DatabaseUnavailableError, databaseFetch, isDatabaseUnavailable } from "./availability.server";
 
 describe("the database's fetch", () => {
   it("passes answers through", async () => {
@@ -22,6 +23,27 @@ describe("the database's fetch", () => {
       (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
     );
     await expect(silent("http://db.example")).rejects.toThrow("no answer within 50 ms");
+  });
+
+  it("marks the exchanges of work after the response, keeping the client's own headers", async () => {
+    const sent: Headers[] = [];
+    const fetchDb = databaseFetch(1_000, async (input, init) => {
+      sent.push(new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)));
+      return new Response("{}");
+    });
+    // As the libSQL client sends: a Request with its token, and no init.
+    const request = () =>
+      new Request("http://db.example/v3/pipeline", { method: "POST", headers: { Authorization: "Bearer token" }, body: "{}" });
+    const meter = new SubrequestMeter();
+    await meterRequest(meter, async () => {
+      await fetchDb(request());
+      await afterResponse(() => fetchDb(request()));
+    });
+    expect(sent.map((headers) => [headers.get("Authorization"), headers.get(AFTER_RESPONSE_HEADER)])).toEqual([
+      ["Bearer token", null],
+      ["Bearer token", "1"],
+    ]);
+    expect([meter.database, meter.databaseAfterResponse]).toEqual([1, 1]);
   });
 
   it("recognises the error through the layers that wrap it", () => {

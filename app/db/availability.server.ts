@@ -15,6 +15,13 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
+/**
+ * Marks an exchange made by work after the response (`afterResponse`), which no member waits for:
+ * the round-trip count of the tests' distance proxy (tools/distance-proxy.mjs) leaves it out of the
+ * chain a request waited for. The database ignores it.
+ */
+export const AFTER_RESPONSE_HEADER = "X-After-Response";
+
 /** Statuses of a database (or the proxy before it) that is down or overloaded, not of a wrong query. */
 const UNAVAILABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -25,12 +32,18 @@ const UNAVAILABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 export function databaseFetch(timeoutMs: number, base: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
   return async (input, init) => {
     // One subrequest of the request (ADR 049): the global fetch counts it, this says it was the database's.
-    noteDatabaseExchange();
+    const afterResponse = noteDatabaseExchange();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    // The libSQL client sends a Request and no init: its headers (the token among them) are kept.
+    let headers = init?.headers;
+    if (afterResponse) {
+      headers = new Headers(headers ?? (input instanceof Request ? input.headers : undefined));
+      headers.set(AFTER_RESPONSE_HEADER, "1");
+    }
     let response: Response;
     try {
-      response = await base(input, { ...init, signal });
+      response = await base(input, { ...init, headers, signal });
     } catch (error) {
       throw new DatabaseUnavailableError(timeout.aborted ? `no answer within ${timeoutMs} ms` : "the database cannot be reached", {
         cause: error,

@@ -14,6 +14,8 @@ export const SUBREQUEST_LIMIT = 50;
 const WARN_AT = 40;
 
 export class SubrequestMeter {
+  /** @param afterResponse whether this meters work that runs after the response (`afterResponse`) */
+  constructor(readonly afterResponse = false) {}
   /** Every subrequest, the database's included. */
   total = 0;
   /** Exchanges with the database the response waited for. */
@@ -30,10 +32,14 @@ export function countSubrequest() {
   if (meter) meter.total++;
 }
 
-/** Notes that one of the current request's fetches is an exchange with the database. */
-export function noteDatabaseExchange() {
+/**
+ * Notes that one of the current request's fetches is an exchange with the database; true when it is
+ * made by work that runs after the response, which nobody waits for.
+ */
+export function noteDatabaseExchange(): boolean {
   const meter = meters.getStore();
   if (meter) meter.database++;
+  return meter?.afterResponse ?? false;
 }
 
 /** Runs `work` (the request) with its meter. */
@@ -71,7 +77,7 @@ export function trackedContext(ctx: ExecutionContext): { ctx: ExecutionContext; 
 export function afterResponse<T>(work: () => Promise<T>): Promise<T> {
   const meter = meters.getStore();
   if (!meter) return work();
-  const after = new SubrequestMeter();
+  const after = new SubrequestMeter(true);
   return meters.run(after, work).finally(() => {
     meter.total += after.total;
     meter.databaseAfterResponse += after.database + after.databaseAfterResponse;

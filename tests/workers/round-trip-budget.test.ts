@@ -19,7 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import builtWorker from "#build/server/index.js";
 import routesSource from "../../app/routes.ts?raw";
 import { browserCookies, createMember, type TestMember } from "./factories";
-import { post, sql } from "./helpers";
+import { get, post, sql } from "./helpers";
 import { addPhoto } from "./profiles-helpers";
 
 const worker = builtWorker as ExportedHandler<Env>;
@@ -49,6 +49,8 @@ type World = {
   conversationId: number;
   photoKey: string;
   shortLink: string;
+  /** The `landing` cookie of a visitor who arrived through a lander. */
+  landingCookie: string;
 };
 
 type Probe = {
@@ -62,7 +64,7 @@ type Probe = {
   /** A form (an object of fields) or a JSON body (`json`). */
   form?: (world: World) => Record<string, string>;
   json?: (world: World) => unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | ((world: World) => Record<string, string>);
   /** Held to fewer round trips than its kind's budget: a request that must not slip back (ADR 059). */
   within?: number;
 };
@@ -239,7 +241,14 @@ const budget: Record<string, Probe[]> = {
     page("/api/discountcode.php?welcome=true"),
     page("/api/discountcode.php?code=TIMEBONUS25&package=p2&method=ideal"),
   ],
-  "api/page-hidden.php": [form("/api/page-hidden.php", () => ({}), "visitor")],
+  // A visitor who came through a lander leaves it: the event is checked and written in one statement.
+  "api/page-hidden.php": [
+    {
+      ...form("/api/page-hidden.php", () => ({}), "visitor"),
+      headers: ({ landingCookie }) => ({ Cookie: landingCookie, Referer: "http://localhost/landers/iconslanding/nl-general" }),
+      within: 1,
+    },
+  ],
   consent: [form("/consent", () => ({ choice: "accept" }), "visitor")],
   "sitemap.xml": [visitor("/sitemap.xml")],
   "robots.txt": [visitor("/robots.txt")],
@@ -328,7 +337,11 @@ async function control(step: "start" | "stop") {
 const PAGE_ACTION = /^\/(?!api\/|entry-warning|consent|activate\/resend|settings\/export)/;
 
 function requestOf(probe: Probe, world: World): Request {
-  const headers = new Headers({ "CF-IPCountry": "NL", Accept: "text/html", ...probe.headers });
+  const headers = new Headers({
+    "CF-IPCountry": "NL",
+    Accept: "text/html",
+    ...(typeof probe.headers === "function" ? probe.headers(world) : probe.headers),
+  });
   const cookie = { visitor: null, member: world.anna.cookie, moderator: world.moderator.cookie, admin: world.admin.cookie }[probe.as];
   if (cookie) headers.set("Cookie", cookie);
   let body: BodyInit | undefined;
@@ -392,7 +405,21 @@ beforeAll(async () => {
   ];
   const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
   await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
-  world = { anna, bram, newcomer, moderator, admin, target, conversationId: Number(conversationId), photoKey: String(photoKey), shortLink };
+  const landed = await get("/landers/iconslanding/nl-general");
+  const landingCookie = /(?:^|, )(landing=[^;]+)/.exec(landed.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!landingCookie) throw new Error(`no landing visit: ${landed.status}`);
+  world = {
+    anna,
+    bram,
+    newcomer,
+    moderator,
+    admin,
+    target,
+    conversationId: Number(conversationId),
+    photoKey: String(photoKey),
+    shortLink,
+    landingCookie,
+  };
   // The isolate's caches (sites) are warm, as in service.
   await measure(visitor("/"), world);
 });
