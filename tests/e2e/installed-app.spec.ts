@@ -10,6 +10,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createMember } from "./factories";
+import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 
 async function emulateInstalledApp(context: BrowserContext) {
@@ -63,10 +64,29 @@ test.describe("the installed app", () => {
     await backButton(page).click();
     await expect(page).toHaveURL(/\/members(\?|$)/);
 
-    // Opened straight on the profile (say from a push): nothing of ours to go back to.
-    await page.goto(profileUrl);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(backButton(page)).toBeHidden();
+    // Opened straight on the profile in a window of its own (as a push notification opens it):
+    // nothing of ours to go back to.
+    const opened = await context.newPage();
+    await opened.goto(profileUrl);
+    await expect(opened.getByRole("heading", { level: 1 })).toBeVisible();
+    await hydrated(opened);
+    await expect(backButton(opened)).toBeHidden();
+  });
+
+  test("has a back button on a profile reached by a whole page load, as a tap before the page hydrated makes", async ({
+    context,
+    page,
+  }) => {
+    await emulateInstalledApp(context);
+    const member = await createMember({ name: "Vlug" });
+    await logIn(page, member.email, member.password);
+    await page.goto("/members");
+    const profilePath = await page.locator(".profile-card__link").first().getAttribute("href");
+    await page.goto(profilePath!);
+    await hydrated(page);
+    await expect(backButton(page)).toBeVisible();
+    await backButton(page).click();
+    await expect(page).toHaveURL(/\/members(\?|$)/);
   });
 });
 

@@ -27,11 +27,10 @@ export function TopNav({
 }) {
   const { t } = useTranslation();
   // The back button (shown by CSS in the installed app only, product.md §2) needs a page of ours to
-  // go back to: React Router numbers the history entries of the app (`idx`), 0 being the one it was
-  // opened on. Pages opt in with `export const handle = { backButton: true }` (product.md §2: members-id,
-  // likes-type, likes-m-id, credits and credits-id-paymentmethod).
+  // go back to. Pages opt in with `export const handle = { backButton: true }` (product.md §2:
+  // members-id, likes-type, likes-m-id, credits and credits-id-paymentmethod).
   const backHere = useMatches().some((match) => (match.handle as { backButton?: boolean } | undefined)?.backButton);
-  const showBack = hydrated && backHere && history.state?.idx > 0;
+  const showBack = hydrated && backHere && hasPageOfOursBehind();
   return (
     <header className="topnav">
       <a className="skip-link" href="#main">
@@ -93,4 +92,17 @@ function MemberItems({ user }: { user: NavUser }) {
       </li>
     </ul>
   );
+}
+
+/**
+ * Whether the history entry before this one is a page of this site. The Navigation API knows it
+ * for whole page loads too (a tile tapped before the page hydrated, a form's redirect): its entries
+ * are this origin's only, so a page reached back from the payment provider has none behind it.
+ * Without it (Safari before 26), React Router's own numbering of the entries it made (`idx`, 0 for
+ * the page the app was opened on).
+ */
+function hasPageOfOursBehind(): boolean {
+  const navigation = (window as { navigation?: { canGoBack?: unknown } }).navigation;
+  if (typeof navigation?.canGoBack === "boolean") return navigation.canGoBack;
+  return history.state?.idx > 0;
 }
