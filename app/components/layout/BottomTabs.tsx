@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { AccountMenu } from "./AccountMenu";
 import { MEMBER_LINKS } from "./member-links";
 import { CountBadge } from "./NavBadge";
-import { NavIcon } from "./NavIcon";
+import { InlineIcon } from "./InlineIcon";
 import type { NavUser } from "./member-links";
 
 /** The tab bar's order: search, likes, messages (the top bar has messages before likes). */
@@ -24,7 +24,7 @@ export function BottomTabs({ user }: { user: NavUser }) {
           <li key={tab.to}>
             <NavLink to={tab.to} className="bottom-tabs__tab">
               <span className="bottom-tabs__icon">
-                <NavIcon name={tab.icon} />
+                <InlineIcon name={tab.icon} className="nav-icon" />
                 {"count" in tab && <CountBadge count={user[tab.count]} label={tab.badge} />}
               </span>
               <span className="bottom-tabs__label">{t(tab.short)}</span>

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Form, useLocation, href } from "react-router";
 import { languageNames, type Language } from "~/i18n/languages";
-import { NavIcon } from "./NavIcon";
+import { InlineIcon } from "./InlineIcon";
 
 /**
  * The language dropdown (product.md §2): only when more than one language is visible for the
@@ -19,7 +19,7 @@ export function LanguageMenu({ languages, current }: { languages: Language[]; cu
         {t("language.label")}
       </label>
       <span className="language-menu__current" aria-hidden="true">
-        <NavIcon name="globe" />
+        <InlineIcon name="globe" className="nav-icon" />
         {current}
       </span>
       <select

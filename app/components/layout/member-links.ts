@@ -1,7 +1,7 @@
 import { href } from "react-router";
 /**
  * The member's main pages, in the top bar's order (search, messages, likes): the top bar and the
- * phone tab bar are drawn from this one list. `icon` names a NavIcon; `count` is the
+ * phone tab bar are drawn from this one list. `icon` names an InlineIcon; `count` is the
  * NavUser figure on the link's badge, read out with the `badge` text.
  */
 export const MEMBER_LINKS = [

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { InlineIcon } from "~/components/layout/InlineIcon";
 import { useTranslation } from "~/i18n/translation";
 
 /**
@@ -24,22 +25,7 @@ export function PasskeyLogin({ redirectTo }: { redirectTo: string }) {
       </p>
       <p className="alert alert-danger" role="alert" hidden />
       <button type="button" className="btn btn-outline btn-block" data-passkey-login data-redirect-to={redirectTo}>
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <circle cx="8" cy="9" r="4" />
-          <path d="M2 21v-1a6 6 0 0 1 9-5.2" />
-          <circle cx="18" cy="12" r="2.5" />
-          <path d="M18 14.5V21l1.5-1.5L18 18" />
-        </svg>
+        <InlineIcon name="passkey" size={20} />
         {t("auth:passkeys.signIn")}
       </button>
     </div>
