@@ -9,6 +9,7 @@
  *   npm run bench -- --only lighthouse --save reports    # also each page's report (JSON) in a folder
  *   npm run bench -- --only lighthouse --pages landers   # only the pages whose name or path has one of these words (a,b)
  *   npm run bench -- --only lighthouse --paint-holding   # Chromium as it comes: see ADR 061 before trusting its paint times
+ *   npm run bench -- --only lighthouse --no-scripts      # every script file blocked: what a page costs before hydration
  *
  * Starts the app as `npm start` does (tools/start.mjs), on free ports with a temporary database
  * seeded with the demo data, and runs Lighthouse with Debian's Chromium on each page (the nine
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     save: { type: "string" },
     pages: { type: "string" },
     "paint-holding": { type: "boolean", default: false },
+    /** Blocks every script file: the page as HTML and CSS only, the floor hydration adds to. */
+    "no-scripts": { type: "boolean", default: false },
     "max-minutes": { type: "string", default: "20" },
   },
 });
@@ -128,6 +131,7 @@ async function audit(url: string, port: number, cookie: string | null, report: s
     output: "json",
     logLevel: "error",
     onlyCategories: [...categories],
+    blockedUrlPatterns: values["no-scripts"] ? ["*.js"] : [],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -278,7 +282,7 @@ async function main() {
           ...(values["paint-holding"] ? [] : ["--disable-features=PaintHolding"]),
         ],
       });
-    console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown, on ${base}\n`);
+    console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}, on ${base}\n`);
     const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
     console.log(header);
     console.log("─".repeat(header.length));
