@@ -282,7 +282,9 @@ async function main() {
           ...(values["paint-holding"] ? [] : ["--disable-features=PaintHolding"]),
         ],
       });
-    console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}, on ${base}\n`);
+    console.log(
+      `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}, on ${base}\n`,
+    );
     const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
     console.log(header);
     console.log("─".repeat(header.length));
