@@ -4,6 +4,7 @@
  * of `?t=` shows a profile that liked the member.
  */
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydrated";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 
@@ -21,6 +22,8 @@ test("a member likes back a received like and sees the match modal", async ({ pa
 
   await logIn(page, bea.email, bea.password);
   await page.goto("/likes/received");
+  // Liking back opens the match dialog: the page's script at work.
+  await hydrated(page);
   const tile = page.getByRole("article", { name: /^Anna, \d+$/ });
   await expect(tile.getByText("Nieuw")).toBeVisible();
   await expect(tile.getByRole("link")).toHaveAttribute("href", `/likes/m/${anna.profileId}`);
@@ -44,6 +47,7 @@ test("a free member swipes until the daily limit and is told when it resets", as
   await logIn(page, player.email, player.password);
   await page.goto("/swipe-game");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Swipe-spel");
+  await hydrated(page);
   await expect(page.getByText("Nog 4 gratis likes vandaag")).toBeVisible();
 
   const cardName = page.locator(".swipe-card h2");

@@ -44,6 +44,8 @@ test("a member searches with filters, pages on and back, and likes members from 
 
   await page.goto("/members");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leden zoeken");
+  // The region list follows the country through the page's script.
+  await hydrated(page);
   const filters = page.locator(".member-search__filters");
   await filters.getByLabel("Ik zoek").selectOption("female");
   await filters.getByLabel("Land").selectOption("BE");

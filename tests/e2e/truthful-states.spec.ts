@@ -4,6 +4,7 @@
  * over the tile (the grid keeps its rows) with a login button one can read.
  */
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydrated";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 import { drawnJpeg } from "./drawn-photo";
@@ -33,6 +34,8 @@ test("a visitor's like alert in the search keeps the grid and offers a login but
   await page.goto("/members");
   const tiles = page.locator(".member-search__grid > li");
   await expect(tiles.first()).toBeVisible();
+  // The alert is the like button's script at work.
+  await hydrated(page);
   const rowHeight = async () => (await tiles.first().boundingBox())!.height;
   const before = await rowHeight();
 
