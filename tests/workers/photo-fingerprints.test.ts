@@ -42,8 +42,9 @@ function picture(seed: number, width = 600, height = 800): RgbaImage {
  */
 function clearSeed(from: number): number {
   for (let seed = from; ; seed++) {
-    const original = photoFingerprint(picture(seed));
-    const copy = photoFingerprint(downscale(picture(seed), 540, 720));
+    const image = picture(seed);
+    const original = photoFingerprint(image);
+    const copy = photoFingerprint(downscale(image, 540, 720));
     if (isTelling(original) && isTelling(copy) && fingerprintDistance(original, copy) <= SAME_PHOTO_DISTANCE / 2) return seed;
   }
 }

@@ -21,6 +21,7 @@ import routesSource from "../../app/routes.ts?raw";
 import { browserCookies, createMember, type TestMember } from "./factories";
 import { get, post, sql } from "./helpers";
 import { addPhoto } from "./profiles-helpers";
+import { cookieOf } from "./signup-helpers";
 
 const worker = builtWorker as ExportedHandler<Env>;
 const countingUrl = (env as unknown as { ROUND_TRIP_DATABASE_URL: string }).ROUND_TRIP_DATABASE_URL;
@@ -406,7 +407,7 @@ beforeAll(async () => {
   const shortLink = `budget-${crypto.randomUUID().slice(0, 8)}`;
   await sql("INSERT INTO short_links (site_id, token, target, label) VALUES (?, ?, '/pricing', 'budget')", [anna.siteId, shortLink]);
   const landed = await get("/landers/iconslanding/nl-general");
-  const landingCookie = /(?:^|, )(landing=[^;]+)/.exec(landed.headers.get("Set-Cookie") ?? "")?.[1];
+  const landingCookie = cookieOf(landed, "landing");
   if (!landingCookie) throw new Error(`no landing visit: ${landed.status}`);
   world = {
     anna,

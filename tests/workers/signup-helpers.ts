@@ -49,10 +49,15 @@ export function accountForm(overrides: Record<string, string> = {}): Record<stri
   };
 }
 
+/** The `name=…` pair of a response's Set-Cookie header, for later requests. */
+export function cookieOf(response: Response, name: string): string | null {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return header ? header.split(";")[0]! : null;
+}
+
 /** The `auth=…` pair of a response's Set-Cookie header, for later requests. */
 export function authCookieOf(response: Response): string | null {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("auth="));
-  return header ? header.split(";")[0]! : null;
+  return cookieOf(response, "auth");
 }
 
 /** The token of the newest activation link mailed to an address. */
