@@ -4,7 +4,7 @@
  * violation. One browser context per role, the pages one after the other, to stay fast.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 

@@ -4,7 +4,7 @@
  * visitor then gets, makes a discount code a member then pays with at Mollie (the simulator) and
  * refunds that order, and finds each of these in the audit trail.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 import { acceptAndPay, settleAtProvider } from "./mollie-checkout";

@@ -5,9 +5,8 @@
  * dies without a close) the page tries again with backoff, reloads once when it is back, and shows
  * what was sent meanwhile exactly once; the next message arrives live again.
  */
-import { type Browser, expect, type Page, type WebSocketRoute, test } from "@playwright/test";
+import { type Browser, expect, type Page, type WebSocketRoute, test } from "./test";
 import { createMember } from "./factories";
-import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 
 /** A message in the open conversation (the wide layout also shows the last one in the chat list beside it). */
@@ -85,8 +84,6 @@ async function twoMembersInAChat(page: Page, browser: Browser) {
   const bram = await createMember({ name: "Bram", credits: 60 });
   await logIn(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  // Enter sends once the page has hydrated (its scripts start after its first photos, ADR 063).
-  await hydrated(page);
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await box.fill("Hoi Bram!");
   await box.press("Enter");
@@ -114,7 +111,6 @@ test("a reply and the partner's typing show up without a reload", async ({ page,
 
   await logIn(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  await hydrated(page);
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await box.fill("Hoi Bram!");
   await box.press("Enter");

@@ -4,10 +4,9 @@
  * search arrives at once, "seen" shows under the sender's message; and running out of credits
  * shows the credit alert, for a text as for a photo.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test";
 import { drawnJpeg } from "./drawn-photo";
 import { createMember } from "./factories";
-import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 
 const DEMO_MODERATOR = { email: "moderator@example.com", password: "demo1234!demo" };
@@ -32,8 +31,6 @@ test("a photo and a GIF reach the other member's open chat, and the sender sees 
 
   await logIn(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  // Enter sends once the page has hydrated (its scripts start after its first photos, ADR 063).
-  await hydrated(page);
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await box.fill("Hoi, kijk eens!");
   await box.press("Enter");
@@ -83,7 +80,6 @@ test("running out of credits shows the credit alert, for a message as for a phot
   const dirk = await createMember({ name: "Dirk" });
   await logIn(page, carla.email, carla.password);
   await page.goto(`/members/${dirk.profileId}/chat`);
-  await hydrated(page);
   const box = page.getByRole("textbox", { name: "Je bericht" });
   await box.fill("Hallo Dirk!");
   await box.press("Enter");
@@ -116,7 +112,6 @@ test("a new message updates the navigation badge and the chats overview on anoth
 
   const finnPage = await signedInPage(browser, finn.email, finn.password);
   await finnPage.goto(`/members/${eva.profileId}/chat`);
-  await hydrated(finnPage);
   const box = finnPage.getByRole("textbox", { name: "Je bericht" });
   await box.fill("Hoi Eva, zin in koffie?");
   await box.press("Enter");

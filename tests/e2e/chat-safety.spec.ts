@@ -4,7 +4,7 @@
  * changes it or sends it anyway; the recipient sees it with a gentle warning and reports it with
  * one tap.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 

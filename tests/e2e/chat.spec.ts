@@ -3,7 +3,7 @@
  * sends a gift from the profile's gift button, runs out of credits and is told how to get more; the
  * other member sees the unread badge, reads and answers; a chat is deleted from the overview.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 

@@ -4,7 +4,10 @@
  * page loads after hydration (the deferred alerts and modals of the default layout), on a page that
  * hydrates for a visitor too (/complaints; most public pages are plain HTML for visitors, ADR 032).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
+
+// These pages' scripts fail to load on purpose: they never hydrate.
+test.use({ awaitHydration: false });
 
 const DEFERRED_CHUNK = /\/assets\/deferred-[\w-]+\.js$/;
 

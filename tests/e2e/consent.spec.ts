@@ -3,7 +3,7 @@
  * settings, nothing loads until the visitor accepts; refusing keeps it out; the answer holds on the
  * next pages. In two languages. The script's host is answered by the test (no network here).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { db } from "./factories";
 
 const SCRIPT = "https://stats.example.com/tag.js";

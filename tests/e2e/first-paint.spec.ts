@@ -5,10 +5,13 @@
  *
  * The page's scripts are held until the server's page has been looked at, as on a slow phone.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember } from "./factories";
 import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
+
+// These tests look at the page before its scripts run.
+test.use({ awaitHydration: false });
 
 /** The browser's DOM, typed here: the tests' TypeScript setup has no DOM types. */
 type Node = { outerHTML: string; isConnected: boolean };

@@ -8,7 +8,7 @@
  * app's own conditions true: its stylesheet is served with `(display-mode: standalone)` read as
  * `all`, and `matchMedia` answers that query with a match.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./test";
 import { createMember } from "./factories";
 import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
@@ -83,7 +83,6 @@ test.describe("the installed app", () => {
     await page.goto("/members");
     const profilePath = await page.locator(".profile-card__link").first().getAttribute("href");
     await page.goto(profilePath!);
-    await hydrated(page);
     await expect(backButton(page)).toBeVisible();
     await backButton(page).click();
     await expect(page).toHaveURL(/\/members(\?|$)/);

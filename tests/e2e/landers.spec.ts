@@ -6,7 +6,7 @@
  * and a desktop.
  */
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { db, latestMail, linkIn, uniqueEmail } from "./factories";
 import { logIn } from "./log-in";
 import { supportedLanguages } from "../../app/i18n/languages";

@@ -3,7 +3,7 @@
  * languages, written to docs/screenshots/<lng>-<page>.png. Only runs with SCREENSHOTS=1 (it takes
  * a few minutes and asserts nothing a reviewer's eyes do not): see docs/features.md, "Languages".
  */
-import { test } from "@playwright/test";
+import { test } from "./test";
 import { createMember, createPenPal } from "./factories";
 import { logIn } from "./log-in";
 

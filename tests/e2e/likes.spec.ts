@@ -3,7 +3,7 @@
  * modal; a free member swipes (buttons, arrow keys, dragging) until the daily limit; the like modal
  * of `?t=` shows a profile that liked the member.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { hydrated } from "./hydrated";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
@@ -22,8 +22,6 @@ test("a member likes back a received like and sees the match modal", async ({ pa
 
   await logIn(page, bea.email, bea.password);
   await page.goto("/likes/received");
-  // Liking back opens the match dialog: the page's script at work.
-  await hydrated(page);
   const tile = page.getByRole("article", { name: /^Anna, \d+$/ });
   await expect(tile.getByText("Nieuw")).toBeVisible();
   await expect(tile.getByRole("link")).toHaveAttribute("href", `/likes/m/${anna.profileId}`);

@@ -3,7 +3,7 @@
  * socket does, the installed app's badge (unread messages plus new likes), idle prefetching of the
  * member's next pages, and the chat's two columns on a wide screen.
  */
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "./test";
 import { createMember, createPenPal } from "./factories";
 import { logIn } from "./log-in";
 
@@ -51,7 +51,7 @@ test("the app badge shows unread messages plus new likes, and is cleared at zero
 
   // Reading the message and seeing who liked: nothing left to count.
   await page.goto(`/chats/${penPal.conversationId}`);
-  await expect(page.getByText("Hoi! Zin in een praatje?")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("article").getByText("Hoi! Zin in een praatje?")).toBeVisible({ timeout: 30_000 });
   await page.goto(`/members/${penPal.profileId}`);
   await page.goto("/likes");
   await expect.poll(badge, { timeout: 30_000 }).toBe("cleared");

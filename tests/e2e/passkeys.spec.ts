@@ -3,9 +3,8 @@
  * phone's fingerprint: add a passkey in settings, log out, sign in with it on /login, remove it;
  * confirm with the password first when the sign-in is older than 10 minutes (ADR 039).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember, db } from "./factories";
-import { hydrated } from "./hydrated";
 
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -92,8 +91,6 @@ test("the passkey button is not offered by browsers without WebAuthn", async ({ 
 test("the passkey login works on /login reached from a page that hydrates, where React renders it", async ({ page }) => {
   // A visitor's search page hydrates; the top bar's login link is then a client-side navigation.
   await page.goto("/members");
-  // The page's scripts start after its first photos (ADR 063); the link navigates within React once it has hydrated.
-  await hydrated(page);
   const documents: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(request.url());

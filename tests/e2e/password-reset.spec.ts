@@ -2,7 +2,7 @@
  * Password reset in the browser: request a link, read it from the mail outbox, choose a new
  * password, and log in with it.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember, latestMail, linkIn } from "./factories";
 
 async function isSignedIn(page: Page) {

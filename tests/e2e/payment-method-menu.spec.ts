@@ -3,7 +3,7 @@
  * works with the keyboard (arrows, Home, End, Escape back to the button) and with clicks, and
  * whose "default method" choice the next checkout preselects.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 

@@ -3,7 +3,7 @@
  * new member pays p2 with iDEAL and the welcome code, and sees premium, credits and the
  * transaction; a failed card payment offers PayPal; a paying member repeats an order in one click.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
 import { acceptAndPay, settleAtProvider } from "./mollie-checkout";

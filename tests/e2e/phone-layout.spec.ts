@@ -6,7 +6,7 @@
  * One browser context per role visits its pages in sequence; each page is loaded once and measured
  * at the three widths by resizing the viewport.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./test";
 import { createMember, createPenPal, db } from "./factories";
 import { logIn } from "./log-in";
 

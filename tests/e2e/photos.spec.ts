@@ -3,10 +3,9 @@
  * served file has none; a moderator approves it on /moderation; another member then sees it on
  * the profile page. Plus the profile-photo alert and its dismissal.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test";
 import { SECRET_DESCRIPTION, contains, exifSegment, spliceAfterSoi } from "../workers/image-fixtures";
 import { createMember } from "./factories";
-import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 import { drawnJpeg } from "./drawn-photo";
 
@@ -45,8 +44,6 @@ test("a member uploads a photo with GPS on /profile, a moderator approves it, an
   await logIn(page, member.email, member.password);
 
   await page.goto("/profile");
-  // The upload is the page's script's (which starts after the first photos, ADR 063).
-  await hydrated(page);
   const photo = await phonePhoto(page);
   await page.getByLabel("Foto's toevoegen").setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo });
   const manager = page.locator(".photo-manager");
@@ -102,8 +99,6 @@ test("a member refuses a HEIC photo kindly and reorders, hides and deletes photo
   const member = await createMember({ name: "Ordenaar", paidUser: true });
   await logIn(page, member.email, member.password);
   await page.goto("/profile");
-  // The photo manager is the page's script's (which starts after the first photos, ADR 063).
-  await hydrated(page);
   const input = page.getByLabel("Foto's toevoegen");
 
   // An iPhone photo the browser cannot read: HEIC gets its own explanation, nothing is sent.
@@ -169,7 +164,6 @@ test("the profile-photo alert asks a member without a photo for one, and stays a
   await page.goto("/profile");
   await expect(alert).toHaveCount(0); // not on the profile page itself
   await page.goto("/pricing");
-  await hydrated(page);
   await alert.getByRole("button", { name: "Sluiten" }).click();
   await expect(alert).toHaveCount(0);
   const dismissedAt = Number(await page.evaluate(() => localStorage.getItem("hide-enrich-alert")));

@@ -3,7 +3,7 @@
  * geolocation button) and another member sees it on the public profile; a member blocks someone,
  * gets a 404 on that profile, and lifts the block again from the settings.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember, db } from "./factories";
 import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";

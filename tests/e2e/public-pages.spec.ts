@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 test.describe("a logged-out visitor", () => {
   test("sees the home page in Dutch with recently active members and a way to sign up", async ({ page }) => {

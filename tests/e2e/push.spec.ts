@@ -11,9 +11,8 @@
  * — the alert, storing the subscription, the chat, the Worker's encrypted and signed push, the
  * service worker showing it — runs for real.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember, db } from "./factories";
-import { hydrated } from "./hydrated";
 import { logIn } from "./log-in";
 import { decryptPush, startPushService, verifyVapid } from "./push-service";
 
@@ -44,7 +43,6 @@ test("a member turns on push from the alert: the service worker registers and th
   const member = await createMember({ name: "Pusher" });
   await logIn(page, member.email, member.password);
   await page.goto("/likes");
-  await hydrated(page);
 
   const alert = page.locator(".push-alert");
   await expect(alert).toContainText("Mis geen bericht.");
@@ -92,7 +90,6 @@ test("a refused permission explains how to allow notifications, on the alert and
   const member = await createMember({ name: "Weigeraar" });
   await logIn(page, member.email, member.password);
   await page.goto("/likes");
-  await hydrated(page);
   const alert = page.locator(".push-alert");
   await alert.getByRole("button", { name: "Pushmeldingen aanzetten" }).click();
   await expect(alert).toContainText("Je browser blokkeert meldingen van deze site.");
@@ -178,7 +175,6 @@ test("a new message reaches the member's service worker as an encrypted push, wi
     // Anna turns push on from the alert; the subscription is stored for her.
     await logIn(page, anna.email, anna.password);
     await page.goto("/likes");
-    await hydrated(page);
     const alert = page.locator(".push-alert");
     const pollAfterSubscribing = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"), { timeout: 20_000 });
     await alert.getByRole("button", { name: "Pushmeldingen aanzetten" }).click();

@@ -2,7 +2,7 @@
  * Member search in the browser: a member logs in, searches with filters, pages on and back, likes
  * a member back from a result tile (the match modal) and likes another.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 import { hydrated } from "./hydrated";
@@ -142,8 +142,6 @@ test("similar members page on in place with their own 'more' button", async ({ p
 
   const address = `/members?gender=female&country=BE&countryregion=${regionId}&min_age=88&max_age=88`;
   await page.goto(address);
-  // "More" adds below once the page has hydrated (its scripts start after its first photos, ADR 063).
-  await hydrated(page);
   const similar = page.locator(".member-search__similar");
   await expect(similar.getByRole("heading", { name: "Vergelijkbare leden" })).toBeVisible();
   await expect(similar.locator(".member-search__similar-count")).toHaveText(/^\d+\+? vergelijkbare leden$/);

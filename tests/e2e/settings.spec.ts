@@ -2,7 +2,7 @@
  * Settings in the browser: change the password and log in with it; delete the account with a
  * reason, see the account-deleted page, and get the account back by logging in again.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember, latestMail, linkIn } from "./factories";
 import { logIn } from "./log-in";
 

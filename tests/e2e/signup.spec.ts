@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { latestMail, linkIn, uniqueEmail } from "./factories";
-import { hydrated } from "./hydrated";
 
 const PASSWORD = "correct horse battery";
 
@@ -143,8 +142,6 @@ test.describe("signing up", () => {
 
   test("a visitor reaching the home page from a page that hydrates gets the React modal", async ({ page }) => {
     await page.goto("/members");
-    // The page's scripts start after its first photos (ADR 063); the brand link navigates within React once it has hydrated.
-    await hydrated(page);
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());

@@ -5,7 +5,7 @@
  * notifications with the site's icon), and the pages keep their own policy with its nonce.
  * No browser needed: these are the responses' headers.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember } from "./factories";
 
 const STATIC_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";

@@ -3,7 +3,7 @@
  * the modal comes after 40 s for a member without credits and stays away once closed, and the
  * discount-code modal explains a refused code.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createMember, db } from "./factories";
 import { logIn } from "./log-in";
 

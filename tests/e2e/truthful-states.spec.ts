@@ -3,7 +3,7 @@
  * photo with the uploader of /profile, and a visitor's "log in to like" alert in the search lies
  * over the tile (the grid keeps its rows) with a login button one can read.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { hydrated } from "./hydrated";
 import { createMember } from "./factories";
 import { logIn } from "./log-in";
