@@ -3,7 +3,8 @@
  * stolen, scam or illegal is refused from any account; one that another account already has is
  * stored, flagged for the moderator. One read: the banned fingerprints (few, in their own index)
  * and the other accounts' photos that share one of the fingerprint's four 16-bit bands (the band
- * indexes), compared bit by bit here.
+ * indexes), compared bit by bit here. The banned ones are read apart from the cap on the others, so
+ * that many lookalike photos on other accounts never crowd a banned one out.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -11,6 +12,12 @@ import { fingerprintBands, fingerprintDistance, isTelling, SAME_PHOTO_DISTANCE }
 
 /** The rejection reasons that bar a photo for good, from every account. */
 export const BANNING_REASONS = ["stolen", "scam", "illegal"] as const;
+
+/**
+ * At most this many of the other accounts' photos are compared, those that share the most bands
+ * first: a copy shares most of its bands, a chance neighbour one. The banned ones are all compared.
+ */
+export const CANDIDATES_COMPARED = 1000;
 
 export async function matchFingerprint(
   db: Database,
@@ -24,14 +31,15 @@ export async function matchFingerprint(
     SELECT fingerprint, profile_id, 1 AS banned FROM photos
     WHERE status = 'rejected' AND rejection_reason IN ('stolen', 'scam', 'illegal') AND fingerprint IS NOT NULL
     UNION ALL
-    SELECT fingerprint, profile_id, 0 FROM photos
-    WHERE profile_id != ${profileId} AND status != 'rejected'
-      AND (substr(fingerprint, 1, 4) = ${b1} OR substr(fingerprint, 5, 4) = ${b2}
-        OR substr(fingerprint, 9, 4) = ${b3} OR substr(fingerprint, 13, 4) = ${b4})
-    LIMIT 1000`);
+    SELECT fingerprint, profile_id, 0 FROM (
+      SELECT fingerprint, profile_id FROM photos
+      WHERE profile_id != ${profileId} AND status != 'rejected'
+        AND (substr(fingerprint, 1, 4) = ${b1} OR substr(fingerprint, 5, 4) = ${b2}
+          OR substr(fingerprint, 9, 4) = ${b3} OR substr(fingerprint, 13, 4) = ${b4})
+      ORDER BY (substr(fingerprint, 1, 4) = ${b1}) + (substr(fingerprint, 5, 4) = ${b2})
+        + (substr(fingerprint, 9, 4) = ${b3}) + (substr(fingerprint, 13, 4) = ${b4}) DESC
+      LIMIT ${CANDIDATES_COMPARED})`);
   const close = rows.filter((row) => fingerprintDistance(row.fingerprint, fingerprint) <= SAME_PHOTO_DISTANCE);
-  return {
-    banned: close.some((row) => Number(row.banned) === 1),
-    ownedBy: close.find((row) => Number(row.banned) === 0) ? Number(close.find((row) => Number(row.banned) === 0)!.profile_id) : null,
-  };
+  const owned = close.find((row) => Number(row.banned) === 0);
+  return { banned: close.some((row) => Number(row.banned) === 1), ownedBy: owned ? Number(owned.profile_id) : null };
 }

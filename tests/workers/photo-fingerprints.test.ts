@@ -6,7 +6,9 @@
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createJpegEncoder } from "~/photos/codecs.server";
-import { fingerprintDistance, isTelling, photoFingerprint, SAME_PHOTO_DISTANCE } from "~/photos/fingerprint";
+import { fingerprintBands, fingerprintDistance, isTelling, photoFingerprint, SAME_PHOTO_DISTANCE } from "~/photos/fingerprint";
+import { CANDIDATES_COMPARED } from "~/photos/fingerprint-match.server";
+import { processUpload } from "~/photos/process-image.server";
 import { cropCenter, downscale, type RgbaImage } from "~/photos/pixels";
 import { createMember, loginCookie } from "./factories";
 import { post, sql } from "./helpers";
@@ -140,4 +142,32 @@ describe("photo fingerprints", () => {
     // The owner's own upload of it is not flagged.
     expect(await sql("SELECT duplicate_of_profile_id FROM photos WHERE profile_id = ?", [owner.profileId])).toEqual([[null]]);
   });
+
+  it("find the copy among a thousand lookalikes that came before it", async () => {
+    // An original and a copy whose stored fingerprints share at least two of their four bands.
+    let original: Uint8Array;
+    let copy: Uint8Array;
+    let copyPrint: string;
+    for (let seed = clearSeed(400_000 + Math.floor(Math.random() * 100000)); ; seed = clearSeed(seed + 1)) {
+      [original, copy] = await Promise.all([jpeg(picture(seed)), jpeg(downscale(picture(seed), 540, 720), 75)]);
+      const [ofOriginal, ofCopy] = await Promise.all([processUpload(original), processUpload(copy)]);
+      if (!ofOriginal.ok || !ofCopy.ok) throw new Error("the pictures were refused");
+      const shared = fingerprintBands(ofOriginal.fingerprint).filter((band, n) => band === fingerprintBands(ofCopy.fingerprint)[n]);
+      copyPrint = ofCopy.fingerprint;
+      if (fingerprintDistance(ofOriginal.fingerprint, copyPrint) <= SAME_PHOTO_DISTANCE / 2 && shared.length >= 2) break;
+    }
+    const [owner, copier, lookalikes] = await Promise.all([signedIn("Eigenaar"), signedIn("Kopieerder"), createMember({ name: "Lijkt" })]);
+    // Photos on a third account that share the copy's first band and nothing else: stored before
+    // the owner's, they come first in that band's index.
+    const unlike = [...copyPrint.slice(4)].map((digit) => (15 - Number.parseInt(digit, 16)).toString(16)).join("");
+    await sql(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO photos (profile_id, object_key, thumb_key, content_type, width, height, status, fingerprint)
+       SELECT ?, 'lookalike-' || ? || '-' || i, 'lookalike-thumb-' || ? || '-' || i, 'image/jpeg', 600, 800, 'active', ? FROM n`,
+      [CANDIDATES_COMPARED, lookalikes.profileId, lookalikes.profileId, lookalikes.profileId, copyPrint.slice(0, 4) + unlike],
+    );
+    await uploadOk(owner, original!);
+    const flagged = await uploadOk(copier, copy!);
+    expect(await sql("SELECT duplicate_of_profile_id FROM photos WHERE id = ?", [flagged.id])).toEqual([[String(owner.profileId)]]);
+  }, 120_000);
 });
