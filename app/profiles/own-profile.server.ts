@@ -10,6 +10,7 @@ import { latestBirthDate, seekingOf, sexualityOf, type InterestKey, type Profile
 import { listRegions } from "~/sites/public-settings.server";
 import type { RegionData } from "~/sites/regions";
 import type { SiteSettings } from "~/sites/site-settings";
+import { countryNames } from "~/i18n/format";
 
 const { profiles, profileInterests, interests } = schema;
 
@@ -20,6 +21,8 @@ export type ProfileEditorConfig = {
   today: string;
   maxBirthDate: string;
   countries: string[];
+  /** The same countries with their names in the member's language (named here: ICU's first use would cost the phone a long task). */
+  countryNames: { code: string; name: string }[];
   regions: RegionData;
   /** The personal fields this site shows (`visible_profile_fields`). */
   fields: ProfileField[];
@@ -41,7 +44,7 @@ export type ProfileEditorValues = {
 
 export async function ownProfileEditor(
   db: Database,
-  input: { profileId: number; email: string; settings: SiteSettings; now: Date },
+  input: { profileId: number; email: string; settings: SiteSettings; now: Date; language: string },
 ): Promise<{ config: ProfileEditorConfig; values: ProfileEditorValues } | null> {
   const { settings, now } = input;
   const [profile, interestRows, regions] = await Promise.all([
@@ -67,6 +70,7 @@ export async function ownProfileEditor(
       today: now.toISOString().slice(0, 10),
       maxBirthDate: latestBirthDate(settings.minAge, now),
       countries: settings.countries,
+      countryNames: countryNames(settings.countries, input.language),
       regions,
       fields,
       email: input.email,

@@ -9,7 +9,7 @@ import { PhotoManager } from "~/components/photos/PhotoManager";
 import { InterestPicker } from "~/components/profiles/InterestPicker";
 import { LocationPicker } from "~/components/profiles/LocationPicker";
 import { getServices, getSite } from "~/http/context.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { photoManagerData } from "~/photos/photos.server";
 import { ownProfileEditor, saveOwnProfile } from "~/profiles/own-profile.server";
 import { genders, profileFieldOptions } from "~/profiles/profile-fields";
@@ -25,7 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = getSite(context);
   const { db, now } = getServices(context);
   const [editor, photos] = await Promise.all([
-    ownProfileEditor(db, { profileId: user.profile.id, email: user.email, settings: site.settings, now: now() }),
+    ownProfileEditor(db, {
+      profileId: user.profile.id,
+      email: user.email,
+      settings: site.settings,
+      now: now(),
+      language: getLocale(context),
+    }),
     photoManagerData(db, site.settings, user),
   ]);
   if (!editor) throw data(null, { status: 404 });
@@ -136,7 +142,7 @@ function ProfileForm({
       <fieldset className="profile-section">
         <legend className="h5">{t("members:edit.location")}</legend>
         <LocationPicker
-          countries={config.countries}
+          countries={config.countryNames}
           regions={config.regions}
           defaultCountry={values.country}
           defaultRegion={values.region}

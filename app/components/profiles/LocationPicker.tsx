@@ -2,9 +2,7 @@ import { href } from "react-router";
 import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { roundedForRequest } from "~/geo/coordinates";
-import { localeTag } from "~/i18n/format";
 import { callApi } from "~/utils/call-api";
-import { displayNames } from "~/i18n/intl";
 
 /** product.md §3 "Geolocation permission (unsupported, unknown, or the browser state)". */
 export type GeolocationPermission = "unsupported" | "unknown" | PermissionState;
@@ -77,7 +75,8 @@ export function LocationPicker({
   countryError,
   regionError,
 }: {
-  countries: readonly string[];
+  /** The countries to choose from, named by the server (ICU's first use is a long task on a phone). */
+  countries: readonly { code: string; name: string }[];
   /** The regions of each country, by name. */
   regions: Record<string, { id: number; name: string }[]>;
   defaultCountry: string;
@@ -88,12 +87,12 @@ export function LocationPicker({
   countryError?: ReactNode;
   regionError?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [country, setCountry] = useState(defaultCountry);
   const [region, setRegion] = useState(defaultRegion);
   const [lookup, setLookup] = useState<LookupState>({ state: "idle" });
   const permission = useGeolocationPermission();
-  const countryNames = displayNames(localeTag(i18n.language), { type: "region" });
+  const nameOf = (code: string) => countries.find((one) => one.code === code)?.name ?? code;
   const options = regions[country] ?? [];
 
   async function locate() {
@@ -115,7 +114,7 @@ export function LocationPicker({
         return;
       }
       // Where the country is fixed (signup), another of the site's countries is no answer either.
-      if (!countries.includes(body.country)) {
+      if (!countries.some((one) => one.code === body.country)) {
         setLookup({ state: "error", message: t("members:geocode.outside") });
         return;
       }
@@ -141,9 +140,9 @@ export function LocationPicker({
                 setRegion("");
               }}
             >
-              {countries.map((code) => (
+              {countries.map(({ code, name }) => (
                 <option key={code} value={code}>
-                  {countryNames.of(code) ?? code}
+                  {name}
                 </option>
               ))}
             </select>
@@ -184,7 +183,7 @@ export function LocationPicker({
               : lookup.state === "done"
                 ? t("members:location.found", {
                     region: lookup.geocode.region.name,
-                    country: countryNames.of(lookup.geocode.country) ?? lookup.geocode.country,
+                    country: nameOf(lookup.geocode.country),
                   })
                 : permission === "denied"
                   ? t("members:location.blocked")

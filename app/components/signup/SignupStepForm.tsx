@@ -106,7 +106,7 @@ function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "l
       <p className="lead">{t("signup:location.intro", { country: countryName })}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <LocationPicker
-        countries={[view.country]}
+        countries={[{ code: view.country, name: countryName }]}
         regions={{ [view.country]: view.regions }}
         defaultCountry={view.country}
         defaultRegion={view.regionId ? String(view.regionId) : ""}
