@@ -10,6 +10,7 @@
  *   npm run bench -- --only lighthouse --pages landers   # only the pages whose name or path has one of these words (a,b)
  *   npm run bench -- --only lighthouse --paint-holding   # Chromium as it comes: see ADR 061 before trusting its paint times
  *   npm run bench -- --only lighthouse --no-scripts      # every script file blocked: what a page costs before hydration
+ *   npm run bench -- --only lighthouse --renderer-first  # the page's main thread first, the rest of the machine after (ADR 064)
  *
  * Starts the app as `npm start` does (tools/start.mjs), on free ports with a temporary database
  * seeded with the demo data, and runs Lighthouse with Debian's Chromium on each page (the nine
@@ -19,7 +20,8 @@
  * so the free member's pages carry both alerts that ask something (profile photo, push: ADR 046),
  * and one seeded member's photos likewise, for a profile without photos. Prints the four category
  * scores, FCP, LCP, TBT and CLS per page, when Chromium painted first (unthrottled, "seen"), the LCP element and its render delay (Lighthouse's LCP
- * breakdown), and the pages that miss the targets (performance ≥ 95 and LCP ≤ 2.5 s; accessibility
+ * breakdown), how much of its long tasks' time the page's main thread ran ("ran %": the rest it
+ * waited for a core), and the pages that miss the targets (performance ≥ 95 and LCP ≤ 2.5 s; accessibility
  * and best practices 100; SEO 100 on public pages). Exit code 0 unless the run itself fails;
  * `--strict` also fails when a target is missed.
  */
@@ -33,6 +35,8 @@ import lighthouse from "lighthouse";
 import { SLUG_LANDER_DESIGNS } from "../../app/landers/lander-slug";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
 import { cleanup, cleanups, freePort, logIn, root, startProcess, waitFor } from "./harness";
+import { mainThreadShare, type TraceEvent } from "./main-thread-share";
+import { rendererFirst } from "./renderer-first";
 
 const { values } = parseArgs({
   strict: false,
@@ -45,6 +49,8 @@ const { values } = parseArgs({
     "paint-holding": { type: "boolean", default: false },
     /** Blocks every script file: the page as HTML and CSS only, the floor hydration adds to. */
     "no-scripts": { type: "boolean", default: false },
+    /** The page's main thread gets the cores first; the browser's other threads, the server and Lighthouse wait (ADR 064). */
+    "renderer-first": { type: "boolean", default: false },
     "max-minutes": { type: "string", default: "20" },
   },
 });
@@ -88,6 +94,8 @@ type Figures = {
   /** When Chromium itself painted first, unthrottled (ms): over a second on a page that paints at once is headless frame throttling (ADR 061). */
   observedPaint: number;
   tbt: number;
+  /** The share of its long tasks' wall time the page's main thread ran; the rest it waited for a core (./main-thread-share.ts). */
+  cpuShare: number;
   cls: number;
   /** The audits that cost points, with what Lighthouse says of them (for `--why`). */
   failed: string[];
@@ -143,16 +151,19 @@ async function audit(url: string, port: number, cookie: string | null, report: s
   if (report) writeFileSync(report, JSON.stringify(lhr, null, 1));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const { element, renderDelay } = lcpBreakdown(lhr.audits["lcp-breakdown-insight"]?.details);
+  const metrics = (
+    lhr.audits.metrics?.details as { items?: { observedFirstPaint?: number; observedFirstContentfulPaintTs?: number }[] } | undefined
+  )?.items?.[0];
+  const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
   return {
     scores: Object.fromEntries(categories.map((id) => [id, score(id)])) as Figures["scores"],
     fcp: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
     lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     lcpElement: element,
     renderDelay,
-    observedPaint:
-      (lhr.audits.metrics?.details as { items?: { observedFirstPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstPaint ??
-      Number.NaN,
+    observedPaint: metrics?.observedFirstPaint ?? Number.NaN,
     tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cpuShare: metrics?.observedFirstContentfulPaintTs ? mainThreadShare(trace, metrics.observedFirstContentfulPaintTs) : Number.NaN,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     failed: categories.flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])
@@ -283,9 +294,9 @@ async function main() {
         ],
       });
     console.log(
-      `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}, on ${base}\n`,
+      `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}${values["renderer-first"] ? ", the page's main thread first" : ""}, on ${base}\n`,
     );
-    const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
+    const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"ran %".padStart(6)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
     console.log(header);
     console.log("─".repeat(header.length));
     const misses: string[] = [];
@@ -304,9 +315,11 @@ async function main() {
         const session =
           page.as === "visitor" ? null : await logIn(base, DEMO_ACCOUNTS[page.as === "free" ? "demo" : "premium"], DEMO_PASSWORD);
         chrome = await launch();
+        const release = values["renderer-first"] && chrome.pid && app.child.pid ? rendererFirst([chrome.pid, app.child.pid]) : () => {};
         try {
           samples.push(await audit(base + page.path, chrome.port, session, report));
         } finally {
+          release();
           await chrome.kill();
           chrome = null;
         }
@@ -324,13 +337,14 @@ async function main() {
           samples.find((sample) => sample.lcp === median(samples.map((one) => one.lcp)))!,
         ),
         tbt: median(samples.map((sample) => sample.tbt)),
+        cpuShare: median(samples.map((sample) => sample.cpuShare)),
         observedPaint: median(samples.map((sample) => sample.observedPaint)),
         cls: median(samples.map((sample) => sample.cls)),
       };
       const seoScored = page.as === "visitor" && !page.noindex;
       const delay = Number.isNaN(figures.renderDelay) ? "–" : (figures.renderDelay / 1000).toFixed(2);
       console.log(
-        `${page.name.padEnd(30)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(seoScored ? String(figures.seo) : "–").padStart(5)} ${(figures.fcp / 1000).toFixed(2).padStart(6)} ${(figures.lcp / 1000).toFixed(2).padStart(6)} ${delay.padStart(6)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.observedPaint / 1000).toFixed(2).padStart(6)}  ${figures.lcpElement}`,
+        `${page.name.padEnd(30)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(seoScored ? String(figures.seo) : "–").padStart(5)} ${(figures.fcp / 1000).toFixed(2).padStart(6)} ${(figures.lcp / 1000).toFixed(2).padStart(6)} ${delay.padStart(6)} ${figures.tbt.toFixed(0).padStart(7)} ${(figures.cpuShare * 100).toFixed(0).padStart(6)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.observedPaint / 1000).toFixed(2).padStart(6)}  ${figures.lcpElement}`,
       );
       if (values.why) {
         for (const line of new Set(samples.flatMap((sample) => sample.failed))) console.log(`${"".padEnd(30)}   · ${line}`);
