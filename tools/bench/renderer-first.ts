@@ -5,7 +5,7 @@
  * priority, so that the renderers' main threads get a core when they have work, as on a phone,
  * whose browser threads run on other cores. On this shared two-core machine the page's main thread
  * otherwise spent about three quarters of its long tasks waiting for a core, and Lighthouse's 4×
- * counted the wait as the page's work. Linux only.
+ * counted the wait as the page's work. Linux only (it reads /proc).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -54,7 +54,6 @@ function lowerThreads(pid: string, keepMain: boolean) {
  * priority; processes and threads started meanwhile included (checked every 50 ms).
  */
 export function rendererFirst(groups: number[]): () => void {
-  if (process.platform !== "linux") return () => {};
   const pass = () => {
     lowerThreads(String(process.pid), false);
     for (const pid of readdirSync("/proc")) {
