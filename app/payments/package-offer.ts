@@ -9,3 +9,14 @@ export type PackageOffer = {
   /** Messages the credits pay for, at the site's message price. */
   messages: number;
 };
+
+/** A package with its figures in the visitor's language, as the PackageList shows it (./priced-packages.server.ts). */
+export type PricedPackage = PackageOffer & {
+  /** The credits, e.g. "1.000". */
+  creditsText: string;
+  /** The list price struck through beside a welcome price; null without a welcome discount. */
+  listPriceText: string | null;
+  /** What the package costs the member now. */
+  priceText: string;
+  perCreditText: string;
+};

@@ -11,6 +11,7 @@ import { resolveOffer } from "~/payments/checkout.server";
 import { paymentProviderFor } from "~/payments/mollie.server";
 import { repeatableOrders } from "~/payments/order-history.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { pricePackages } from "~/payments/priced-packages.server";
 import { requireUser } from "~/http/guards.server";
 
 /**
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     credits: user.credits,
     orders: await repeatableOrders(db, { userId: user.id, offerFor }),
-    packages: packageOffers(site, where).packages,
+    packages: pricePackages(packageOffers(site, where).packages, language),
     title: `${getI18n(context).t("payments:repeat.pageTitle")} · ${site.name}`,
     timeZone: site.settings.timeZone,
   };

@@ -5,6 +5,7 @@ import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";
 import { getI18n } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { pricePackages } from "~/payments/priced-packages.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { usableStayCode } from "~/payments/stay-discount.server";
 import { getLocale } from "~/http/i18n.server";
@@ -26,11 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }),
     usableStayCode(db, { userId: user.id, now: now() }),
   ]);
+  const welcomePercent = bonus?.percent ?? 0;
   return {
-    ...packageOffers(site, buyerCountry(country, user)),
+    packages: pricePackages(packageOffers(site, buyerCountry(country, user)).packages, getLocale(context), welcomePercent),
     credits: user.credits,
     paidUser: user.paidUser,
-    welcomePercent: bonus?.percent ?? 0,
+    welcomePercent,
     /** The member's personal stay code (chosen on the delete-account page), while it can be used. */
     stayCode: stay
       ? { code: stay.code, percent: stay.percent, until: formatDate(stay.expiresAt, getLocale(context), site.settings.timeZone) }
@@ -56,11 +58,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
           {t("payments:credits.stayCode", { percent: stayCode.percent, until: stayCode.until })} <strong>{stayCode.code}</strong>
         </p>
       )}
-      <PackageList
-        packages={packages}
-        linkFor={(key) => href("/credits/:id/:paymentmethod?", { id: key })}
-        welcomePercent={welcomePercent}
-      />
+      <PackageList packages={packages} linkFor={(key) => href("/credits/:id/:paymentmethod?", { id: key })} />
       <p className="credits-page__links">
         <Link to={href("/transactions/:id?")}>{t("payments:credits.transactionsLink")}</Link>
         {" · "}

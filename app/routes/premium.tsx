@@ -3,8 +3,9 @@ import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/premium";
 import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { pricePackages } from "~/payments/priced-packages.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { getUser } from "~/http/guards.server";
 
@@ -22,10 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { settings } = site;
   const bonus = user ? await activeTimeBonus(db, { userId: user.id, paidUser: user.paidUser, now: now() }) : null;
   return {
-    ...packageOffers(site, buyerCountry(country, user)),
+    // A member with the welcome bonus sees the reduced first-purchase price.
+    packages: pricePackages(packageOffers(site, buyerCountry(country, user)).packages, getLocale(context), bonus?.percent ?? 0),
     signedIn: user !== null,
     paidUser: user?.paidUser ?? false,
-    welcomePercent: bonus?.percent ?? 0,
     limits: {
       freePhotos: settings.freePhotoLimit,
       premiumPhotos: settings.premiumPhotoLimit,
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Premium({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { packages, signedIn, paidUser, welcomePercent, limits } = loaderData;
+  const { packages, signedIn, paidUser, limits } = loaderData;
   const benefits = [
     t("payments:premium.benefits.privatePhotos"),
     t("payments:premium.benefits.photos", { count: limits.premiumPhotos, free: limits.freePhotos }),
@@ -60,7 +61,6 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
       <PackageList
         packages={packages}
         linkFor={(key) => (signedIn ? href("/credits/:id/:paymentmethod?", { id: key }) : href("/signup"))}
-        welcomePercent={welcomePercent}
       />
     </main>
   );

@@ -3,9 +3,10 @@ import { useTranslation } from "~/i18n/translation";
 import type { Route } from "./+types/pricing";
 import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";
-import { useFormat } from "~/i18n/format";
-import { getI18n } from "~/http/i18n.server";
+import { formatMoney } from "~/i18n/format";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
+import { pricePackages } from "~/payments/priced-packages.server";
 import { messageCostFor } from "~/sites/pricing";
 import { getUser } from "~/http/guards.server";
 import { recordLanding } from "~/http/acquisition.server";
@@ -22,11 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const buyer = buyerCountry(country, user);
   const { currency, packages } = packageOffers(site, buyer);
+  const language = getLocale(context);
+  const messageCost = messageCostFor(site.prices, settings.countries, buyer, settings.messageCredits);
   return {
     currency,
-    packages,
+    packages: pricePackages(packages, language),
     /** In the currency of the packages shown (a Polish visitor of the Dutch site sees złoty in both). */
-    minimumMessageCost: messageCostFor(site.prices, settings.countries, buyer, settings.messageCredits),
+    minimumMessagePrice: messageCost && formatMoney(Math.round(messageCost.costs * 100), messageCost.currency, language),
     costs: {
       message: settings.messageCredits,
       photo: settings.photoCredits,
@@ -42,19 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const { packages, costs, minimumMessageCost } = loaderData;
+  const { packages, costs, minimumMessagePrice } = loaderData;
   return (
     <main id="main" className="container section pricing">
       <h1>{t("pricing.title")}</h1>
       <p className="lead">{t("pricing.intro")}</p>
-      {minimumMessageCost && (
-        <p className="pricing__from">
-          {t("pricing.fromPerMessage", {
-            price: format.money(Math.round(minimumMessageCost.costs * 100), minimumMessageCost.currency),
-          })}
-        </p>
-      )}
+      {minimumMessagePrice && <p className="pricing__from">{t("pricing.fromPerMessage", { price: minimumMessagePrice })}</p>}
 
       <PackageList
         packages={packages}

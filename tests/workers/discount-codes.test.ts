@@ -85,6 +85,17 @@ describe("the welcome time bonus", () => {
     expect(await (await get("/members", { cookie: expired.cookie })).text()).not.toContain("time-bonus-banner");
   });
 
+  it("prices every package on /credits with the welcome discount, the list price struck beside it, until it is used", async () => {
+    const member = await signedIn({ timeBonusSecondsLeft: 600 });
+    const page = await (await get("/credits", { cookie: member.cookie, country: "NL" })).text();
+    // p1 lists at €29,95: 25 % off is €22,46 (Intl writes a no-break space after the euro sign).
+    expect(page).toMatch(/<s class="package__list-price">€\u00a029,95<\/s> (<!-- -->)?€\u00a022,46/);
+    const paying = await signedIn({ timeBonusSecondsLeft: 600, paidUser: true });
+    const full = await (await get("/credits", { cookie: paying.cookie, country: "NL" })).text();
+    expect(full).not.toContain("package__list-price");
+    expect(full).toContain("€\u00a029,95");
+  });
+
   it("loads the welcome code priced for a package through /api/discountcode.php", async () => {
     const member = await signedIn({ timeBonusSecondsLeft: 600 });
     const { status, body } = await discountApi("welcome=true&package=p2&method=ideal", member.cookie);

@@ -58,7 +58,8 @@ const runs = Math.max(1, Math.floor(Number(values.runs)) || 1);
 const maxMinutes = Math.max(1, Number(values["max-minutes"]) || 20);
 /** ADR 064: the renderers' main threads first, where the machine's threads can be told apart (Linux). */
 const rendererFirstOn = values["renderer-first"] === true && process.platform === "linux";
-if (values["renderer-first"] && !rendererFirstOn) console.error("--renderer-first works on Linux only: measuring with the machine's scheduling as it comes");
+if (values["renderer-first"] && !rendererFirstOn)
+  console.error("--renderer-first works on Linux only: measuring with the machine's scheduling as it comes");
 const pageFilter = values.pages ? String(values.pages).split(",").filter(Boolean) : null;
 
 const PERFORMANCE_TARGET = 95;
