@@ -16,7 +16,13 @@ describe("packages priced by the server", () => {
   // Intl writes a no-break space between the euro sign and a Dutch amount.
   it("writes the figures out in the member's language, the price per credit to three decimals", () => {
     const [dutch] = pricePackages([offer], "nl");
-    expect(dutch).toMatchObject({ ...offer, creditsText: "1.000", listPriceText: null, priceText: "€\u00a099,00", perCreditText: "€\u00a00,099" });
+    expect(dutch).toMatchObject({
+      ...offer,
+      creditsText: "1.000",
+      listPriceText: null,
+      priceText: "€\u00a099,00",
+      perCreditText: "€\u00a00,099",
+    });
     const [english] = pricePackages([offer], "en");
     expect(english).toMatchObject({ creditsText: "1,000", priceText: "€99.00", perCreditText: "€0.099" });
   });
