@@ -26,18 +26,16 @@ export async function matchFingerprint(
   const { fingerprint, profileId } = input;
   // A plain, flat picture says too little to be told apart from another one.
   if (!isTelling(fingerprint)) return { banned: false, ownedBy: null };
-  const [b1, b2, b3, b4] = fingerprintBands(fingerprint);
+  // Each band against its expression index: the positions are written into the SQL, as the indexes have them.
+  const shares = fingerprintBands(fingerprint).map((band, n) => sql`(substr(fingerprint, ${sql.raw(String(n * 4 + 1))}, 4) = ${band})`);
   const rows = await db.all<{ fingerprint: string; profile_id: number; banned: number }>(sql`
     SELECT fingerprint, profile_id, 1 AS banned FROM photos
     WHERE status = 'rejected' AND rejection_reason IN ('stolen', 'scam', 'illegal') AND fingerprint IS NOT NULL
     UNION ALL
     SELECT fingerprint, profile_id, 0 FROM (
       SELECT fingerprint, profile_id FROM photos
-      WHERE profile_id != ${profileId} AND status != 'rejected'
-        AND (substr(fingerprint, 1, 4) = ${b1} OR substr(fingerprint, 5, 4) = ${b2}
-          OR substr(fingerprint, 9, 4) = ${b3} OR substr(fingerprint, 13, 4) = ${b4})
-      ORDER BY (substr(fingerprint, 1, 4) = ${b1}) + (substr(fingerprint, 5, 4) = ${b2})
-        + (substr(fingerprint, 9, 4) = ${b3}) + (substr(fingerprint, 13, 4) = ${b4}) DESC
+      WHERE profile_id != ${profileId} AND status != 'rejected' AND (${sql.join(shares, sql` OR `)})
+      ORDER BY ${sql.join(shares, sql` + `)} DESC
       LIMIT ${CANDIDATES_COMPARED})`);
   const close = rows.filter((row) => fingerprintDistance(row.fingerprint, fingerprint) <= SAME_PHOTO_DISTANCE);
   const owned = close.find((row) => Number(row.banned) === 0);

@@ -20,9 +20,8 @@ export type ProfileEditorConfig = {
   /** The server's date (YYYY-MM-DD), so browser and server judge an age on the same day. */
   today: string;
   maxBirthDate: string;
-  countries: string[];
-  /** The same countries with their names in the member's language (named here: ICU's first use would cost the phone a long task). */
-  countryNames: { code: string; name: string }[];
+  /** The site's countries with their names in the member's language (named here: ICU's first use would cost the phone a long task). */
+  countries: { code: string; name: string }[];
   regions: RegionData;
   /** The personal fields this site shows (`visible_profile_fields`). */
   fields: ProfileField[];
@@ -69,8 +68,7 @@ export async function ownProfileEditor(
       minAge: settings.minAge,
       today: now.toISOString().slice(0, 10),
       maxBirthDate: latestBirthDate(settings.minAge, now),
-      countries: settings.countries,
-      countryNames: countryNames(settings.countries, input.language),
+      countries: countryNames(settings.countries, input.language),
       regions,
       fields,
       email: input.email,

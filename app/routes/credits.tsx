@@ -3,12 +3,11 @@ import { Link, href } from "react-router";
 import type { Route } from "./+types/credits";
 import { PackageList } from "~/components/payments/PackageList";
 import { getServices, getSite } from "~/http/context.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { buyerCountry, packageOffers } from "~/payments/price-list.server";
 import { pricePackages } from "~/payments/priced-packages.server";
 import { activeTimeBonus } from "~/payments/time-bonus.server";
 import { usableStayCode } from "~/payments/stay-discount.server";
-import { getLocale } from "~/http/i18n.server";
 import { formatDate } from "~/i18n/format";
 import { requireUser } from "~/http/guards.server";
 

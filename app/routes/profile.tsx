@@ -99,7 +99,7 @@ function ProfileForm({
     () =>
       profileEditSchema({
         minAge: config.minAge,
-        countries: config.countries,
+        countries: config.countries.map(({ code }) => code),
         today: new Date(`${config.today}T12:00:00Z`),
         email: config.email,
       }),
@@ -142,7 +142,7 @@ function ProfileForm({
       <fieldset className="profile-section">
         <legend className="h5">{t("members:edit.location")}</legend>
         <LocationPicker
-          countries={config.countryNames}
+          countries={config.countries}
           regions={config.regions}
           defaultCountry={values.country}
           defaultRegion={values.region}
