@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/accounts/current-user.server";
 import type { z } from "zod";
 import { profileSteps, type ProfileStep, type StepView } from "~/accounts/signup-steps";
 import { schema, type Database } from "~/db/client.server";
+import { countryNames } from "~/i18n/format";
 import { listOwnPhotos } from "~/photos/photos.server";
 import { profileFieldColumn, visibleProfileFields, type ProfileField } from "~/profiles/profile-fields";
 import { MAX_ABOUT_ME, type aboutSchema, type locationSchema, type personalSchema } from "~/profiles/profile-schema";
@@ -16,6 +17,8 @@ import type { OwnPhoto } from "~/photos/photo-api";
 import type { Site } from "~/sites/site.server";
 
 export type StepDeps = { db: Database; site: Site };
+/** What a step's view also needs: the member's language, for the names written on the server. */
+export type StepViewDeps = StepDeps & { language: string };
 
 async function profileOf(db: Database, userId: number) {
   const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, userId) });
@@ -48,7 +51,7 @@ export async function readStepData({ db }: StepDeps, user: CurrentUser, shown: r
 }
 
 /** The step `step` shows; `data` is what `readStepData` read already (else it is read now). */
-export async function stepView(deps: StepDeps, user: CurrentUser, step: ProfileStep, data?: StepData): Promise<StepView> {
+export async function stepView(deps: StepViewDeps, user: CurrentUser, step: ProfileStep, data?: StepData): Promise<StepView> {
   const { db, site } = deps;
   const read = data ?? (await readStepData(deps, user, [step]));
   const { profile } = read;
@@ -63,9 +66,10 @@ export async function stepView(deps: StepDeps, user: CurrentUser, step: ProfileS
       };
     case "location": {
       const regions = read.regions?.[profile.country] ? read.regions : await listRegions(db, [profile.country]);
+      const [country] = countryNames([profile.country], deps.language);
       return {
         step,
-        country: profile.country,
+        country: country!,
         regions: (regions[profile.country] ?? []).map(({ id, name }) => ({ id, name })),
         regionId: profile.regionId,
       };

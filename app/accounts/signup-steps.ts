@@ -26,7 +26,8 @@ export function nextStep(step: ProfileStep, steps: readonly ProfileStep[] = prof
 /** What a step after the account shows (from the server). */
 export type StepView =
   | { step: "photo"; photoLimit: number; photos: OwnPhoto[]; isPremium: boolean }
-  | { step: "location"; country: string; regions: { id: number; name: string }[]; regionId: number | null }
+  /** `country`: the member's, named by the server in their language (no Intl while the page hydrates). */
+  | { step: "location"; country: { code: string; name: string }; regions: { id: number; name: string }[]; regionId: number | null }
   | { step: "personal"; fields: ProfileField[]; values: Partial<Record<ProfileField, string>> }
   | { step: "about"; aboutMe: string; maxLength: number }
   | { step: "push"; vapidPublicKey: string }

@@ -7,7 +7,7 @@ import { submitStep } from "~/routes/signup-step.server";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { readInput } from "~/http/forms.server";
 import { requireUser } from "~/http/guards.server";
 
@@ -21,7 +21,7 @@ export const handle = { hideEntryWarning: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = getSite(context);
-  const deps = { db: getServices(context).db, site };
+  const deps = { db: getServices(context).db, site, language: getLocale(context) };
   const requested = new URL(request.url).searchParams.get("step");
   // The steps that may be shown, as the session knows the profile: their reads go with the rest (ADR 056).
   const maybeShown = isProfileStep(requested)

@@ -22,11 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = site;
   const user = getUser(context);
   const buyer = buyerCountry(country, user);
-  const { currency, packages } = packageOffers(site, buyer);
+  const { packages } = packageOffers(site, buyer);
   const language = getLocale(context);
   const messageCost = messageCostFor(site.prices, settings.countries, buyer, settings.messageCredits);
   return {
-    currency,
     packages: pricePackages(packages, language),
     /** In the currency of the packages shown (a Polish visitor of the Dutch site sees złoty in both). */
     minimumMessagePrice: messageCost && formatMoney(Math.round(messageCost.costs * 100), messageCost.currency, language),

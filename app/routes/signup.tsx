@@ -8,7 +8,7 @@ import { InviteOnly } from "~/components/signup/InviteOnly";
 import { SignupProgress } from "~/components/signup/SignupProgress";
 import { SignupStepForm } from "~/components/signup/SignupStepForm";
 import { getServices, getSite } from "~/http/context.server";
-import { getI18n } from "~/http/i18n.server";
+import { getI18n, getLocale } from "~/http/i18n.server";
 import { accountFormView, signUpWithAccountForm } from "~/routes/signup-account.server";
 import { readInput } from "~/http/forms.server";
 import { getUser, requireUser } from "~/http/guards.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) {
     if (!isProfileStep(requested))
       throw redirect(user.status === "not_confirmed" ? `${href("/signup")}?step=photo` : href("/complete-signup"));
-    return { kind: "step" as const, title, view: await stepView({ db, site }, user, requested) };
+    return { kind: "step" as const, title, view: await stepView({ db, site, language: getLocale(context) }, user, requested) };
   }
   return { kind: "account" as const, title, ...accountFormView(request, context) };
 }

@@ -220,6 +220,10 @@ describe("the steps after the account", () => {
 
     const skipPhoto = await postAs("/signup?step=photo", { step: "photo", intent: "skip" }, { cookie });
     expect(skipPhoto.headers.get("Location")).toBe("/signup?step=location");
+    // The member's country is named by the server, in the member's language.
+    expect(mainContent(await (await get("/signup?step=location", { cookie })).text())).toContain(
+      "Kies je regio in Nederland, zodat je leden bij jou in de buurt vindt.",
+    );
     const foreign = await postAs("/signup?step=location", { step: "location", intent: "save", region: String(foreignRegion) }, { cookie });
     expect(foreign.status, "foreign region").toBe(400);
     expect(mainContent(await foreign.text())).toContain("Kies een regio uit de lijst.");

@@ -21,7 +21,9 @@
  * and one seeded member's photos likewise, for a profile without photos. Prints the four category
  * scores, FCP, LCP, TBT and CLS per page, when Chromium painted first (unthrottled, "seen"), the LCP element and its render delay (Lighthouse's LCP
  * breakdown), how much of its long tasks' time the page's main thread ran ("ran %": the rest it
- * waited for a core), and the pages that miss the targets (performance ≥ 95 and LCP ≤ 2.5 s; accessibility
+ * waited for a core), the performance score and blocking time of the page's own work (the same run
+ * audited again with each main-thread task as long as its thread ran: ./thread-time-trace.ts), and
+ * the pages that miss the targets (performance ≥ 95 and LCP ≤ 2.5 s; accessibility
  * and best practices 100; SEO 100 on public pages). Exit code 0 unless the run itself fails;
  * `--strict` also fails when a target is missed.
  */
@@ -31,12 +33,13 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { createClient } from "@libsql/client";
-import lighthouse from "lighthouse";
+import lighthouse, { auditFlowArtifacts } from "lighthouse";
 import { SLUG_LANDER_DESIGNS } from "../../app/landers/lander-slug";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../drizzle/seed";
 import { cleanup, cleanups, freePort, logIn, root, startProcess, waitFor } from "./harness";
 import { mainThreadShare, type TraceEvent } from "./main-thread-share";
 import { rendererFirst } from "./renderer-first";
+import { atThreadTime } from "./thread-time-trace";
 
 const { values } = parseArgs({
   strict: false,
@@ -100,6 +103,8 @@ type Figures = {
   tbt: number;
   /** The share of its long tasks' wall time the page's main thread ran; the rest it waited for a core (./main-thread-share.ts). */
   cpuShare: number;
+  /** The same run audited again as if the main thread had never waited for a core (./thread-time-trace.ts). */
+  own: { performance: number; tbt: number };
   cls: number;
   /** The audits that cost points, with what Lighthouse says of them (for `--why`). */
   failed: string[];
@@ -138,13 +143,13 @@ async function setSessionCookie(port: number, url: string, cookie: string) {
 
 async function audit(url: string, port: number, cookie: string | null, report: string | null): Promise<Figures> {
   if (cookie) await setSessionCookie(port, url, cookie);
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
+  const flags = {
+    output: "json" as const,
+    logLevel: "error" as const,
     onlyCategories: [...categories],
     blockedUrlPatterns: values["no-scripts"] ? ["*.js"] : [],
-  });
+  };
+  const result = await lighthouse(url, { ...flags, port });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
@@ -159,6 +164,7 @@ async function audit(url: string, port: number, cookie: string | null, report: s
     lhr.audits.metrics?.details as { items?: { observedFirstPaint?: number; observedFirstContentfulPaintTs?: number }[] } | undefined
   )?.items?.[0];
   const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
+  const own = await ownWork(result.artifacts, trace, flags);
   return {
     scores: Object.fromEntries(categories.map((id) => [id, score(id)])) as Figures["scores"],
     fcp: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
@@ -168,6 +174,7 @@ async function audit(url: string, port: number, cookie: string | null, report: s
     observedPaint: metrics?.observedFirstPaint ?? Number.NaN,
     tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     cpuShare: metrics?.observedFirstContentfulPaintTs ? mainThreadShare(trace, metrics.observedFirstContentfulPaintTs) : Number.NaN,
+    own,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     failed: categories.flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])
@@ -182,6 +189,24 @@ async function audit(url: string, port: number, cookie: string | null, report: s
       .map((task) => `${Math.round(task.duration)} ms ${task.url.replace(/^https?:\/\/[^/]+/, "")}`),
   };
 }
+
+/**
+ * The page's own work scored: Lighthouse audits the run's artifacts again, with the run's own
+ * settings (it refuses others), its trace's main-thread tasks as long as their thread ran (ADR 065).
+ */
+async function ownWork(artifacts: LighthouseArtifacts, trace: TraceEvent[], flags: LighthouseFlags): Promise<Figures["own"]> {
+  const replayed = { ...artifacts, Trace: { ...artifacts.Trace, traceEvents: atThreadTime(trace) } } as LighthouseArtifacts;
+  const flow = await auditFlowArtifacts({ gatherSteps: [{ artifacts: replayed, flags }] });
+  const lhr = flow.steps[0]?.lhr;
+  return {
+    performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+    tbt: lhr?.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+  };
+}
+
+type GatherStep = Parameters<typeof auditFlowArtifacts>[0]["gatherSteps"][number];
+type LighthouseArtifacts = GatherStep["artifacts"];
+type LighthouseFlags = NonNullable<GatherStep["flags"]>;
 
 /** The LCP element and its render delay from the LCP breakdown insight's details (a table of subparts and the element's node). */
 function lcpBreakdown(details: unknown): { element: string; renderDelay: number } {
@@ -300,7 +325,7 @@ async function main() {
     console.log(
       `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile, simulated slow 4G and 4× CPU slowdown${values["no-scripts"] ? ", every script file blocked" : ""}${rendererFirstOn ? ", the page's main thread first" : ""}, on ${base}\n`,
     );
-    const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"ran %".padStart(6)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
+    const header = `${"page".padEnd(30)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"SEO".padStart(5)} ${"FCP s".padStart(6)} ${"LCP s".padStart(6)} ${"delay".padStart(6)} ${"TBT ms".padStart(7)} ${"ran %".padStart(6)} ${"own".padStart(5)} ${"own TBT".padStart(7)} ${"CLS".padStart(6)} ${"seen s".padStart(6)}  LCP element`;
     console.log(header);
     console.log("─".repeat(header.length));
     const misses: string[] = [];
@@ -342,13 +367,17 @@ async function main() {
         ),
         tbt: median(samples.map((sample) => sample.tbt)),
         cpuShare: median(samples.map((sample) => sample.cpuShare)),
+        own: {
+          performance: median(samples.map((sample) => sample.own.performance)),
+          tbt: median(samples.map((sample) => sample.own.tbt)),
+        },
         observedPaint: median(samples.map((sample) => sample.observedPaint)),
         cls: median(samples.map((sample) => sample.cls)),
       };
       const seoScored = page.as === "visitor" && !page.noindex;
       const delay = Number.isNaN(figures.renderDelay) ? "–" : (figures.renderDelay / 1000).toFixed(2);
       console.log(
-        `${page.name.padEnd(30)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(seoScored ? String(figures.seo) : "–").padStart(5)} ${(figures.fcp / 1000).toFixed(2).padStart(6)} ${(figures.lcp / 1000).toFixed(2).padStart(6)} ${delay.padStart(6)} ${figures.tbt.toFixed(0).padStart(7)} ${(figures.cpuShare * 100).toFixed(0).padStart(6)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.observedPaint / 1000).toFixed(2).padStart(6)}  ${figures.lcpElement}`,
+        `${page.name.padEnd(30)} ${String(figures.performance).padStart(5)} ${String(figures.accessibility).padStart(5)} ${String(figures.best).padStart(5)} ${(seoScored ? String(figures.seo) : "–").padStart(5)} ${(figures.fcp / 1000).toFixed(2).padStart(6)} ${(figures.lcp / 1000).toFixed(2).padStart(6)} ${delay.padStart(6)} ${figures.tbt.toFixed(0).padStart(7)} ${(figures.cpuShare * 100).toFixed(0).padStart(6)} ${String(figures.own.performance).padStart(5)} ${figures.own.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.observedPaint / 1000).toFixed(2).padStart(6)}  ${figures.lcpElement}`,
       );
       if (values.why) {
         for (const line of new Set(samples.flatMap((sample) => sample.failed))) console.log(`${"".padEnd(30)}   · ${line}`);

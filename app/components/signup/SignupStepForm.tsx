@@ -12,7 +12,6 @@ import { profileFieldOptions } from "~/profiles/profile-fields";
 import { aboutSchema, locationSchema, personalSchema } from "~/profiles/profile-schema";
 import type { PushState } from "~/components/push/push-client";
 import { ResendActivation } from "./ResendActivation";
-import { displayNames } from "~/i18n/intl";
 
 /** The uploader of /profile, loaded with the photo step only: the account step (the first page a visitor sees) stays light. */
 const PhotoManager = lazy(() => import("~/components/photos/PhotoManager").then((module) => ({ default: module.PhotoManager })));
@@ -90,7 +89,7 @@ function PhotoStep({ view }: { view: Extract<StepView, { step: "photo" }> }) {
 }
 
 function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "location" }>; actionData?: StepActionData }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "signup-location",
     lastResult: actionData?.result,
@@ -99,16 +98,16 @@ function LocationStep({ view, actionData }: { view: Extract<StepView, { step: "l
     onValidate: validator(locationSchema),
     shouldValidate: "onBlur",
   });
-  const countryName = displayNames(i18n.language, { type: "region" }).of(view.country) ?? view.country;
+  const { country } = view;
   const { defaultValue: _region, ...regionProps } = getSelectProps(fields.region);
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
-      <p className="lead">{t("signup:location.intro", { country: countryName })}</p>
+      <p className="lead">{t("signup:location.intro", { country: country.name })}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <LocationPicker
-        countries={[{ code: view.country, name: countryName }]}
-        regions={{ [view.country]: view.regions }}
-        defaultCountry={view.country}
+        countries={[country]}
+        regions={{ [country.code]: view.regions }}
+        defaultCountry={country.code}
         defaultRegion={view.regionId ? String(view.regionId) : ""}
         countryProps={null}
         regionProps={regionProps}
