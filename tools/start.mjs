@@ -72,6 +72,9 @@ async function main() {
   const env = {
     DATABASE_URL: workerDatabaseUrl,
     WRANGLER_SEND_METRICS: "false",
+    // Miniflare would fetch a real `request.cf` from workers.cloudflare.com at every start (an error
+    // printed offline); the app reads the visitor's country from CF-IPCountry in development anyway.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
     CLOUDFLARE_VARS_DATABASE_URL: workerDatabaseUrl,
     CLOUDFLARE_VARS_MOLLIE_API_URL: mollieApiUrl,
     CLOUDFLARE_VARS_MOLLIE_API_KEY: mollieApiKey,
