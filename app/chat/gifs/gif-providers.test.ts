@@ -69,6 +69,13 @@ describe("the Tenor-style provider", () => {
     ).rejects.toThrow();
   });
 
+  it("gives up on an API that does not answer in time", async () => {
+    // An API that never answers, as a hung connection: only the provider's time limit ends the wait.
+    const hung = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    await expect(tenorProvider({ apiKey: "k", fetch: hung, timeoutMs: 20 }).search("x", "nl")).rejects.toThrow(/timed out|abort/i);
+  });
+
   it("owns only GIFs on its media host", () => {
     const provider = tenorProvider({ apiKey: "k" });
     expect(provider.owns(media("abc"))).toBe(true);

@@ -8,6 +8,8 @@ import { GIF_RESULTS, type GifProvider, type GifResult } from "./gif-provider";
 
 export const TENOR_API = "https://tenor.googleapis.com/v2";
 export const TENOR_MEDIA_ORIGIN = "https://media.tenor.com";
+/** A search runs while the member waits in the chat: an API that does not answer in time has failed (the route answers 502). */
+export const TENOR_TIMEOUT_MS = 4_000;
 
 /** A GIF on Tenor's media host: `/<id>/<name>.gif` (tinygif previews end the same way). */
 const MEDIA_URL = /^https:\/\/media\.tenor\.com\/[A-Za-z0-9_-]{4,64}\/[A-Za-z0-9_.-]{1,128}\.gif$/;
@@ -25,7 +27,7 @@ const searchReply = z.object({
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-export function tenorProvider(config: { apiKey: string; clientKey?: string; fetch?: Fetch }): GifProvider {
+export function tenorProvider(config: { apiKey: string; clientKey?: string; fetch?: Fetch; timeoutMs?: number }): GifProvider {
   const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
   return {
     imageOrigins: [TENOR_MEDIA_ORIGIN],
@@ -39,7 +41,9 @@ export function tenorProvider(config: { apiKey: string; clientKey?: string; fetc
         contentfilter: "medium",
         media_filter: "gif,tinygif",
       });
-      const response = await send(`${TENOR_API}/search?${params}`, { headers: { Accept: "application/json" } });
+      // One time limit for the answer and its body.
+      const signal = AbortSignal.timeout(config.timeoutMs ?? TENOR_TIMEOUT_MS);
+      const response = await send(`${TENOR_API}/search?${params}`, { headers: { Accept: "application/json" }, signal });
       if (!response.ok) throw new Error(`GIF search failed: ${response.status}`);
       const parsed = searchReply.safeParse(await response.json());
       if (!parsed.success) throw new Error("GIF search answered something unexpected");
