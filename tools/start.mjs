@@ -119,7 +119,7 @@ async function main() {
     );
   }
   console.log(
-    `\n  App: http://localhost:${port}\n  Payments (Mollie simulator): ${mollie ? mollie.url : mollieApiUrl}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com\n`,
+    `\n  App: http://localhost:${port}\n  Payments (Mollie simulator): ${mollie ? mollie.url : mollieApiUrl}\n  Demo logins (password demo1234!demo): demo@example.com, premium@example.com, moderator@example.com, admin@example.com (the console at /admin; its sign-in code at /dev/mail)\n`,
   );
 
   const stop = async () => {
