@@ -25,18 +25,23 @@ export type TraceEvent = {
 const SLOWDOWN = 4;
 const BLOCKING_FROM_MS = 50;
 
-const isTask = (event: TraceEvent) => event.name === "RunTask" && event.ph === "X" && event.dur !== undefined;
+/** A task of a thread's scheduler, with its wall time. */
+export const isTask = (event: TraceEvent) => event.name === "RunTask" && event.ph === "X" && event.dur !== undefined;
+
+/** The thread an event ran on, as `pid:tid`. */
+export const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+
+/** The renderers' main threads, as `pid:tid`. */
+export function rendererMainThreads(events: TraceEvent[]): Set<string> {
+  return new Set(events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain").map(threadOf));
+}
 
 /** The page's main thread: of the renderers' main threads, the one that ran the most. */
 function mainThread(events: TraceEvent[]): string | null {
-  const renderers = new Set(
-    events
-      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
+  const renderers = rendererMainThreads(events);
   const busy = new Map<string, number>();
   for (const event of events) {
-    const key = `${event.pid}:${event.tid}`;
+    const key = threadOf(event);
     if (isTask(event) && renderers.has(key)) busy.set(key, (busy.get(key) ?? 0) + event.dur!);
   }
   return [...busy].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -52,7 +57,7 @@ export function mainThreadShare(events: TraceEvent[], firstPaintTs: number): num
   let ran = 0;
   let took = 0;
   for (const task of events) {
-    if (!isTask(task) || `${task.pid}:${task.tid}` !== thread || task.tdur === undefined || task.dur === 0) continue;
+    if (!isTask(task) || threadOf(task) !== thread || task.tdur === undefined || task.dur === 0) continue;
     const end = task.ts + task.dur!;
     if (end <= firstPaintTs) continue;
     const after = (end - Math.max(task.ts, firstPaintTs)) / task.dur!;

@@ -7,25 +7,14 @@
  * compositor and browser process, the app's server and Lighthouse itself are not in the way. It is
  * an upper bound: a wait for another thread's work (a background compile, a raster) goes too.
  */
-import type { TraceEvent } from "./main-thread-share";
-
-const isTask = (event: TraceEvent) => event.name === "RunTask" && event.ph === "X" && event.dur !== undefined && event.tdur !== undefined;
-
-/** The renderers' main threads, as `pid:tid`. */
-function rendererMainThreads(events: TraceEvent[]): Set<string> {
-  return new Set(
-    events
-      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-}
+import { isTask, rendererMainThreads, threadOf, type TraceEvent } from "./main-thread-share";
 
 /** The events, their renderer main threads' tasks shortened to their CPU time; the input is left as it is. */
 export function atThreadTime<T extends TraceEvent>(events: T[]): T[] {
   const threads = rendererMainThreads(events);
   const onThread = new Map<string, T[]>();
   for (const event of events) {
-    const key = `${event.pid}:${event.tid}`;
+    const key = threadOf(event);
     if (!threads.has(key)) continue;
     let list = onThread.get(key);
     if (!list) onThread.set(key, (list = []));
@@ -37,12 +26,12 @@ export function atThreadTime<T extends TraceEvent>(events: T[]): T[] {
     let taskEnd = Number.NEGATIVE_INFINITY;
     for (const [index, task] of byStart.entries()) {
       // A top-level task: not inside the previous one (a nested RunTask keeps its place in its parent's scale).
-      if (!isTask(task) || task.ts < taskEnd || task.dur === 0) continue;
+      if (!isTask(task) || task.tdur === undefined || task.ts < taskEnd || task.dur === 0) continue;
       taskEnd = task.ts + task.dur!;
-      const ratio = Math.min(1, task.tdur! / task.dur!);
+      const ratio = Math.min(1, task.tdur / task.dur!);
       replaced.set(task, { ...task, dur: task.dur! * ratio });
-      for (const inside of byStart.slice(index + 1)) {
-        if (inside.ts >= taskEnd) break;
+      for (let next = index + 1; next < byStart.length && byStart[next]!.ts < taskEnd; next++) {
+        const inside = byStart[next]!;
         if (inside.ts + (inside.dur ?? 0) > taskEnd) continue;
         const dur = inside.dur === undefined ? undefined : inside.dur * ratio;
         const tdur = inside.tdur === undefined || dur === undefined ? inside.tdur : Math.min(inside.tdur, dur);
