@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { callApi, FIRST_RETRY_DELAY_MS, RETRIES } from "./call-api";
+import { callApi, FIRST_RETRY_DELAY_MS, RETRIES, TRY_TIME_LIMIT_MS } from "./call-api";
 
 const json = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status });
 const networkError = () => new TypeError("Failed to fetch");
@@ -73,6 +73,39 @@ describe("callApi", () => {
     const repeatable = answerWith(() => Promise.resolve(json(500)));
     await settle(callApi("/api/blocks.php", { method: "POST", body: "{}" }, true));
     expect(repeatable).toHaveLength(RETRIES + 1);
+  });
+
+  it("abandons a try that hangs after 20 s: a GET is tried again, a POST's caller gets the time-out", async () => {
+    expect(TRY_TIME_LIMIT_MS).toBe(20_000);
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)));
+    const answers = [hang, () => Promise.resolve(json(200))];
+    fetch.mockReset();
+    const start = Date.now();
+    const times: number[] = [];
+    fetch.mockImplementation((url: string, init: RequestInit) => {
+      times.push(Date.now() - start);
+      return answers.shift()!(url, init);
+    });
+    expect(await settle(callApi("/api/geocode.php?q=x"))).toEqual({ status: 200, error: null });
+    expect(times).toEqual([0, TRY_TIME_LIMIT_MS + FIRST_RETRY_DELAY_MS]);
+
+    fetch.mockReset();
+    fetch.mockImplementation(hang);
+    const post = await settle(callApi("/api/likes.php", { method: "POST", body: "{}" }));
+    expect(post.error).toMatchObject({ name: "TimeoutError" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("still aborts when the caller's own signal does", async () => {
+    const caller = new AbortController();
+    fetch.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason))),
+    );
+    const call = settle(callApi("/api/geocode.php?q=x", { signal: caller.signal }, false));
+    caller.abort(new DOMException("Gone", "AbortError"));
+    expect((await call).error).toMatchObject({ name: "AbortError" });
   });
 
   it("sends the member to the login page when a call says authentication is required, and stays quiet", async () => {
