@@ -47,10 +47,16 @@ export async function syncPaymentById(
   provider: PaymentProvider,
   input: { providerPaymentId: string; now: Date },
 ): Promise<SyncOutcome> {
-  const row = await db.query.payments.findFirst({
-    where: and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, input.providerPaymentId)),
-  });
-  if (!row) return { status: "unknown" };
+  // The order is read with its payment and before the provider is asked: a payment read after the
+  // order is at least as new as what any call before wrote into it (see `applyProviderPayment`).
+  const [found] = await db
+    .select({ paymentRowId: payments.id, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, input.providerPaymentId)))
+    .limit(1);
+  if (!found) return { status: "unknown" };
+  const row = { id: found.paymentRowId, orderId: found.order.id };
   const key = `webhook-read:${provider.name}:${input.providerPaymentId}`;
   if (!(await hit(db, { key, ...WEBHOOK_READS_PER_PAYMENT }, input.now))) return { status: "throttled" };
   const received = { orderId: row.orderId, providerPaymentId: input.providerPaymentId, receivedAt: input.now };
@@ -66,7 +72,14 @@ export async function syncPaymentById(
     await recordWebhook(db, { ...received, reportedStatus: null, outcome: sql`'unknown_at_provider'` });
     return { status: "unknown" };
   }
-  return applyProviderPayment(db, provider, { paymentRowId: row.id, orderId: row.orderId, remote, now: input.now, webhook: true });
+  return applyProviderPayment(db, provider, {
+    paymentRowId: row.id,
+    orderId: row.orderId,
+    order: found.order,
+    remote,
+    now: input.now,
+    webhook: true,
+  });
 }
 
 /**
@@ -147,13 +160,18 @@ export async function applyProviderPayment(
     orderId: number;
     remote: ProviderPayment;
     now: Date;
-    /** The order row, when the caller read it already. */
+    /**
+     * The order row, when the caller read it before it asked the provider for `remote`. Without it
+     * the order is read here, after `remote`, which may then be older than what another call
+     * wrote into the order (a charge-back): before undoing anything the payment is read again.
+     */
     order?: Order;
     /** A webhook call: recorded in `payment_webhooks` with what it did (ADR 055). */
     webhook?: boolean;
   },
 ): Promise<SyncOutcome> {
   const { remote, now } = input;
+  const readFirst = input.order !== undefined;
   const order = input.order ?? (await db.query.orders.findFirst({ where: eq(orders.id, input.orderId) }));
   if (!order) return { status: "unknown" };
   const received = { orderId: order.id, providerPaymentId: remote.id, receivedAt: now, reportedStatus: remote.status };
@@ -185,7 +203,8 @@ export async function applyProviderPayment(
           : [],
       );
       if (remote.amountChargedBackCents > 0) await chargeBackOrder(db, order, now);
-      else if (order.status === "charged_back") await reverseChargeBack(db, order, now);
+      else if (order.status === "charged_back" && (readFirst || (await provider.getPayment(remote.id))?.amountChargedBackCents === 0))
+        await reverseChargeBack(db, order, now);
       if (remote.amountChargedBackCents === 0 && remote.amountRefundedCents >= remote.amountCents) await takeBackRefund(db, order, now);
       else if (order.refundedAt && remote.amountRefundedCents < remote.amountCents)
         await returnFailedRefunds(db, provider, order, remote.id);
@@ -247,16 +266,38 @@ async function creditOrder(db: Database, order: Order, now: Date, first: BatchIt
   await settleDebt(db, order);
 }
 
-/** Credits a charge-back left unpaid come off the next purchase; spending opens again once none are left. */
+/**
+ * Credits a charge-back left unpaid come off the next purchase; spending opens again once none are
+ * left. What is read first may have changed when the batch runs: the debt must still be at least
+ * what is taken (two purchases settling at once would otherwise both pay it; a race lost is read
+ * again), and it goes down by what the ledger row really took (the balance may have dropped since,
+ * by a refund of this very order, and then less, or nothing, was paid).
+ */
 async function settleDebt(db: Database, order: Order) {
-  const user = await db.query.users.findFirst({ columns: { creditDebt: true, credits: true }, where: eq(schema.users.id, order.userId) });
-  if (!user || user.creditDebt <= 0) return;
-  const taken = Math.min(user.creditDebt, user.credits);
-  if (taken <= 0) return;
-  await applyCredits(db, { userId: order.userId, delta: -taken, reason: "chargeback", causeKey: `debt:${order.id}` }, [
-    db.run(sql`UPDATE users SET credit_debt = max(credit_debt - ${taken}, 0) WHERE id = ${order.userId} AND changes() > 0`),
-    db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId}`),
-  ]);
+  const causeKey = `debt:${order.id}`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const user = await db.query.users.findFirst({ columns: { creditDebt: true, credits: true }, where: eq(schema.users.id, order.userId) });
+    if (!user || user.creditDebt <= 0) return;
+    const taken = Math.min(user.creditDebt, user.credits);
+    if (taken <= 0) return;
+    const { status } = await applyCredits(
+      db,
+      {
+        userId: order.userId,
+        delta: -taken,
+        reason: "chargeback",
+        causeKey,
+        guard: sql`EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND credit_debt >= ${taken})`,
+      },
+      [
+        db.run(sql`
+          UPDATE users SET credit_debt = max(credit_debt + (SELECT delta FROM credit_ledger WHERE cause_key = ${causeKey}), 0)
+          WHERE id = ${order.userId} AND ${balanceMoved}`),
+        db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId}`),
+      ],
+    );
+    if (status !== "refused") return;
+  }
 }
 
 /**
@@ -301,28 +342,46 @@ async function takeBackRefund(db: Database, order: Order, now: Date) {
 
 /**
  * What a charge-back or a refund took back is given back, once per `causeKey`: the credits it
- * really took from the balance (its ledger row, found by `takenKeys`), and the part it recorded as
- * debt is struck off the member's debt. `guard` says the order is still in the state to undo, and
- * `effects` bring it back to paid; all in the ledger's one transaction.
+ * really took from the balance (its ledger row, found by `takenKeys`) and the part it recorded as
+ * debt. Of that debt, what is still owed is struck off; what later purchases already paid comes
+ * back as credits too. `guard` says the order is still in the state to undo, and `effects` bring it
+ * back to paid; all in the ledger's one transaction, which also checks that the debt read first is
+ * still the debt (a purchase paying it meanwhile means reading again).
  */
 async function giveBack(
   db: Database,
   order: Order,
   input: { causeKey: string; takenKeys: SQL; guard: SQL; effects: BatchItem<"sqlite">[] },
 ) {
-  const [taken] = await db.all<{ delta: number }>(sql`
-    SELECT delta FROM credit_ledger WHERE user_id = ${order.userId} AND ${input.takenKeys} ORDER BY id DESC LIMIT 1`);
-  // Nothing was taken through the ledger (the refund this app started and that failed before its
-  // row was written is given back by refunds.server.ts itself).
-  if (!taken) return;
-  const credits = -Number(taken.delta);
-  const debt = Math.max(order.credits - credits, 0);
-  await applyCredits(db, { userId: order.userId, delta: credits, reason: "adjustment", causeKey: input.causeKey, guard: input.guard }, [
-    db.run(sql`UPDATE users SET credit_debt = max(credit_debt - ${debt}, 0) WHERE id = ${order.userId} AND ${balanceMoved}`),
-    db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId} AND ${debt} > 0`),
-    ...input.effects,
-    premiumFromPaidOrders(db, order.userId),
-  ]);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [state] = await db.all<{ delta: number | null; debt: number; undoable: number }>(sql`
+      SELECT (SELECT delta FROM credit_ledger WHERE user_id = ${order.userId} AND ${input.takenKeys} ORDER BY id DESC LIMIT 1) AS delta,
+        credit_debt AS debt, (${input.guard}) AS undoable
+      FROM users WHERE id = ${order.userId}`);
+    // Nothing was taken through the ledger (the refund this app started and that failed before its
+    // row was written is given back by refunds.server.ts itself), or it was given back already.
+    if (!state || state.delta === null || !Number(state.undoable)) return;
+    const taken = -Number(state.delta);
+    const recorded = Math.max(order.credits - taken, 0);
+    const struck = Math.min(recorded, Number(state.debt));
+    const { status } = await applyCredits(
+      db,
+      {
+        userId: order.userId,
+        delta: taken + recorded - struck,
+        reason: "adjustment",
+        causeKey: input.causeKey,
+        guard: sql`${input.guard} AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND credit_debt = ${Number(state.debt)})`,
+      },
+      [
+        db.run(sql`UPDATE users SET credit_debt = credit_debt - ${struck} WHERE id = ${order.userId} AND ${balanceMoved}`),
+        db.run(sql`UPDATE users SET spending_blocked = (credit_debt > 0) WHERE id = ${order.userId} AND ${recorded} > 0`),
+        ...input.effects,
+        premiumFromPaidOrders(db, order.userId),
+      ],
+    );
+    if (status !== "refused") return;
+  }
 }
 
 /**

@@ -138,8 +138,12 @@ export async function refundOrder(
     // A call without an answer may still have refunded (the answer lost on the way back), and a
     // refusal may mean an earlier such refund landed: the payment itself says whether the money went.
     if (!(await refundedAtProvider(provider, payment.providerPaymentId, order.amountCents))) {
-      // The money stays with us, so the credits go back to the member and the order is free again.
-      await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey: `refund-failed:${attempt}` }, [
+      // The money stays with us, so the credits go back to the member and the order is free again;
+      // unless the provider's webhook has meanwhile reported the refund after all (the order is
+      // refunded then, and the credits stay taken).
+      const stillClaimed = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'paid' AND refunded_at IS NOT NULL)`;
+      const causeKey = `refund-failed:${attempt}`;
+      await applyCredits(db, { userId: order.userId, delta: order.credits, reason: "adjustment", causeKey, guard: stillClaimed }, [
         db.run(sql`UPDATE orders SET refunded_at = NULL WHERE id = ${order.id} AND status = 'paid' AND ${balanceMoved}`),
         ...(effects.released ?? []),
       ]);

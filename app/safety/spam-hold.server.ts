@@ -153,7 +153,7 @@ export async function releaseHeld(db: Database, review: HeldReview): Promise<{ c
 /**
  * Rejects an account's held messages: removed, and the credits they set aside refunded, in one
  * transaction with the record (the refund's cause names the newest message, so a second click
- * refunds nothing). The account stays held; banning it is a decision of its own.
+ * refunds nothing, and the messages must still be held, so a release in between refunds nothing). The account stays held; banning it is a decision of its own.
  */
 export async function rejectHeld(db: Database, review: HeldReview): Promise<boolean> {
   const [row] = await db.all<{ user_id: number; credits: number | null; through: number | null }>(sql`
@@ -176,9 +176,19 @@ export async function rejectHeld(db: Database, review: HeldReview): Promise<bool
   ];
   const credits = Number(row.credits ?? 0);
   if (credits > 0) {
+    // The messages read are still held when the batch runs (a moderator who released them
+    // meanwhile delivered them, and then nothing is refunded).
+    const stillHeld = sql`(SELECT coalesce(sum(credits), 0) FROM messages
+      WHERE sender_id = ${review.profileId} AND held = 1 AND id <= ${through}) = ${credits}`;
     const refunded = await applyCredits(
       db,
-      { userId: Number(row.user_id), delta: credits, reason: "refund", causeKey: `held-rejected:${review.profileId}:${through}` },
+      {
+        userId: Number(row.user_id),
+        delta: credits,
+        reason: "refund",
+        causeKey: `held-rejected:${review.profileId}:${through}`,
+        guard: stillHeld,
+      },
       removal,
     );
     return refunded.status === "applied";

@@ -116,3 +116,22 @@ export function webhook(paymentId: string) {
     }),
   );
 }
+
+/**
+ * Holds back the simulator's answer to the next read of a payment: it answers with the payment as
+ * it was when the read came, once `release` is called (a slow answer that is stale when it lands).
+ * `come` waits until the held read has arrived.
+ */
+export async function holdNextRead(paymentId: string) {
+  await call("POST", `/payments/${paymentId}/_hold`);
+  return {
+    async come() {
+      for (let tries = 0; tries < 200; tries += 1) {
+        if (((await call("GET", `/payments/${paymentId}/_hold`)) as unknown as { come: boolean }).come) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`the held read of ${paymentId} never came`);
+    },
+    release: () => call("POST", `/payments/${paymentId}/_release`),
+  };
+}

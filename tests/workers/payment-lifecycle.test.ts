@@ -9,7 +9,7 @@ import { booksQueries } from "~/credits/books";
 import { runCronJob } from "./cron-helpers";
 import { createMember, loginCookie } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { getSimulatedPayment, simulatePayment, simulateRefund, simulatedRefunds, webhook } from "./mollie-helpers";
+import { getSimulatedPayment, holdNextRead, simulatePayment, simulateRefund, simulatedRefunds, webhook } from "./mollie-helpers";
 
 async function signedIn() {
   const member = await createMember();
@@ -202,6 +202,77 @@ describe("charge-backs that are reversed", () => {
     await webhook(paymentId);
     expect(await account(member)).toMatchObject({ credits: 40, blocked: false, debt: 0 });
     expect(await orderStatus(orderId)).toBe("paid");
+    await expectBooksBalance(member);
+  });
+});
+
+describe("charge-back debt over time", () => {
+  /** A member whose first order was charged back after 60 of its 100 credits were spent: 60 credits of debt. */
+  async function inDebt() {
+    const member = await signedIn();
+    const first = await buy(member);
+    await sql(`INSERT INTO credit_ledger (user_id, delta, balance_after, reason, cause_key) VALUES (?, -60, 40, 'message', ?)`, [
+      member.userId,
+      `message:debt:${first.orderId}`,
+    ]);
+    await sql("UPDATE users SET credits = 40 WHERE id = ?", [member.userId]);
+    await simulatePayment(first.paymentId, { chargeback: true });
+    await webhook(first.paymentId);
+    expect(await account(member)).toMatchObject({ credits: 0, blocked: true, debt: 60 });
+    return { member, first };
+  }
+
+  it("settles the debt once when two purchases are paid at the same moment", async () => {
+    const { member } = await inDebt();
+    const second = await startOrder(member);
+    const third = await startOrder(member);
+    await Promise.all([simulatePayment(second.paymentId, { status: "paid" }), simulatePayment(third.paymentId, { status: "paid" })]);
+    const answers = await Promise.all([webhook(second.paymentId), webhook(third.paymentId)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await account(member)).toMatchObject({ credits: 140, debt: 0, blocked: false });
+    await expectBooksBalance(member);
+  });
+
+  it("gives back what a later purchase already paid of a charge-back's debt when the charge-back is reversed", async () => {
+    const { member, first } = await inDebt();
+    await buy(member);
+    expect(await account(member)).toMatchObject({ credits: 40, debt: 0, blocked: false });
+
+    await simulatePayment(first.paymentId, { reverseChargeback: true });
+    await webhook(first.paymentId);
+    // The 40 the charge-back took, and the 60 of its debt the second purchase paid.
+    expect(await account(member)).toMatchObject({ credits: 140, debt: 0, blocked: false });
+    expect(await orderStatus(first.orderId)).toBe("paid");
+    await expectBooksBalance(member);
+  });
+
+  it("undoes no charge-back on the strength of a payment read before it: a slow answer that predates it changes nothing", async () => {
+    const member = await signedIn();
+    const { orderId, paymentId } = await buy(member);
+    const held = await holdNextRead(paymentId);
+    const slow = webhook(paymentId);
+    await held.come();
+    await simulatePayment(paymentId, { chargeback: true });
+    await webhook(paymentId);
+    expect(await account(member)).toMatchObject({ credits: 0, premium: false });
+
+    await held.release();
+    expect((await slow).status).toBe(200);
+    expect(await orderStatus(orderId)).toBe("charged_back");
+    expect(await account(member)).toMatchObject({ credits: 0, premium: false });
+    expect(await ledgerRows(`chargeback-reversed:${orderId}`)).toBe(0);
+    await expectBooksBalance(member);
+  });
+
+  it("reverses a charge-back whose webhook never came in the reconciliation, after reading the payment again", async () => {
+    const member = await signedIn();
+    const { orderId, paymentId } = await buy(member);
+    await simulatePayment(paymentId, { chargeback: true });
+    await webhook(paymentId);
+    await simulatePayment(paymentId, { reverseChargeback: true });
+    await reconcile();
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect(await account(member)).toMatchObject({ credits: 100, premium: true, blocked: false, debt: 0 });
     await expectBooksBalance(member);
   });
 });

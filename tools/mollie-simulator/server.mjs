@@ -20,7 +20,8 @@
  * controls, never failed by the fault switch, no key needed): `POST /v2/payments/:id/simulate`,
  * `POST /v2/payments/:id/refunds/:id/simulate`, `POST|GET /v2/_outage` (one fault switch per API
  * key, tools/fault-switch.mjs), `POST /v2/_keys` (accept another key), `GET /v2/_reads/:id`,
- * `GET /v2/_webhooks/:id` (the webhook calls made for a payment), and a list of payments at `/`.
+ * `GET /v2/_webhooks/:id` (the webhook calls made for a payment), `POST /v2/payments/:id/_hold`
+ * and `/_release` (a read that arrives late, below), and a list of payments at `/`.
  */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
@@ -162,6 +163,13 @@ export async function startMollieSimulator({
   if (!(timeScale > 0)) throw new Error(`timeScale must be above 0, got ${timeScale}`);
   /** @type {Map<string, any>} payments by id, in the order they were made */
   const payments = new Map();
+  /**
+   * Reads held back (`POST /v2/payments/:id/_hold`): the next read of that payment is answered with
+   * the payment as it was when the read came, but only once the tester calls `_release`, as when
+   * Mollie's answer is slow and the payment changes meanwhile. `GET …/_hold` says whether the held
+   * read has come.
+   */
+  const heldReads = new Map();
   /** @type {Map<string, any>} */
   const customers = new Map();
   const keys = new Set([...DEFAULT_API_KEYS, ...apiKeys]);
@@ -993,6 +1001,22 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       const payment = findPayment(id);
       return sendJson(res, 200, refundResource(await simulateRefund(payment, findRefund(payment, subId), body)));
     }
+    if (collection === "payments" && sub === "_hold" && segments.length === 4) {
+      findPayment(id);
+      if (method === "POST") {
+        let release;
+        const released = new Promise((resolve) => {
+          release = resolve;
+        });
+        heldReads.set(id, { come: false, release, released });
+      }
+      return sendJson(res, 200, { id, come: heldReads.get(id)?.come ?? false });
+    }
+    if (collection === "payments" && sub === "_release" && segments.length === 4 && method === "POST") {
+      heldReads.get(id)?.release();
+      heldReads.delete(id);
+      return sendJson(res, 200, { id });
+    }
     if (collection === "_reads" && segments.length === 3 && method === "GET")
       return sendJson(res, 200, { id, reads: findPayment(id).reads });
     if (collection === "_webhooks" && segments.length === 3 && method === "GET")
@@ -1063,6 +1087,11 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}butt
       );
       if (fault === "lost") return res.socket?.destroy();
       if (fault === "silent") return neverAnswer(res);
+      const held = method === "GET" && segments.length === 3 && segments[1] === "payments" ? heldReads.get(segments[2]) : undefined;
+      if (held && !held.come) {
+        held.come = true;
+        await held.released;
+      }
       return sendJson(res, status, result, replayed ? { "Idempotent-Replayed": "true" } : {});
     } catch (error) {
       return sendError(res, error);
