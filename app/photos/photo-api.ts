@@ -7,6 +7,13 @@ export type { PhotoAction } from "./photo-action-schema";
 /** The form field that carries the file of an upload (one file per request). */
 export const UPLOAD_FIELD = "photo";
 
+/**
+ * How long the browser waits for a photo upload to be sent and answered before it gives up and
+ * says so: long enough for a shrunk photo over a slow mobile uplink, short of a phone that lost its
+ * connection keeping a spinner until the browser gives up, minutes later.
+ */
+export const UPLOAD_TIME_LIMIT_MS = 120_000;
+
 /** What the file input offers; the server decides by the bytes, never by this list. */
 export const ACCEPTED_TYPES = "image/jpeg,image/png,image/webp";
 

@@ -6,7 +6,7 @@
 import { href } from "react-router";
 import type { ChatPhotoReply } from "~/chat/chat-photo-api";
 import type { ChatProblem } from "~/chat/chat-screen.server";
-import { UPLOAD_FIELD } from "~/photos/photo-api";
+import { UPLOAD_FIELD, UPLOAD_TIME_LIMIT_MS } from "~/photos/photo-api";
 import { prepareUpload } from "~/components/photos/prepare-upload";
 
 export type ChatPhotoResult =
@@ -27,7 +27,12 @@ export async function sendChatPhoto(
   else form.append("profile", String(to.profile));
   form.append(UPLOAD_FIELD, prepared.file, prepared.name);
   try {
-    const response = await fetch(href("/api/chat-photo.php"), { method: "POST", body: form, headers: { Accept: "application/json" } });
+    const response = await fetch(href("/api/chat-photo.php"), {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(UPLOAD_TIME_LIMIT_MS),
+    });
     const body = (await response.json().catch(() => null)) as ChatPhotoReply | null;
     if (body && "conversationId" in body) return { ok: true, conversationId: body.conversationId };
     return { ok: false, problem: body?.problem ?? null, message: body?.message ?? null, heic: false };

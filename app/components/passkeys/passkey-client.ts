@@ -5,6 +5,7 @@
  */
 import { href } from "react-router";
 import { useEffect, useState } from "react";
+import { callApi } from "~/utils/call-api";
 
 /** @simplewebauthn/browser, loaded once on demand. */
 export const loadWebAuthn = () => import("@simplewebauthn/browser");
@@ -13,15 +14,22 @@ export type PasskeyStep = "register-options" | "register" | "login-options" | "l
 
 export type PasskeyCallResult<T> = { ok: true; data: T } | { ok: false; error: string | null };
 
-/** A JSON call to the passkey API; `error` is the server's translated message (null when there is none). */
+/**
+ * A JSON call to the passkey API, once and within callApi's time limit; `error` is the server's
+ * translated message (null when there is none).
+ */
 export async function callPasskeyApi<T>(step: PasskeyStep, body: unknown): Promise<PasskeyCallResult<T>> {
   try {
-    const response = await fetch(href("/api/passkeys/:step", { step }), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
+    const response = await callApi(
+      href("/api/passkeys/:step", { step }),
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      },
+      false,
+    );
     const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
     if (!response.ok || !json) return { ok: false, error: json?.message ?? null };
     return { ok: true, data: json };

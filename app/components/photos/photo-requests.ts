@@ -3,7 +3,7 @@
  * only browser API that reports upload progress) and the JSON actions.
  */
 import { href } from "react-router";
-import { UPLOAD_FIELD, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
+import { UPLOAD_FIELD, UPLOAD_TIME_LIMIT_MS, type OwnPhoto, type PhotoAction } from "~/photos/photo-api";
 import { callApi } from "~/utils/call-api";
 
 /** `message` is the server's translated refusal; null when the request itself failed. */
@@ -19,6 +19,7 @@ export function uploadPhoto(file: Blob, name: string, onProgress: (fraction: num
     const request = new XMLHttpRequest();
     request.open("POST", href("/api/photos.php"));
     request.responseType = "json";
+    request.timeout = UPLOAD_TIME_LIMIT_MS;
     request.setRequestHeader("Accept", "application/json");
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -31,6 +32,7 @@ export function uploadPhoto(file: Blob, name: string, onProgress: (fraction: num
     });
     request.addEventListener("error", () => resolve({ ok: false, message: null }));
     request.addEventListener("abort", () => resolve({ ok: false, message: null }));
+    request.addEventListener("timeout", () => resolve({ ok: false, message: null }));
     const form = new FormData();
     form.append(UPLOAD_FIELD, file, name);
     request.send(form);
