@@ -188,6 +188,14 @@ export async function startCheckout(db: Database, provider: PaymentProvider, inp
     return { status: "redirect", url: payment.checkoutUrl ?? returnUrl, orderId: order.id };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
+    // A direct debit needs no checkout: one the provider made before its answer was lost is
+    // collected all the same. Its order stays open, so it keeps its code and counts toward the
+    // direct-debit limit, and the member sees it waiting; the reconciliation attaches the payment,
+    // or fails the order when the provider has none (reconciliation.server.ts).
+    if (input.method === "sdd" && error.unavailable) {
+      console.error(`direct debit for order ${order.id}: no answer from the provider; left for the reconciliation`, error.message);
+      return { status: "redirect", url: returnUrl, orderId: order.id };
+    }
     // Refused, down or silent past the time limit: no checkout to send the member to, so the order
     // fails now and frees its code. Should this write be lost too, the reconciliation job fails the
     // order later (an open order without a payment, reconciliation.server.ts).

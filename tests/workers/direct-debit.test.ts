@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "~/security/tokens.server";
 import { createMember, loginCookie, type MemberOptions } from "./factories";
 import { get, mainContent, post, sql } from "./helpers";
-import { getSimulatedMandate, simulateOutage } from "./mollie-helpers";
+import { runCronJob } from "./cron-helpers";
+import { getSimulatedMandate, simulateOutage, simulatePayment, webhook } from "./mollie-helpers";
 
 async function signedIn(options: MemberOptions = {}) {
   const member = await createMember(options);
@@ -353,6 +354,33 @@ describe("requests sent together (issue 26)", () => {
     const refused = responses.filter((response) => response.status === 422);
     expect(refused).toHaveLength(3);
     expect(mainContent(await refused[0]!.text())).toContain("De limiet voor automatische incasso is bereikt.");
+  });
+
+  it("keeps a direct debit whose answer was lost: it counts toward the limit, and is credited once the reconciliation finds it", async () => {
+    const member = await withMandate();
+    // The create and its one retry with the same idempotency key: both carried out, neither answered.
+    await simulateOutage(2, ["lost"]);
+    const lost = await post("/credits/p2/sdd", { method: "sdd", terms: "on" }, { cookie: member.cookie });
+    expect(lost.status).toBe(302);
+    const [[orderId, status]] = (await sql("SELECT id, status FROM orders WHERE user_id = ? AND method = 'sdd'", [member.userId])) as [
+      [string, string],
+    ];
+    expect(lost.headers.get("Location")).toContain(`order=${orderId}`);
+    expect(status).toBe("open");
+    const returnPage = new URL(lost.headers.get("Location")!);
+    expect(mainContent(await (await get(returnPage.pathname + returnPage.search, { cookie: member.cookie })).text())).toContain(
+      "De incasso is aangevraagd.",
+    );
+    // €49.95 open: two more fit within €150, a third does not.
+    for (const expected of [302, 302, 422])
+      expect((await post("/credits/p2/sdd", { method: "sdd", terms: "on" }, { cookie: member.cookie })).status).toBe(expected);
+
+    await runCronJob("reconcile-payments", new Date(), {}, "*/15 * * * *");
+    const [[paymentId]] = (await sql("SELECT provider_payment_id FROM payments WHERE order_id = ?", [orderId])) as [[string]];
+    await simulatePayment(paymentId, { status: "paid" });
+    expect((await webhook(paymentId)).status).toBe(200);
+    expect(await sql("SELECT status FROM orders WHERE id = ?", [orderId])).toEqual([["paid"]]);
+    expect(await sql("SELECT count(*) FROM credit_ledger WHERE cause_key = ?", [`order:${orderId}`])).toEqual([["1"]]);
   });
 
   it("compares at most five of forty codes sent together", async () => {

@@ -74,12 +74,15 @@ export async function simulateRefund(paymentId: string, refundId: string, status
   if (!response.ok) throw new Error(`Mollie simulator refund: ${response.status} ${await response.text()}`);
 }
 
-/** Makes the next `calls` API calls fail with 503, as if Mollie were down. */
-export async function simulateOutage(calls = 1) {
+/**
+ * Makes the next `calls` API calls fail, as if Mollie were down: with 503 by default, or in the
+ * simulator's other `kinds` ("lost": carried out, the answer never arrives).
+ */
+export async function simulateOutage(calls = 1, kinds?: ("503" | "drop" | "lost" | "hang" | "silent")[]) {
   const response = await fetch(`${apiUrl()}/_outage`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ calls }),
+    body: JSON.stringify(kinds ? { calls, kinds } : { calls }),
   });
   if (!response.ok) throw new Error(`Mollie simulator outage: ${response.status}`);
 }
