@@ -3,14 +3,14 @@
  * period (14 days) by logging in or through the e-mail link; afterwards a nightly job erases it for
  * good, keeping only what the law requires (orders, payments and the credit ledger).
  */
-import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Column } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type Column } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { schema, type Database } from "~/db/client.server";
 import { notLeased, takeLeases } from "~/jobs/leases.server";
 import { sendMail, type MailDeps } from "~/mail/mail.server";
 import type { DeleteReason } from "./settings-schema";
 import { deleteUserSessions } from "./session.server";
-import { consumeVerificationToken, createVerificationToken } from "./verification.server";
+import { consumeVerificationToken, replaceVerificationToken } from "./verification.server";
 import * as urls from "~/urls";
 
 export const DELETION_GRACE_DAYS = 14;
@@ -39,13 +39,21 @@ export async function deleteAccount(
   alongside: BatchItem<"sqlite">[] = [],
 ) {
   const { db, now } = deps;
-  await db.batch([
+  // Only a live account: a ban that lands while the member confirms the deletion stays a ban (a
+  // deleted account can be recovered), and a second click deletes nothing again.
+  const [deleted] = await db.batch([
     db
       .update(schema.users)
       .set({ status: "deleted", deletedAt: now, deleteReason: input.reason, deleteRemarks: input.remarks?.trim() || null })
-      .where(and(eq(schema.users.id, input.userId), ne(schema.users.status, "deleted"))),
+      .where(and(eq(schema.users.id, input.userId), inArray(schema.users.status, ["not_confirmed", "confirmed"])))
+      .returning({ id: schema.users.id }),
     ...alongside,
-    db.update(schema.profiles).set({ status: "deleted" }).where(eq(schema.profiles.userId, input.userId)),
+    db
+      .update(schema.profiles)
+      .set({ status: "deleted" })
+      .where(
+        and(eq(schema.profiles.userId, input.userId), sql`EXISTS (SELECT 1 FROM users WHERE id = ${input.userId} AND status = 'deleted')`),
+      ),
     // A reset link issued before the deletion would otherwise sign the deleted account in again.
     db
       .delete(schema.verificationTokens)
@@ -56,19 +64,13 @@ export async function deleteAccount(
           isNull(schema.verificationTokens.usedAt),
         ),
       ),
-    db
-      .update(schema.verificationTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(schema.verificationTokens.userId, input.userId),
-          eq(schema.verificationTokens.kind, "account_recovery"),
-          isNull(schema.verificationTokens.usedAt),
-        ),
-      ),
   ]);
+  const at = recoverableUntil(now, deps.graceDays);
+  // Another request deleted it (its recovery link and mail stand), or it was banned meanwhile.
+  if (deleted.length === 0) return { deleted: false, recoverableUntil: at };
   await deleteUserSessions(db, input.userId);
-  const token = await createVerificationToken(db, {
+  // The recovery link replaces an older one (of an earlier deletion).
+  const token = await replaceVerificationToken(db, {
     userId: input.userId,
     kind: "account_recovery",
     now,
@@ -85,7 +87,7 @@ export async function deleteAccount(
       days: deps.graceDays,
     },
   });
-  return { recoverableUntil: recoverableUntil(now, deps.graceDays) };
+  return { deleted: true, recoverableUntil: at };
 }
 
 /** Restores a deleted account still within its grace period; false when it is too late. */

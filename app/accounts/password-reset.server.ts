@@ -12,7 +12,13 @@ import { normalizeEmail } from "./login.server";
 import { hashPassword } from "./password.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
 import { createSession } from "./session.server";
-import { absoluteUrl, consumeVerificationToken, createVerificationToken, peekVerificationToken, revokeTokens } from "./verification.server";
+import {
+  absoluteUrl,
+  consumeVerificationToken,
+  peekVerificationToken,
+  replaceVerificationToken,
+  revokeTokens,
+} from "./verification.server";
 import * as urls from "~/urls";
 
 export const RESET_REQUESTS_PER_ADDRESS_PER_DAY = 3;
@@ -64,8 +70,7 @@ async function sendResetMail(deps: MailDeps, email: string, request: Request, al
     .limit(1);
   if (!user) return;
   // A new link replaces the older ones.
-  await revokeTokens(db, user.id, "password_reset", now);
-  const token = await createVerificationToken(db, { userId: user.id, kind: "password_reset", now });
+  const token = await replaceVerificationToken(db, { userId: user.id, kind: "password_reset", now });
   await sendMail(
     deps,
     {

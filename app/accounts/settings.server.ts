@@ -10,7 +10,7 @@ import { normalizeEmail } from "./login.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { confirmIdentity, type SessionProof } from "./reauthentication.server";
 import { endUserSessions, type SessionEndDeps } from "./session-end.server";
-import { consumeVerificationToken, createVerificationToken, revokeTokens } from "./verification.server";
+import { consumeVerificationToken, replaceVerificationToken, revokeTokens } from "./verification.server";
 import * as urls from "~/urls";
 
 /** Checks of the current password per member and hour (a stolen session must not guess it). */
@@ -80,8 +80,7 @@ export async function requestEmailChange(
   if (!allowed) return { ok: false, error: "tooMany" };
 
   // Only the newest link counts.
-  await revokeTokens(db, member.id, "mail_change", now);
-  const token = await createVerificationToken(db, { userId: member.id, kind: "mail_change", target: email, now });
+  const token = await replaceVerificationToken(db, { userId: member.id, kind: "mail_change", target: email, now });
   await sendMail(deps, {
     template: "mail_change",
     to: email,

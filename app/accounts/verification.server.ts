@@ -29,6 +29,33 @@ export async function createVerificationToken(
   return token;
 }
 
+/**
+ * A new link of this kind that ends the member's older unused ones in the same transaction: only
+ * the newest works, also when two are asked for at once (a double click), and in one round trip.
+ */
+export async function replaceVerificationToken(
+  db: Database,
+  input: { userId: number; kind: TokenKind; target?: string | null; now: Date; ttlSeconds?: number },
+): Promise<string> {
+  const token = generateToken();
+  const { verificationTokens } = schema;
+  await db.batch([
+    db
+      .update(verificationTokens)
+      .set({ usedAt: input.now })
+      .where(and(eq(verificationTokens.userId, input.userId), eq(verificationTokens.kind, input.kind), isNull(verificationTokens.usedAt))),
+    db.insert(verificationTokens).values({
+      userId: input.userId,
+      kind: input.kind,
+      tokenHash: hashToken(token),
+      target: input.target ?? null,
+      expiresAt: new Date(input.now.getTime() + (input.ttlSeconds ?? TOKEN_TTL_SECONDS[input.kind]) * 1000),
+      createdAt: input.now,
+    }),
+  ]);
+  return token;
+}
+
 /** Uses a token: returns its user (and target) once; null when unknown, used, expired or of another kind. */
 export async function consumeVerificationToken(db: Database, input: { token: string; kind: TokenKind; now: Date }) {
   if (!/^[a-z2-7]{16,64}$/.test(input.token)) return null;

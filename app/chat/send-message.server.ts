@@ -23,7 +23,7 @@ import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 import type { DeliveryState } from "~/notifications/message-mail.server";
-import { holdAccountStatement, holdDecision, spamContext } from "~/safety/spam-hold.server";
+import { accountHeld, holdDecision, holdIfSpamming, spamContext } from "~/safety/spam-hold.server";
 import { renewSessionStatement, sessionMaySpend, type ClaimedSession } from "~/accounts/session.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
@@ -134,7 +134,20 @@ export async function sendMessage(
           .values({ siteId, starterId: sender.profileId, recipientId: conversation.partnerId, createdAt: now })
           .onConflictDoNothing(),
       ];
-  if (hold.startsHold) before.push(holdAccountStatement(db, sender.id, now));
+  const causeKey = `message:${sender.profileId}:${message.clientKey}`;
+  if (conversation.isNew) {
+    before.push(
+      holdIfSpamming(db, {
+        userId: sender.id,
+        profileId: sender.profileId,
+        text: message.intent === "text" ? message.body : null,
+        decided: hold.startsHold,
+        causeKey,
+        now,
+        settings: input.settings.spamHold,
+      }),
+    );
+  }
 
   const charged = await applyCredits(
     db,
@@ -142,7 +155,7 @@ export async function sendMessage(
       userId: sender.id,
       delta: -cost,
       reason: gift ? "gift" : message.intent === "photo" ? "photo" : "message",
-      causeKey: `message:${sender.profileId}:${message.clientKey}`,
+      causeKey,
       guard: sender.paidUser ? undefined : withinConversationCap(sender.profileId, conversationId),
     },
     deliveryEffects(db, {
@@ -156,7 +169,7 @@ export async function sendMessage(
       credits: cost,
       clientKey: message.clientKey,
       safetyFlags: input.safetyFlags ?? null,
-      held: hold.held,
+      held: accountHeld(sender.id),
       now,
     }),
     before,
@@ -174,7 +187,7 @@ export async function sendMessage(
     messageId: stored.id,
     recipientProfileId: conversation.partnerId,
     balance: charged.balance,
-    held: hold.held,
+    held: Boolean(Number(stored.held)),
     senderName: stored.senderName,
     resent: false,
     delivered: { recipientUnread: stored.recipientUnread, firstInConversation: Boolean(stored.firstInConversation) },
@@ -375,7 +388,7 @@ async function conversationBatch(
       credits: cost,
       clientKey: message.clientKey,
       safetyFlags: input.safetyFlags ?? null,
-      held: sql`(SELECT held.messages_held_at IS NOT NULL FROM users AS held WHERE held.id = ${sender.id})`,
+      held: accountHeld(sender.id),
       now,
     }),
     rules.before,

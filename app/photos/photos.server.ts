@@ -170,7 +170,13 @@ export async function setMainPhoto(db: Database, profileId: number, photoId: num
   if (!photo) return "not_found";
   if (photo.private) return "private_main";
   if (photo.status === "rejected") return "rejected_main";
-  await db.batch([db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, profileId)), refreshHasPhoto(db, profileId)]);
+  // Repaired in the same batch: a moderator's rejection (or the member's own delete or privacy
+  // change in another tab) may have landed since the read, and the main photo is never one of those.
+  await db.batch([
+    db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, profileId)),
+    repairMainPhoto(db, profileId),
+    refreshHasPhoto(db, profileId),
+  ]);
   return "ok";
 }
 

@@ -7,7 +7,7 @@
  * refunded in the same transaction).
  */
 import { sql } from "drizzle-orm";
-import { applyCredits, balanceMoved } from "~/credits/ledger.server";
+import { applyCredits, balanceMoved, causeIsNew } from "~/credits/ledger.server";
 import type { Database } from "~/db/client.server";
 import type { SiteSettings } from "~/sites/site-settings";
 import { nearCopies } from "./spam-signals";
@@ -62,12 +62,42 @@ export function holdDecision(
   return tooFast || sameText ? { held: true, startsHold: true } : { held: false, startsHold: false };
 }
 
-/** The statement that marks the account as held from now on (kept when already set), for the send's batch. */
-export function holdAccountStatement(db: Database, userId: number, now: Date) {
-  return db.run(
-    sql`UPDATE users SET messages_held_at = coalesce(messages_held_at, ${Math.floor(now.getTime() / 1000)}) WHERE id = ${userId}`,
-  );
+/**
+ * The statement, for the batch that sends a first message, that marks the account as held from now
+ * on when `holdDecision` said so (`decided`), or when the first messages stored by the time the
+ * batch runs make this one too many in a minute, or one of `sameFirstMessages` identical texts.
+ * First messages sent side by side each read the history before any of them is stored; in their
+ * batches, one after another, each sees the ones before it, so a burst cannot pass together. (Near
+ * copies are compared in `holdDecision` only: a likeness is not a SQL condition.)
+ */
+export function holdIfSpamming(
+  db: Database,
+  input: {
+    userId: number;
+    profileId: number;
+    text: string | null;
+    decided: boolean;
+    /** The send's ledger cause: a form sent again (its message stored already) changes nothing. */
+    causeKey: string;
+    now: Date;
+    settings: SiteSettings["spamHold"];
+  },
+) {
+  const at = Math.floor(input.now.getTime() / 1000);
+  const firstSince = (since: number) => sql`FROM messages AS m WHERE m.sender_id = ${input.profileId} AND m.created_at > ${since}
+    AND NOT EXISTS (SELECT 1 FROM messages AS earlier WHERE earlier.conversation_id = m.conversation_id AND earlier.id < m.id)`;
+  const tooFast = sql`(SELECT count(*) ${firstSince(at - 60)}) + 1 > ${input.settings.conversationsPerMinute}`;
+  const sameText =
+    input.text === null
+      ? sql`0`
+      : sql`(SELECT count(*) ${firstSince(at - input.settings.windowMinutes * 60)} AND m.body = ${input.text}) + 1 >= ${input.settings.sameFirstMessages}`;
+  return db.run(sql`
+    UPDATE users SET messages_held_at = coalesce(messages_held_at, ${at})
+    WHERE id = ${input.userId} AND ${causeIsNew(input.causeKey)} AND (${input.decided ? sql`1` : sql`0`} OR ${tooFast} OR ${sameText})`);
 }
+
+/** Whether the account is held, read in the send's batch (after `holdIfSpamming`). */
+export const accountHeld = (userId: number) => sql`(SELECT held.messages_held_at IS NOT NULL FROM users AS held WHERE held.id = ${userId})`;
 
 export type HeldAccount = {
   profileId: number;

@@ -151,6 +151,22 @@ describe("recovering within the grace period", () => {
     expect(mainContent(await again.text())).toContain(MESSAGES.linkExpired);
   });
 
+  it("deletes once on a double click: one mail, whose recovery link works", async () => {
+    const member = await createMember();
+    const cookie = await loginCookie(member);
+    const form = { intent: "delete", reason: "time", currentPassword: TEST_PASSWORD };
+    const answers = await Promise.all([postAs(cookie, "/settings", form), postAs(cookie, "/settings", form)]);
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    expect((await userRow(member.userId)).status).toBe("deleted");
+    // Mail is sent after the answer: wait for the one there is, then make sure no second one came.
+    const token = await tokenFromMail(member.email, "account_deleted", "/account-recover");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await count("SELECT count(*) FROM mail_outbox WHERE to_address = ? AND template = 'account_deleted'", [member.email])).toBe(1);
+    const recovered = await post("/account-recover", { token });
+    expect(recovered.status).toBe(302);
+    expect((await userRow(member.userId)).status).toBe("confirmed");
+  });
+
   it("retires the mailed link when the member came back by logging in", async () => {
     const member = await createMember();
     await deleteViaSettings(member);

@@ -144,4 +144,23 @@ describe("conversations started faster than a person writes", () => {
     // The default allows 3 a minute: the fourth and fifth are held.
     expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND held = 1", [spammer.profileId])).toBe(2);
   }, 120_000);
+
+  it("holds a burst of first messages sent all at once: none of them waits for the others to be stored", async () => {
+    const spammer = await signedIn({ name: "Burst", credits: 500, paidUser: true });
+    const recipients = await Promise.all(Array.from({ length: 6 }, (_, n) => createMember({ name: `Tegelijk${n}` })));
+    const sent = await Promise.all(
+      recipients.map((recipient, n) =>
+        post(
+          `/members/${recipient.profileId}/chat`,
+          { intent: "text", clientKey: `burst-${crypto.randomUUID()}`, body: `Hallo daar, nummer ${n}` },
+          { cookie: spammer.cookie },
+        ),
+      ),
+    );
+    expect(sent.map((response) => response.status)).toEqual(recipients.map(() => 302));
+    // All six paid and stored; past the three a minute, held, and the account with them.
+    expect(await count("SELECT count(*) FROM messages WHERE sender_id = ?", [spammer.profileId])).toBe(6);
+    expect(await count("SELECT count(*) FROM messages WHERE sender_id = ? AND held = 1", [spammer.profileId])).toBe(3);
+    expect(await count("SELECT count(*) FROM users WHERE id = ? AND messages_held_at IS NOT NULL", [spammer.userId])).toBe(1);
+  }, 120_000);
 });
