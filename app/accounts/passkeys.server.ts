@@ -234,6 +234,8 @@ export async function verifyAuthentication(
     now: Date;
     /** Re-authentication: only a passkey of this member counts. */
     userId?: number;
+    /** The site's grace period for a deleted account (`deletionGraceDays`), as a password sign-in has it. */
+    graceDays?: number;
   },
 ): Promise<{ ok: true; userId: number; reactivated: boolean } | { ok: false; reason: Exclude<PasskeyFailure, "already_registered"> }> {
   const expectedChallenge = await takeChallenge(db, { id: input.challengeId, kind: "authentication", userId: null, now: input.now });
@@ -279,7 +281,7 @@ export async function verifyAuthentication(
 
   let reactivated = false;
   if (row.status === "deleted") {
-    reactivated = await reactivateIfRecoverable(db, passkey.userId, input.now);
+    reactivated = await reactivateIfRecoverable(db, passkey.userId, input.now, input.graceDays);
     if (!reactivated) return { ok: false, reason: "invalid" };
   } else if (row.status !== "confirmed" && row.status !== "not_confirmed") {
     return { ok: false, reason: "invalid" };

@@ -152,6 +152,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         response: parsed.data.response as unknown as AuthenticationResponseJSON,
         request,
         now: now(),
+        graceDays: site.settings.deletionGraceDays,
       });
       if (!outcome.ok) return fail(outcome.reason === "expired" ? "expired" : "login_failed", outcome.reason === "expired" ? 400 : 401);
       const previous = requestSessionId(request);
