@@ -13,19 +13,23 @@ import { z } from "zod";
 /** The `token` of a mailed link (base32, as generateToken makes it), in a query or a form. */
 export const mailedTokenSchema = z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) });
 
-export async function createVerificationToken(
-  db: Database,
-  input: { userId: number; kind: TokenKind; target?: string | null; now: Date; ttlSeconds?: number },
-): Promise<string> {
-  const token = generateToken();
-  await db.insert(schema.verificationTokens).values({
+type NewToken = { userId: number; kind: TokenKind; target?: string | null; now: Date; ttlSeconds?: number };
+
+/** The row of a new link, stored by its hash only. */
+function tokenRow(input: NewToken, token: string): typeof schema.verificationTokens.$inferInsert {
+  return {
     userId: input.userId,
     kind: input.kind,
     tokenHash: hashToken(token),
     target: input.target ?? null,
     expiresAt: new Date(input.now.getTime() + (input.ttlSeconds ?? TOKEN_TTL_SECONDS[input.kind]) * 1000),
     createdAt: input.now,
-  });
+  };
+}
+
+export async function createVerificationToken(db: Database, input: NewToken): Promise<string> {
+  const token = generateToken();
+  await db.insert(schema.verificationTokens).values(tokenRow(input, token));
   return token;
 }
 
@@ -33,25 +37,11 @@ export async function createVerificationToken(
  * A new link of this kind that ends the member's older unused ones in the same transaction: only
  * the newest works, also when two are asked for at once (a double click), and in one round trip.
  */
-export async function replaceVerificationToken(
-  db: Database,
-  input: { userId: number; kind: TokenKind; target?: string | null; now: Date; ttlSeconds?: number },
-): Promise<string> {
+export async function replaceVerificationToken(db: Database, input: NewToken): Promise<string> {
   const token = generateToken();
-  const { verificationTokens } = schema;
   await db.batch([
-    db
-      .update(verificationTokens)
-      .set({ usedAt: input.now })
-      .where(and(eq(verificationTokens.userId, input.userId), eq(verificationTokens.kind, input.kind), isNull(verificationTokens.usedAt))),
-    db.insert(verificationTokens).values({
-      userId: input.userId,
-      kind: input.kind,
-      tokenHash: hashToken(token),
-      target: input.target ?? null,
-      expiresAt: new Date(input.now.getTime() + (input.ttlSeconds ?? TOKEN_TTL_SECONDS[input.kind]) * 1000),
-      createdAt: input.now,
-    }),
+    endUnusedTokens(db, input.userId, input.kind, input.now),
+    db.insert(schema.verificationTokens).values(tokenRow(input, token)),
   ]);
   return token;
 }
@@ -90,12 +80,16 @@ export async function peekVerificationToken(db: Database, input: { token: string
 
 /** Makes every open token of a kind unusable (e.g. older reset links after a new one is sent). */
 export async function revokeTokens(db: Database, userId: number, kind: TokenKind, now: Date) {
-  await db
-    .update(schema.verificationTokens)
+  await endUnusedTokens(db, userId, kind, now);
+}
+
+/** The statement that marks the member's unused links of this kind as used. */
+function endUnusedTokens(db: Database, userId: number, kind: TokenKind, now: Date) {
+  const { verificationTokens } = schema;
+  return db
+    .update(verificationTokens)
     .set({ usedAt: now })
-    .where(
-      and(eq(schema.verificationTokens.userId, userId), eq(schema.verificationTokens.kind, kind), isNull(schema.verificationTokens.usedAt)),
-    );
+    .where(and(eq(verificationTokens.userId, userId), eq(verificationTokens.kind, kind), isNull(verificationTokens.usedAt)));
 }
 
 /** An absolute link to `path` on the site of `deps` (never on a host the request made up). */

@@ -39,11 +39,13 @@ export async function autoLike(
     .limit(CANDIDATES);
   const picked = rows[Math.floor((input.random ?? Math.random)() * rows.length)];
   if (!picked) return null;
-  // The count is checked again in the INSERT itself: parallel page loads cannot pass the limit together.
+  // The count, and that the member has not liked this profile meanwhile (an auto-like never makes a
+  // match), are checked again in the INSERT itself: parallel requests cannot pass them together.
   const stored = await db.run(sql`
     INSERT INTO ${likes} (liker_id, liked_id, source, created_at)
     SELECT ${picked.id}, ${member.id}, 'auto', ${Math.floor(now.getTime() / 1000)}
     WHERE ${autoLikesToday} < ${AUTO_LIKES_PER_DAY}
+      AND NOT EXISTS (SELECT 1 FROM ${likes} WHERE liker_id = ${member.id} AND liked_id = ${picked.id})
     ON CONFLICT (liker_id, liked_id) DO NOTHING`);
   return stored.rowsAffected > 0 ? toProfileCard(picked, now) : null;
 }

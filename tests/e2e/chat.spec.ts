@@ -112,3 +112,29 @@ test("a member deletes a conversation from the overview", async ({ page }) => {
   await page.reload();
   await expect(page.getByText("Je hebt nog geen gesprekken.")).toBeVisible();
 });
+
+test("a send whose answer never comes frees its button after 15 s, and sending again stores the message once", async ({ page }) => {
+  test.setTimeout(60_000);
+  const erik = await createMember({ name: "Erik", credits: 60 });
+  const fenna = await createMember({ name: "Fenna" });
+  await logIn(page, erik.email, erik.password);
+  await page.goto(`/members/${fenna.profileId}/chat`);
+  // The first try reaches the server, which stores and charges it; its answer never reaches the phone.
+  let tries = 0;
+  await page.route(/\/chat\.data/, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    tries += 1;
+    if (tries > 1) return route.continue();
+    await route.fetch();
+  });
+  await page.getByRole("textbox", { name: "Je bericht" }).fill("Ben je er nog?");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page.getByRole("button", { name: "Versturen…" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Versturen" })).toBeEnabled({ timeout: 25_000 });
+
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.locator(".chat-bubble__text", { hasText: "Ben je er nog?" })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "45 credits" })).toBeVisible();
+  expect(tries).toBe(2);
+});

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { useNavigate, useNavigation, useRevalidator, useSearchParams, href } from "react-router";
+import { useNavigate, useRevalidator, useSearchParams, href } from "react-router";
 import type { GiftOffer, SendReply } from "~/chat/chat-screen.server";
 import type { ChatMessage } from "~/chat/conversations.server";
 import { usePolling } from "~/components/layout/use-polling";
@@ -14,6 +14,7 @@ import { rememberOpenedChat } from "./remember-opened-chat";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { useChatSocket } from "./use-chat-socket";
+import { useSending } from "./use-sending";
 import type { ChatPhotoResult } from "./send-chat-photo";
 
 /** The GIF search loads when the member first opens it (the chat pages' JavaScript budget). */
@@ -52,14 +53,13 @@ function newClientKey(): string {
 export function ChatScreen({ data, reply }: { data: ChatScreenData; reply: SendReply | null }) {
   const { t } = useTranslation();
   const root = useRootData();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const { conversation, partner, composer, fictional, timeZone } = data;
   const { revalidate } = useRevalidator();
   const [giftsOpen, setGiftsOpen] = useState(searchParams.get("gift") === "1");
   const [gifsOpen, setGifsOpen] = useState(false);
   const [clientKey, setClientKey] = useState(composer.clientKey);
-  const busy = navigation.state === "submitting";
+  const busy = useSending();
 
   // A sent message (or gift, or GIF) needs a new key for the next one; the pickers close after sending.
   useEffect(() => {
