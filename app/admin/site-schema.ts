@@ -16,6 +16,8 @@ export const siteSchema = z.object({
   domain: z.string("admin:sites.errors.host").check(z.trim(), z.toLowerCase(), z.regex(hostName, "admin:sites.errors.host")),
   domainLanguage: z.string("admin:sites.errors.language").check(z.trim(), z.regex(/^[a-z]{2}_[A-Z]{2}$/, "admin:sites.errors.language")),
   hosts: z.optional(z.string().check(z.trim(), z.maxLength(2000, "admin:sites.errors.host"))),
+  /** The version of the site's settings the form was loaded with (`settingsVersion`): a save over a newer one is refused. */
+  loaded: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   settings: z
     .string("admin:sites.errors.settings")
     .check(z.minLength(2, "admin:sites.errors.settings"), z.maxLength(200_000, "admin:sites.errors.settings")),

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { auditEntry } from "~/admin/audit.server";
+import { auditIfChanged } from "~/admin/audit.server";
 import { siteSettingsSchema } from "~/sites/site-settings";
 import { forgetSites } from "~/sites/site.server";
 
@@ -25,6 +25,16 @@ export type SiteWriteOutcome =
   | { ok: true; siteId: number }
   | { ok: false; field: "key" | "hosts" | "settings"; message: string; path?: string };
 
+/**
+ * The version of a site's stored settings, for the console's form to send back: saving the whole
+ * settings over a version another operator (or the prices or acquisition page) changed meanwhile
+ * would silently undo their change.
+ */
+export async function settingsVersion(settings: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(settings)));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 type SiteRow = { id: number; key: string; name: string; domain: string; domainLanguage: string; settings: string; hosts: string | null };
 
 async function siteRow(db: Database, siteId: number): Promise<SiteRow | null> {
@@ -38,7 +48,13 @@ async function siteRow(db: Database, siteId: number): Promise<SiteRow | null> {
 /** Creates a site (`siteId` null) or changes one; nothing is stored when anything is refused. */
 export async function writeSite(
   db: Database,
-  input: { actorUserId: number; siteId: number | null; site: SiteWrite },
+  input: {
+    actorUserId: number;
+    siteId: number | null;
+    site: SiteWrite;
+    /** The `settingsVersion` the operator's form was loaded with; the save is refused when the settings changed since. */
+    loadedVersion?: string;
+  },
 ): Promise<SiteWriteOutcome> {
   const parsed = siteSettingsSchema.safeParse(input.site.settings);
   if (!parsed.success) {
@@ -54,6 +70,9 @@ export async function writeSite(
   const settings = JSON.stringify(input.site.settings);
   const before = input.siteId === null ? null : await siteRow(db, input.siteId);
   if (input.siteId !== null && !before) return { ok: false, field: "key", message: "admin:errors.stale" };
+  const changed = { ok: false, field: "settings", message: "admin:sites.errors.changed" } as const;
+  if (before && input.loadedVersion !== undefined && (await settingsVersion(JSON.parse(before.settings))) !== input.loadedVersion)
+    return changed;
 
   // A host of another site, or a key another site has, refuses the whole change.
   const [clash] = await db.all<{ what: string }>(sql`
@@ -88,13 +107,19 @@ export async function writeSite(
       return { ok: true, siteId: Number(created[0]?.id) };
     }
     const siteId = input.siteId;
-    await db.batch([
-      db.run(sql`
+    // The settings must still be the ones read above when the batch runs (a save in between is
+    // not undone); each statement after the UPDATE runs only when the one before it changed rows
+    // (a site always has a host, its domain).
+    const [updated] = await db.batch([
+      db.all<{ id: number }>(sql`
         UPDATE sites SET key = ${site.key}, name = ${site.name}, domain = ${site.domain}, domain_language = ${site.domainLanguage}, settings = ${settings}
-        WHERE id = ${siteId}`),
-      db.run(sql`DELETE FROM site_hosts WHERE site_id = ${siteId}`),
-      db.run(sql`INSERT INTO site_hosts (host, site_id) SELECT value, ${siteId} FROM json_each(${JSON.stringify(site.hosts)})`),
-      auditEntry(db, {
+        WHERE id = ${siteId} AND settings = ${before?.settings ?? null}
+        RETURNING id`),
+      db.run(sql`DELETE FROM site_hosts WHERE site_id = ${siteId} AND changes() > 0`),
+      db.run(
+        sql`INSERT INTO site_hosts (host, site_id) SELECT value, ${siteId} FROM json_each(${JSON.stringify(site.hosts)}) WHERE changes() > 0`,
+      ),
+      auditIfChanged(db, {
         actorUserId: input.actorUserId,
         siteId,
         targetType: "site",
@@ -104,6 +129,7 @@ export async function writeSite(
         after: afterValues,
       }),
     ]);
+    if (updated.length === 0) return changed;
     forgetSites();
     return { ok: true, siteId };
   } catch (error) {

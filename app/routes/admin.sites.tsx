@@ -14,7 +14,7 @@ import { getServices } from "~/http/context.server";
 import { readInput } from "~/http/forms.server";
 import { requireAdmin } from "~/http/guards.server";
 import { useTranslation } from "~/i18n/translation";
-import { writeSite } from "~/admin/site-settings-writes.server";
+import { settingsVersion, writeSite } from "~/admin/site-settings-writes.server";
 import { sitesById } from "~/sites/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = Number(new URL(request.url).searchParams.get("edit"));
   const raw = await db.query.sites.findMany({ columns: { id: true, settings: true } });
   const settingsOf = new Map(raw.map((row) => [row.id, JSON.stringify(row.settings, null, 2)]));
+  const edited = raw.find((row) => row.id === editId);
   const defaultSite = sites.find((site) => site.isDefault) ?? sites[0];
   return {
     sites: sites.map((site) => ({
@@ -35,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hosts: site.hosts,
       isDefault: site.isDefault,
     })),
-    editing: sites.find((site) => site.id === editId) ? { id: editId, settings: settingsOf.get(editId) ?? "{}" } : null,
+    editing:
+      edited && sites.some((site) => site.id === editId)
+        ? { id: editId, settings: settingsOf.get(editId) ?? "{}", version: await settingsVersion(edited.settings) }
+        : null,
     template: defaultSite ? (settingsOf.get(defaultSite.id) ?? "{}") : "{}",
   };
 }
@@ -64,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     actorUserId: admin.id,
     siteId: form.siteId ?? null,
     site: { key: form.key, name: form.name, domain: form.domain, domainLanguage: form.domainLanguage, hosts, settings },
+    loadedVersion: form.loaded,
   });
   if (!outcome.ok) {
     const message = outcome.path ? `${outcome.message}|${outcome.path}` : outcome.message;
@@ -127,6 +132,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
             domainLanguage: site.domainLanguage,
             hosts: site.hosts.filter((host) => host !== site.domain).join(" "),
             settings: editing.settings,
+            loaded: editing.version,
           }}
         />
       ) : (
@@ -159,6 +165,7 @@ function SiteForm({
       <h2>{title}</h2>
       <FormErrors errors={form.errors} id={form.errorId} />
       {defaults.siteId && <input type="hidden" name="siteId" value={defaults.siteId} />}
+      {defaults.loaded && <input type="hidden" name="loaded" value={defaults.loaded} />}
       <div className="admin-filters">
         <div className="form-field">
           <label htmlFor={fields.key.id}>{t("admin:sites.key")}</label>

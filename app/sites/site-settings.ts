@@ -12,6 +12,16 @@ import { localizedTextSchema } from "./site-texts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
+/** Whether the runtime knows this time zone: with an unknown one, every date the site formats would throw. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * One tile of the cam-profile and resell list (product.md §2): a partner's profile, advertised on
  * the profile page. The image is a local asset (`/resell/…`) or an https URL on the site's own
@@ -96,7 +106,10 @@ export const siteSettingsSchema = z.object({
   searchFields: z.array(z.enum(["gender", "country", "region", "age"])).default(["gender", "country", "region", "age"]),
   refundDays: z.number().int().nonnegative().default(14),
   /** Payment methods offered per visitor country (`*`: any other country), from product.md §3's list. */
-  paymentMethods: z.record(z.string(), z.array(z.enum(paymentMethodKeys))).default(defaultPaymentMethods),
+  paymentMethods: z
+    .record(z.string().regex(/^([A-Z]{2}|\*)$/), z.array(z.enum(paymentMethodKeys)).min(1))
+    .refine((methods) => methods["*"] !== undefined, 'needs "*": the methods for every other country')
+    .default(defaultPaymentMethods),
   /** Most a member may have in direct debits that are open or were collected in the last 30 days (cents). */
   directDebitLimitCents: z.number().int().nonnegative().default(15000),
   /** Countries whose bank accounts may pay by direct debit (ISO codes); null: the site's `countries`. */
@@ -109,7 +122,7 @@ export const siteSettingsSchema = z.object({
   resellTiles: z.array(resellTileSchema).max(12).default([]),
   mailName: localizedTextSchema,
   /** Time zone for daily limits (swipe likes reset at local midnight). */
-  timeZone: z.string().default("Europe/Amsterdam"),
+  timeZone: z.string().refine(isTimeZone, "an IANA time zone, such as Europe/Amsterdam").default("Europe/Amsterdam"),
   /** The US footer variant (English locale only). */
   usFooter: z.boolean().default(false),
   minAge: z.number().int().min(18).default(18),

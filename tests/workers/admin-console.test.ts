@@ -762,6 +762,26 @@ describe("sites in the console", () => {
     expect((await post("/admin/sites", { ...form, key: `other-${suffix}` }, { cookie: admin.cookie })).status).toBe(400);
     const [[siteId]] = (await sql("SELECT id FROM sites WHERE key = ?", [form.key])) as [[string]];
     expect((await audit("site", siteId)).map((entry) => entry.action)).toEqual(["create"]);
+
+    // An edit form loaded before another operator's change to the settings cannot undo it.
+    const loadedWith = async () =>
+      /name="loaded" value="([0-9a-f]{64})"/.exec(await (await get(`/admin/sites?edit=${siteId}`, { cookie: admin.cookie })).text())?.[1];
+    const loaded = await loadedWith();
+    expect(loaded).toMatch(/^[0-9a-f]{64}$/);
+    await sql("UPDATE sites SET settings = json_set(settings, '$.dailySwipeLikes', 9) WHERE id = ?", [Number(siteId)]);
+    const edit = { ...form, siteId, name: `Renamed ${suffix}`, settings: JSON.stringify({ ...settings, minAge: 21 }) };
+    const stale = await post("/admin/sites", { ...edit, loaded: loaded! }, { cookie: admin.cookie });
+    expect(stale.status).toBe(400);
+    expect(mainContent(await stale.text())).toContain("Iemand anders heeft de instellingen van deze site intussen gewijzigd.");
+    expect(await sql("SELECT name, json_extract(settings, '$.dailySwipeLikes') FROM sites WHERE id = ?", [Number(siteId)])).toEqual([
+      [`Console Site ${suffix}`, "9"],
+    ]);
+    // Loaded again, the same edit is saved.
+    expect((await post("/admin/sites", { ...edit, loaded: (await loadedWith())! }, { cookie: admin.cookie })).status).toBe(200);
+    expect(await sql("SELECT name, json_extract(settings, '$.minAge') FROM sites WHERE id = ?", [Number(siteId)])).toEqual([
+      [`Renamed ${suffix}`, "21"],
+    ]);
+    expect((await audit("site", siteId)).map((entry) => entry.action)).toEqual(["create", "update"]);
   });
 });
 
