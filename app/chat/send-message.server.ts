@@ -23,7 +23,7 @@ import type { StoredPhotoKeys } from "~/photos/storage.server";
 import type { MessageInput } from "./message-schema";
 import { findConversationWith, pairIs, partnerIdOf } from "./conversations.server";
 import type { DeliveryState } from "~/notifications/message-mail.server";
-import { accountHeld, holdDecision, holdIfSpamming, spamContext } from "~/safety/spam-hold.server";
+import { accountHeld, holdIfSpamming, spamContext, startsHold } from "~/safety/spam-hold.server";
 import { renewSessionStatement, sessionMaySpend, type ClaimedSession } from "~/accounts/session.server";
 
 const { conversations, conversationMembers: members, messages, gifts, profiles, chatPhotos } = schema;
@@ -115,13 +115,6 @@ export async function sendMessage(
     : message.intent === "photo"
       ? input.settings.photoCredits
       : input.settings.messageCredits;
-  // Spam accounts held (ADR 053): the decision is the sender's own history, read above.
-  const hold = holdDecision(spam, {
-    isNew: conversation.isNew,
-    text: message.intent === "text" ? message.body : null,
-    now,
-    settings: input.settings.spamHold,
-  });
   // A new conversation's row is created in the paid batch (before the charge, kept if the charge
   // is refused, as the pair's row is found again by the next try) and named by the pair there.
   const conversationId: number | SQL =
@@ -135,18 +128,13 @@ export async function sendMessage(
           .onConflictDoNothing(),
       ];
   const causeKey = `message:${sender.profileId}:${message.clientKey}`;
+  // Spam accounts held (ADR 053): judged from the sender's history read above, and counted again
+  // in the batch, which sees the first messages stored since.
   if (conversation.isNew) {
-    before.push(
-      holdIfSpamming(db, {
-        userId: sender.id,
-        profileId: sender.profileId,
-        text: message.intent === "text" ? message.body : null,
-        decided: hold.startsHold,
-        causeKey,
-        now,
-        settings: input.settings.spamHold,
-      }),
-    );
+    const text = message.intent === "text" ? message.body : null;
+    const settings = input.settings.spamHold;
+    const decided = startsHold(spam, { text, now, settings });
+    before.push(holdIfSpamming(db, { userId: sender.id, profileId: sender.profileId, text, decided, causeKey, now, settings }));
   }
 
   const charged = await applyCredits(
@@ -452,13 +440,13 @@ function deliveryEffects(
     credits: number;
     clientKey: string;
     safetyFlags: string | null;
-    /** Held for review (ADR 053): decided, or the statement that tells (the account is held). */
-    held: boolean | SQL;
+    /** Held for review (ADR 053): the statement that tells, read in the batch (`accountHeld`). */
+    held: SQL;
     now: Date;
   },
 ) {
   const at = Math.floor(m.now.getTime() / 1000);
-  const held = typeof m.held === "boolean" ? sql`${m.held ? 1 : 0}` : m.held;
+  const { held } = m;
   return [
     db.run(sql`
       INSERT INTO ${messages} (conversation_id, sender_id, kind, body, gift_id, credits, client_key, safety_flags, held, created_at)

@@ -37,16 +37,13 @@ export async function spamContext(db: Database, input: { userId: number; profile
 }
 
 /**
- * Whether this message is held: the account already is, or this first message makes it one — the
- * same text to `sameFirstMessages` members within the window, or more than `conversationsPerMinute`
- * conversations started in the last minute. `startsHold` tells the caller to mark the account.
+ * Whether this first message makes the account held, judged from the history read before the send:
+ * the same or nearly the same text to `sameFirstMessages` members within the window, or more than
+ * `conversationsPerMinute` conversations started in the last minute. An account already held has
+ * nothing to start (its messages are held by `accountHeld` in the send's batch).
  */
-export function holdDecision(
-  context: SpamContext,
-  input: { isNew: boolean; text: string | null; now: Date; settings: SiteSettings["spamHold"] },
-): { held: boolean; startsHold: boolean } {
-  if (context.heldSince) return { held: true, startsHold: false };
-  if (!input.isNew) return { held: false, startsHold: false };
+export function startsHold(context: SpamContext, input: { text: string | null; now: Date; settings: SiteSettings["spamHold"] }): boolean {
+  if (context.heldSince) return false;
   const minuteAgo = Math.floor(input.now.getTime() / 1000) - 60;
   const startedLastMinute = context.recentFirst.filter((message) => message.at > minuteAgo).length;
   const tooFast = startedLastMinute + 1 > input.settings.conversationsPerMinute;
@@ -59,16 +56,16 @@ export function holdDecision(
           input.settings.similarity,
         );
   const sameText = copies + 1 >= input.settings.sameFirstMessages;
-  return tooFast || sameText ? { held: true, startsHold: true } : { held: false, startsHold: false };
+  return tooFast || sameText;
 }
 
 /**
  * The statement, for the batch that sends a first message, that marks the account as held from now
- * on when `holdDecision` said so (`decided`), or when the first messages stored by the time the
+ * on when `startsHold` said so (`decided`), or when the first messages stored by the time the
  * batch runs make this one too many in a minute, or one of `sameFirstMessages` identical texts.
  * First messages sent side by side each read the history before any of them is stored; in their
  * batches, one after another, each sees the ones before it, so a burst cannot pass together. (Near
- * copies are compared in `holdDecision` only: a likeness is not a SQL condition.)
+ * copies are compared in `startsHold` only: a likeness is not a SQL condition.)
  */
 export function holdIfSpamming(
   db: Database,

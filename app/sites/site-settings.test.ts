@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "./site-settings";
-
-const required = {
-  indexTitle: "Flirtparadijs",
-  description: "Ontmoet singles",
-  countries: ["NL"],
-  supportPhone: "+31 20 123 4567",
-  supportEmail: "support@flirtparadijs.nl",
-  fictionalWarning: "Dit is een entertainmentprofiel.",
-  fictionalSingular: "entertainmentprofiel",
-  fictionalPlural: "entertainmentprofielen",
-  mailName: "Flirtparadijs",
-};
+import { requiredSettings as required } from "./test-site";
 
 /** The first problem the console would show for these settings, or null when they can be saved. */
 function problem(settings: Record<string, unknown>): string | null {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "./site-settings";
+import { requiredSettings as required } from "./test-site";
 import { localizeText, siteTextsFor } from "./site-texts";
-
-const required = {
-  indexTitle: "Flirtparadijs",
-  description: "Ontmoet singles",
-  countries: ["NL"],
-  supportPhone: "+31 20 123 4567",
-  supportEmail: "support@flirtparadijs.nl",
-  fictionalWarning: "Dit is een entertainmentprofiel.",
-  fictionalSingular: "entertainmentprofiel",
-  fictionalPlural: "entertainmentprofielen",
-  mailName: "Flirtparadijs",
-};
 
 describe("site texts per language (product.md §10 Sites)", () => {
   it("takes the visitor's language, then the site's, then English, then any", () => {

@@ -7,6 +7,19 @@ import { company, sites as seededSites, type SiteKey } from "../../drizzle/seed/
 import { siteSettingsSchema } from "~/sites/site-settings";
 import type { Site } from "~/sites/site.server";
 
+/** The settings a site must have (the rest have defaults), as the Dutch demo site words them: for schema tests. */
+export const requiredSettings = {
+  indexTitle: "Flirtparadijs",
+  description: "Ontmoet singles",
+  countries: ["NL"],
+  supportPhone: "+31 20 123 4567",
+  supportEmail: "support@flirtparadijs.nl",
+  fictionalWarning: "Dit is een entertainmentprofiel.",
+  fictionalSingular: "entertainmentprofiel",
+  fictionalPlural: "entertainmentprofielen",
+  mailName: "Flirtparadijs",
+};
+
 /** The demo sites' ids, in the order the seed writes them. */
 const ids = { "nl-general": 1, "de-milf": 2 } satisfies Partial<Record<SiteKey, number>>;
 
